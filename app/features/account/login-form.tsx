@@ -1,0 +1,103 @@
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useFetcher } from "react-router";
+import { useToast } from "#app/components/ui/toast.tsx";
+import { ErrorList, SubmitButton, TextField } from "./fields.tsx";
+import type { LoginActionResult } from "./login.server.ts";
+
+/** Spec §9: redirect 50 ms after the success message. */
+const REDIRECT_DELAY_MS = 50;
+
+/**
+ * Where to go after login, with `?lang=`: the root loader stores the account's language and
+ * redirects to the clean address, and that reload brings every shell datum (greeting,
+ * favourites, language lock) up to date.
+ */
+export function afterLogin(path: string, locale: string): string {
+  const url = new URL(path, "http://internal.invalid");
+  url.searchParams.set("lang", locale);
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+export const FLASH_KEY = "flash";
+
+/**
+ * Spec §4: after login the page reloads as a whole, so the shell, the language and the favourites
+ * start again as the customer's. The success message is carried over to show after the reload.
+ */
+export function reloadInto(path: string, message: string) {
+  try {
+    sessionStorage.setItem(FLASH_KEY, message);
+  } catch {
+    // No storage: the message was already shown once.
+  }
+  window.location.assign(path);
+}
+
+/**
+ * E-mail and password (spec §2 "Login"), posted to the /login action, which sets the session
+ * cookie. `redirect` is where to go afterwards (an internal path; the server checks it again).
+ */
+export function LoginForm({ redirect, showLinks = true }: { redirect?: string; showLinks?: boolean }) {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const fetcher = useFetcher<LoginActionResult>();
+  const [clientError, setClientError] = useState<string | null>(null);
+  const busy = fetcher.state !== "idle";
+  const result = fetcher.data;
+
+  useEffect(() => {
+    if (!result?.ok || fetcher.state !== "idle") return;
+    const message = result.message || t("account.login.success");
+    toast.success(message);
+    const timer = setTimeout(() => reloadInto(afterLogin(result.redirectTo, result.locale), message), REDIRECT_DELAY_MS);
+    return () => clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per answer
+  }, [result, fetcher.state]);
+
+  const serverError = result && !result.ok ? result.message || t("account.errors.generic") : null;
+  const error = clientError ?? serverError;
+  const action = `/login${redirect ? `?${new URLSearchParams({ redirect })}` : ""}`;
+  const registerHref = `/cadastro${redirect ? `?${new URLSearchParams({ redirect })}` : ""}`;
+
+  return (
+    <fetcher.Form
+      method="post"
+      action={action}
+      noValidate
+      className="space-y-4"
+      onSubmit={(event) => {
+        const form = new FormData(event.currentTarget);
+        if (!String(form.get("email") ?? "").trim() || !String(form.get("password") ?? "")) {
+          event.preventDefault();
+          setClientError(t("account.login.fillAll"));
+        } else {
+          setClientError(null);
+        }
+      }}
+    >
+      <ErrorList title={t("account.login.failed")} messages={error ? [error] : []} focusKey={result} />
+      <TextField name="email" type="email" autoComplete="email" required label={t("account.fields.email")} />
+      <TextField
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        required
+        label={t("account.fields.password")}
+      />
+      <SubmitButton busy={busy} className="w-full">
+        {busy ? t("account.login.submitting") : t("account.login.submit")}
+      </SubmitButton>
+      {showLinks ? (
+        <div className="flex flex-col gap-2 text-sm sm:flex-row sm:justify-between">
+          <Link to="/recuperar-senha" className="font-semibold text-accent-ink underline">
+            {t("account.login.forgot")}
+          </Link>
+          <Link to={registerHref} className="font-semibold text-accent-ink underline">
+            {t("account.login.register")}
+          </Link>
+        </div>
+      ) : null}
+    </fetcher.Form>
+  );
+}

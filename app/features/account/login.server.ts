@@ -1,0 +1,53 @@
+import { data, type AppLoadContext } from "react-router";
+import type { LoginResponse } from "#contract/api/accounts.ts";
+import type { Locale } from "#contract/locale.ts";
+import { LANG_COOKIE } from "#app/i18n/resolve-locale.ts";
+import { safeRedirect, sessionCookie } from "#app/lib/session.server.ts";
+
+const ONE_YEAR_SECONDS = 60 * 60 * 24 * 365;
+
+export type LoginActionResult =
+  | { ok: true; message: string; redirectTo: string; locale: Locale }
+  | { ok: false; message?: string; errors?: Record<string, string[]> };
+
+/** Spec §4 "Language": a foreign customer reads pt-BR, everyone else es-PY. */
+export const customerLocale = (estrangeiro: boolean): Locale => (estrangeiro ? "pt-BR" : "es-PY");
+
+export function langCookie(estrangeiro: boolean, request: Request): string {
+  const secure = new URL(request.url).protocol === "https:" || process.env.NODE_ENV === "production" ? "; Secure" : "";
+  return `${LANG_COOKIE}=${customerLocale(estrangeiro)}; Path=/; Max-Age=${ONE_YEAR_SECONDS}; SameSite=Lax${secure}`;
+}
+
+/**
+ * Logs in through POST /ecom/login and stores the token in the HttpOnly cookie: the browser never
+ * sees it. Used by /login, by /cadastro after a registration, and by any embedded login form.
+ */
+export async function loginWith(
+  request: Request,
+  context: AppLoadContext,
+  email: string,
+  password: string,
+  redirectTo: string,
+) {
+  const res = await context.apiFetch("/ecom/login", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Accept: "application/json" },
+    body: JSON.stringify({ email, password }),
+  });
+  const body = (await res.json().catch(() => ({}))) as Partial<LoginResponse> & { message?: string };
+  if (!res.ok || !body.token || !body.user || !body.expires_at) {
+    return data<LoginActionResult>({ ok: false, message: body.message ?? "" }, { status: res.ok ? 500 : res.status });
+  }
+  const headers = new Headers();
+  headers.append("Set-Cookie", sessionCookie(body.token, body.expires_at));
+  headers.append("Set-Cookie", langCookie(body.user.estrangeiro, request));
+  return data<LoginActionResult>(
+    {
+      ok: true,
+      message: body.message ?? "",
+      redirectTo: safeRedirect(redirectTo, "/perfil"),
+      locale: customerLocale(body.user.estrangeiro),
+    },
+    { headers },
+  );
+}

@@ -1,0 +1,136 @@
+import { useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { UpdateProfileFieldsSchema, type User } from "#contract/api/accounts.ts";
+import { maskCpf, maskPhone, maskRuc } from "#contract/masks.ts";
+import { Dialog } from "#app/components/ui/dialog.tsx";
+import { zodFieldErrors } from "./errors.ts";
+import { ErrorList, SelectField, SubmitButton, TextField, type FieldErrors } from "./fields.tsx";
+import { checkDocumentFile, PROFILE_ACCEPT } from "./files.ts";
+
+/** Document types by customer type (spec §6): CPF for Brazilians, RUC or Cédula otherwise. */
+const TYPES = { foreign: ["CPF", "Passaporte"], local: ["RUC", "Cedula"] } as const;
+
+function maskDocument(type: string, value: string) {
+  if (type === "CPF") return maskCpf(value);
+  if (type === "RUC") return maskRuc(value);
+  return value.slice(0, 20);
+}
+
+/** Spec §2 "Personal data" edit modal → POST /ecom/cliente/update-profile (multipart). */
+export function ProfileEditModal({ user, open, onClose, onSaved }: { user: User; open: boolean; onClose: () => void; onSaved: (message: string) => void }) {
+  const { t } = useTranslation();
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      className="m-auto max-h-[92vh] w-[min(96vw,36rem)] overflow-y-auto rounded-lg bg-panel p-0 text-ink shadow-2xl"
+      title={(id) => (
+        <h2 id={id} className="border-b border-slate-200 px-5 py-4 text-lg font-bold">
+          {t("account.personal.editTitle")}
+        </h2>
+      )}
+    >
+      {open ? <EditForm user={user} onClose={onClose} onSaved={onSaved} /> : null}
+    </Dialog>
+  );
+}
+
+function EditForm({ user, onClose, onSaved }: { user: User; onClose: () => void; onSaved: (message: string) => void }) {
+  const { t } = useTranslation();
+  const country = user.estrangeiro ? "BR" : "PY";
+  const types = user.estrangeiro ? TYPES.foreign : TYPES.local;
+  const [telefone, setTelefone] = useState(maskPhone(user.telefone, country));
+  const [tipo, setTipo] = useState<string>((types as readonly string[]).includes(user.documento_tipo) ? user.documento_tipo : types[0]);
+  const [documento, setDocumento] = useState(maskDocument(tipo, user.documento ?? ""));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [list, setList] = useState<string[]>([]);
+  const [attempt, setAttempt] = useState(0);
+  const [busy, setBusy] = useState(false);
+
+  function report(found: FieldErrors, lines?: string[]) {
+    setErrors(found);
+    setList(lines ?? Object.values(found).filter((m): m is string => Boolean(m)));
+    setAttempt((n) => n + 1);
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const parsed = UpdateProfileFieldsSchema.safeParse({ telefone, documento_tipo: tipo, documento });
+    const found: FieldErrors = parsed.success ? {} : zodFieldErrors(parsed.error.issues, t);
+    for (const side of ["frente", "verso"] as const) {
+      const file = form.get(side);
+      const problem = checkDocumentFile(file instanceof File ? file : undefined, "profile", false);
+      if (problem) found[side] = t(`account.errors.${problem}`);
+      if (file instanceof File && file.size === 0) form.delete(side);
+    }
+    if (Object.keys(found).length > 0) return report(found);
+    form.set("telefone", telefone);
+    form.set("documento_tipo", tipo);
+    form.set("documento", documento);
+    setBusy(true);
+    try {
+      const res = await fetch("/ecom/cliente/update-profile", { method: "POST", body: form, headers: { Accept: "application/json" } });
+      const body = (await res.json().catch(() => ({}))) as { message?: string; errors?: Record<string, string[]> };
+      if (res.ok) return onSaved(body.message ?? t("account.personal.saved"));
+      const lines = Object.values(body.errors ?? {}).flat();
+      report(
+        Object.fromEntries(Object.entries(body.errors ?? {}).map(([k, v]) => [k, v[0]])),
+        lines.length > 0 ? lines : [body.message ?? t("account.errors.generic")],
+      );
+    } catch {
+      report({}, [t("account.errors.generic")]);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-4 px-5 py-4">
+      <ErrorList messages={list} focusKey={attempt} />
+      <TextField
+        id="profile-telefone"
+        name="telefone"
+        type="tel"
+        label={t("account.fields.telefone")}
+        required
+        value={telefone}
+        placeholder={user.estrangeiro ? "+55 (11) 91234-5678" : "+595 981 123 456"}
+        onChange={(e) => setTelefone(maskPhone(e.currentTarget.value, country))}
+        error={errors.telefone}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectField
+          id="profile-documento-tipo"
+          name="documento_tipo"
+          label={t("account.fields.documentoTipo")}
+          required
+          value={tipo}
+          onChange={(e) => {
+            setTipo(e.currentTarget.value);
+            setDocumento("");
+          }}
+          options={types.map((value) => ({ value, label: t(`account.documentTypes.${value}`) }))}
+          error={errors.documento_tipo}
+        />
+        <TextField
+          id="profile-documento"
+          name="documento"
+          label={t("account.fields.documento")}
+          required
+          value={documento}
+          onChange={(e) => setDocumento(maskDocument(tipo, e.currentTarget.value))}
+          error={errors.documento}
+        />
+        <TextField id="profile-frente" name="frente" type="file" accept={PROFILE_ACCEPT} label={t("account.fields.frente")} hint={t("account.fields.fileHintProfile")} error={errors.frente} />
+        <TextField id="profile-verso" name="verso" type="file" accept={PROFILE_ACCEPT} label={t("account.fields.verso")} hint={t("account.fields.fileHintProfile")} error={errors.verso} />
+      </div>
+      <div className="flex justify-end gap-3 border-t border-slate-200 pt-4">
+        <button type="button" onClick={onClose} className="min-h-11 rounded-md border border-slate-300 px-5 font-semibold hover:bg-slate-50">
+          {t("account.common.cancel")}
+        </button>
+        <SubmitButton busy={busy}>{busy ? t("account.common.saving") : t("account.common.save")}</SubmitButton>
+      </div>
+    </form>
+  );
+}

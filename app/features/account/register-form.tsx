@@ -1,0 +1,496 @@
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useFetcher, useRouteLoaderData, useSearchParams } from "react-router";
+import { RegisterFieldsSchema } from "#contract/api/accounts.ts";
+import { maskCep, maskCpf, maskPhone, maskRuc } from "#contract/masks.ts";
+import { InfoIcon } from "#app/components/ui/icons.tsx";
+import { useToast } from "#app/components/ui/toast.tsx";
+import type { ShellData } from "#app/features/layout/types.ts";
+import type { RegisterActionResult } from "#app/routes/register.tsx";
+import type { LoginActionResult } from "./login.server.ts";
+import { zodFieldErrors } from "./errors.ts";
+import { afterLogin, reloadInto } from "./login-form.tsx";
+import { ErrorList, SelectField, SubmitButton, TextField, type FieldErrors } from "./fields.tsx";
+import { checkDocumentFile, REGISTRATION_ACCEPT } from "./files.ts";
+import { BRASIL_ID, lookupCep, PARAGUAI_ID, useCities, useStates } from "./geo.ts";
+
+type Nationality = "1" | "0";
+
+const STEP_FIELDS = [
+  ["estrangeiro"],
+  ["nome", "sobrenome", "email", "email_confirmation", "telefone", "password", "password_confirmation", "razao_social"],
+  ["documento_tipo", "documento", "identidade", "identidade_complemento", "frente", "verso"],
+  ["cep", "logradouro", "numero", "bairro", "complemento", "estado_id", "cidade_id", "como_chegar"],
+] as const;
+const STEP_KEYS = ["nationality", "personal", "documents", "address"] as const;
+const LAST_STEP = STEP_FIELDS.length - 1;
+const stepOf = (field: string) => Math.max(0, STEP_FIELDS.findIndex((f) => (f as readonly string[]).includes(field)));
+
+type CepStatus = "idle" | "loading" | "found" | "manual";
+
+/**
+ * The multi-step registration (spec §2, §4, §5): one <form> holds every step (the inactive ones
+ * hidden), so the final submit sends all fields and both files as one multipart body.
+ */
+export function RegisterForm() {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const [params] = useSearchParams();
+  const locale = useRouteLoaderData<ShellData>("root")?.locale ?? "pt-BR";
+  const fetcher = useFetcher<RegisterActionResult | LoginActionResult>();
+  const formRef = useRef<HTMLFormElement>(null);
+
+  const [step, setStep] = useState(0);
+  const [estrangeiro, setEstrangeiro] = useState<Nationality>(locale === "pt-BR" ? "1" : "0");
+  const foreign = estrangeiro === "1";
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [list, setList] = useState<string[]>([]);
+  const [attempt, setAttempt] = useState(0);
+  const [emailError, setEmailError] = useState<string | undefined>();
+
+  const [telefone, setTelefone] = useState("");
+  const [documentoTipo, setDocumentoTipo] = useState<"RUC" | "Cedula">("RUC");
+  const [documento, setDocumento] = useState("");
+  const [cep, setCep] = useState("");
+  const [cepStatus, setCepStatus] = useState<CepStatus>("idle");
+  const [cepMessage, setCepMessage] = useState<string | undefined>();
+  const [logradouro, setLogradouro] = useState("");
+  const [bairro, setBairro] = useState("");
+  const [estadoId, setEstadoId] = useState<number | null>(null);
+  const [cidadeId, setCidadeId] = useState<number | null>(null);
+  const [found, setFound] = useState<{ cidade: string; estado: string } | null>(null);
+
+  const manualSelects = !foreign || cepStatus === "manual";
+  const states = useStates(manualSelects ? (foreign ? BRASIL_ID : PARAGUAI_ID) : null);
+  const cities = useCities(manualSelects ? estadoId : null);
+
+  const busy = fetcher.state !== "idle";
+  const result = fetcher.data;
+
+  useEffect(() => {
+    if (!result || fetcher.state !== "idle") return;
+    if (result.ok) {
+      const message = result.message || t("account.login.success");
+      toast.success(message);
+      reloadInto("locale" in result ? afterLogin(result.redirectTo, result.locale) : result.redirectTo, message);
+      return;
+    }
+    const fieldErrors: FieldErrors = {};
+    const lines: string[] = [];
+    for (const [field, messages] of Object.entries(result.errors ?? {})) {
+      if (messages[0]) fieldErrors[field] = messages[0];
+      lines.push(...messages);
+    }
+    // The action's answer is an outside event: show it once, on the step that holds the first field.
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- once per answer of the action
+    setErrors(fieldErrors);
+    setList(lines.length > 0 ? lines : [result.message ?? t("account.register.sendError")]);
+    setAttempt((n) => n + 1);
+    const first = Object.keys(fieldErrors)[0];
+    if (first) setStep(stepOf(first));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per answer
+  }, [result, fetcher.state]);
+
+  function chooseNationality(value: Nationality) {
+    setEstrangeiro(value);
+    setDocumento("");
+    setTelefone("");
+    setEstadoId(null);
+    setCidadeId(null);
+    setCepStatus("idle");
+    setCepMessage(undefined);
+    setFound(null);
+  }
+
+  function validate(fields: readonly string[] | null): FieldErrors {
+    const form = formRef.current;
+    if (!form) return {};
+    const values = Object.fromEntries(
+      [...new FormData(form).entries()].filter(([, v]) => typeof v === "string"),
+    ) as Record<string, string>;
+    const parsed = RegisterFieldsSchema.safeParse(values);
+    let found: FieldErrors = parsed.success ? {} : zodFieldErrors(parsed.error.issues, t);
+    for (const side of ["frente", "verso"] as const) {
+      const input = form.elements.namedItem(side) as HTMLInputElement | null;
+      const problem = checkDocumentFile(input?.files?.[0], "registration");
+      if (problem) found[side] = t(`account.errors.${problem}`);
+    }
+    if (emailError && !found.email) found.email = emailError;
+    if (fields) found = Object.fromEntries(Object.entries(found).filter(([k]) => fields.includes(k)));
+    return found;
+  }
+
+  function show(found: FieldErrors) {
+    setErrors(found);
+    setList(Object.values(found).filter((m): m is string => Boolean(m)));
+    setAttempt((n) => n + 1);
+  }
+
+  function next() {
+    const found = validate(STEP_FIELDS[step]!);
+    if (Object.keys(found).length > 0) return show(found);
+    show({});
+    setStep((s) => Math.min(LAST_STEP, s + 1));
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (step < LAST_STEP) return next();
+    const found = validate(null);
+    if (Object.keys(found).length > 0) {
+      show(found);
+      setStep(stepOf(Object.keys(found)[0]!));
+      return;
+    }
+    show({});
+    void fetcher.submit(new FormData(event.currentTarget), {
+      method: "post",
+      encType: "multipart/form-data",
+      action: `/cadastro${params.toString() ? `?${params}` : ""}`,
+    });
+  }
+
+  async function checkEmail(value: string) {
+    setEmailError(undefined);
+    if (!value.trim() || !/^\S+@\S+\.\S+$/.test(value)) return;
+    try {
+      const res = await fetch("/ecom/cliente/cadastrar/check-email", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Accept: "application/json" },
+        body: JSON.stringify({ email: value.trim() }),
+      });
+      if (res.ok) return;
+      const body = (await res.json().catch(() => ({}))) as { errors?: { email?: string[] }; message?: string };
+      setEmailError(body.errors?.email?.[0] ?? body.message ?? t("account.register.emailCheckError"));
+    } catch {
+      setEmailError(t("account.register.emailCheckError"));
+    }
+  }
+
+  async function onCepBlur() {
+    if (cep.replace(/\D/g, "").length !== 8) return;
+    setCepStatus("loading");
+    setCepMessage(undefined);
+    const answer = await lookupCep(cep);
+    if (answer === "not-found" || answer === "error") {
+      setCepStatus("manual");
+      setFound(null);
+      setEstadoId(null);
+      setCidadeId(null);
+      setCepMessage(t("account.address.cepManual"));
+      return;
+    }
+    setCepStatus("found");
+    setLogradouro(answer.logradouro);
+    setBairro(answer.bairro);
+    setEstadoId(answer.estado_id);
+    setCidadeId(answer.cidade_id);
+    setFound({ cidade: answer.cidade ?? answer.localidade, estado: answer.estado ?? answer.uf });
+  }
+
+  const err = (field: string) => errors[field] ?? (field === "email" ? emailError : undefined);
+
+  return (
+    <form ref={formRef} method="post" encType="multipart/form-data" noValidate onSubmit={onSubmit} className="mt-6 space-y-6">
+      <ol className="grid grid-cols-4 gap-1.5 text-center text-[0.68rem] font-semibold [overflow-wrap:anywhere] sm:gap-2 sm:text-sm" aria-label={t("account.register.stepsLabel")}>
+        {STEP_KEYS.map((key, index) => (
+          <li
+            key={key}
+            aria-current={index === step ? "step" : undefined}
+            className={`rounded-md border px-1 py-2 ${index === step ? "border-amber-500 bg-amber-100 text-amber-950" : index < step ? "border-slate-300 bg-white" : "border-slate-200 bg-slate-50 text-muted"}`}
+          >
+            <span className="block text-[0.7rem] font-normal">{t("account.register.stepN", { n: index + 1 })}</span>
+            {t(`account.register.steps.${key}`)}
+          </li>
+        ))}
+      </ol>
+
+      <ErrorList messages={list} focusKey={attempt} />
+
+      <input type="hidden" name="pais_id" value={foreign ? BRASIL_ID : PARAGUAI_ID} />
+      <input type="hidden" name="pais" value={foreign ? "Brasil" : "Paraguai"} />
+      <input type="hidden" name="lang" value={foreign ? "pt-BR" : "es-PY"} />
+
+      <fieldset hidden={step !== 0} className="rounded-lg border border-slate-200 bg-panel p-5">
+        <legend className="px-1 text-lg font-bold">{t("account.register.nationalityQuestion")}</legend>
+        <div className="mt-2 grid gap-3 sm:grid-cols-2" role="radiogroup" aria-describedby={err("estrangeiro") ? "estrangeiro-error" : undefined}>
+          {(["1", "0"] as const).map((value) => (
+            <label
+              key={value}
+              className="flex min-h-14 cursor-pointer items-center gap-3 rounded-md border border-slate-300 p-4 has-[:checked]:border-amber-500 has-[:checked]:bg-amber-50"
+            >
+              <input
+                type="radio"
+                name="estrangeiro"
+                value={value}
+                checked={estrangeiro === value}
+                onChange={() => chooseNationality(value)}
+                className="size-5 accent-amber-600"
+              />
+              <span>
+                <span className="block font-semibold">{t(`account.register.nationality.${value === "1" ? "brazil" : "paraguay"}`)}</span>
+                <span className="block text-sm text-muted">{t(`account.register.nationalityHint.${value === "1" ? "brazil" : "paraguay"}`)}</span>
+              </span>
+            </label>
+          ))}
+        </div>
+        {foreign ? (
+          <p className="mt-4 flex gap-2 rounded-md bg-sky-50 p-3 text-sm text-sky-950">
+            <InfoIcon className="mt-0.5 size-5 shrink-0" />
+            {t("account.register.foreignNotice")}
+          </p>
+        ) : null}
+      </fieldset>
+
+      <fieldset hidden={step !== 1} className="grid gap-4 rounded-lg border border-slate-200 bg-panel p-5 sm:grid-cols-2">
+        <legend className="px-1 text-lg font-bold">{t("account.register.steps.personal")}</legend>
+        <TextField name="nome" label={t("account.fields.nome")} required maxLength={200} autoComplete="given-name" error={err("nome")} />
+        <TextField name="sobrenome" label={t("account.fields.sobrenome")} required maxLength={200} autoComplete="family-name" error={err("sobrenome")} />
+        <TextField
+          name="email"
+          type="email"
+          label={t("account.fields.email")}
+          required
+          maxLength={200}
+          autoComplete="email"
+          error={err("email")}
+          onBlur={(e) => void checkEmail(e.currentTarget.value)}
+        />
+        <TextField name="email_confirmation" type="email" label={t("account.fields.emailConfirmation")} required maxLength={200} autoComplete="off" error={err("email_confirmation")} />
+        <TextField
+          name="telefone"
+          type="tel"
+          label={t("account.fields.telefone")}
+          required
+          maxLength={20}
+          autoComplete="tel"
+          value={telefone}
+          placeholder={foreign ? "+55 (11) 91234-5678" : "+595 981 123 456"}
+          onChange={(e) => setTelefone(maskPhone(e.currentTarget.value, foreign ? "BR" : "PY"))}
+          error={err("telefone")}
+        />
+        {!foreign ? (
+          <TextField name="razao_social" label={t("account.fields.razaoSocial")} maxLength={200} autoComplete="organization" error={err("razao_social")} />
+        ) : (
+          <div className="hidden sm:block" />
+        )}
+        <TextField
+          name="password"
+          type="password"
+          label={t("account.fields.password")}
+          required
+          maxLength={20}
+          autoComplete="new-password"
+          hint={t("account.fields.passwordHint")}
+          error={err("password")}
+        />
+        <TextField name="password_confirmation" type="password" label={t("account.fields.passwordConfirmation")} required maxLength={20} autoComplete="new-password" error={err("password_confirmation")} />
+      </fieldset>
+
+      <fieldset hidden={step !== 2} className="grid gap-4 rounded-lg border border-slate-200 bg-panel p-5 sm:grid-cols-2">
+        <legend className="px-1 text-lg font-bold">{t("account.register.steps.documents")}</legend>
+        {foreign ? (
+          <>
+            <input type="hidden" name="documento_tipo" value="CPF" />
+            <TextField
+              name="documento"
+              label={t("account.fields.cpf")}
+              required
+              inputMode="numeric"
+              placeholder="000.000.000-00"
+              value={documento}
+              onChange={(e) => setDocumento(maskCpf(e.currentTarget.value))}
+              error={err("documento") ?? err("documento_tipo")}
+            />
+          </>
+        ) : (
+          <>
+            <SelectField
+              name="documento_tipo"
+              label={t("account.fields.documentoTipo")}
+              required
+              value={documentoTipo}
+              onChange={(e) => {
+                setDocumentoTipo(e.currentTarget.value as "RUC" | "Cedula");
+                setDocumento("");
+              }}
+              options={[
+                { value: "RUC", label: t("account.documentTypes.RUC") },
+                { value: "Cedula", label: t("account.documentTypes.Cedula") },
+              ]}
+              error={err("documento_tipo")}
+            />
+            <TextField
+              name="documento"
+              label={documentoTipo === "RUC" ? t("account.fields.ruc") : t("account.fields.cedula")}
+              required
+              inputMode="numeric"
+              placeholder={documentoTipo === "RUC" ? "80012345-6" : "1234567"}
+              value={documento}
+              onChange={(e) =>
+                setDocumento(documentoTipo === "RUC" ? maskRuc(e.currentTarget.value) : e.currentTarget.value.replace(/\D/g, "").slice(0, 10))
+              }
+              error={err("documento")}
+            />
+          </>
+        )}
+        <TextField name="identidade" label={t("account.fields.identidade")} required maxLength={20} error={err("identidade")} />
+        {foreign ? (
+          <TextField
+            name="identidade_complemento"
+            label={t("account.fields.identidadeComplemento")}
+            required
+            maxLength={10}
+            placeholder="SSP/SP"
+            error={err("identidade_complemento")}
+          />
+        ) : (
+          <div className="hidden sm:block" />
+        )}
+        <TextField
+          name="frente"
+          type="file"
+          accept={REGISTRATION_ACCEPT}
+          label={t("account.fields.frente")}
+          required
+          hint={t("account.fields.fileHintRegistration")}
+          error={err("frente")}
+        />
+        <TextField
+          name="verso"
+          type="file"
+          accept={REGISTRATION_ACCEPT}
+          label={t("account.fields.verso")}
+          required
+          hint={t("account.fields.fileHintRegistration")}
+          error={err("verso")}
+        />
+      </fieldset>
+
+      <fieldset hidden={step !== 3} className="grid gap-4 rounded-lg border border-slate-200 bg-panel p-5 sm:grid-cols-2">
+        <legend className="px-1 text-lg font-bold">{t("account.register.steps.address")}</legend>
+        {foreign ? (
+          <>
+            <p className="flex gap-2 rounded-md bg-sky-50 p-3 text-sm text-sky-950 sm:col-span-2">
+              <InfoIcon className="mt-0.5 size-5 shrink-0" />
+              {t("account.register.foreignNotice")}
+            </p>
+            <TextField
+              name="cep"
+              label={t("account.fields.cep")}
+              required
+              inputMode="numeric"
+              autoComplete="postal-code"
+              placeholder="00000-000"
+              value={cep}
+              onChange={(e) => setCep(maskCep(e.currentTarget.value))}
+              onBlur={() => void onCepBlur()}
+              hint={cepStatus === "loading" ? t("account.address.cepLoading") : cepMessage}
+              error={err("cep")}
+            />
+            {cepStatus === "found" && found ? (
+              <>
+                <input type="hidden" name="estado_id" value={estadoId ?? ""} />
+                <input type="hidden" name="cidade_id" value={cidadeId ?? ""} />
+                <TextField name="cidade_nome" label={t("account.fields.cidade")} readOnly value={found.cidade} />
+                <TextField name="estado_nome" label={t("account.fields.estado")} readOnly value={found.estado} />
+              </>
+            ) : cepStatus !== "manual" ? (
+              <>
+                <input type="hidden" name="estado_id" value="" />
+                <input type="hidden" name="cidade_id" value="" />
+                <div className="hidden sm:block" />
+              </>
+            ) : null}
+          </>
+        ) : null}
+        {manualSelects ? (
+          <>
+            <SelectField
+              name="estado_id"
+              label={foreign ? t("account.fields.estado") : t("account.fields.departamento")}
+              required
+              value={estadoId ?? ""}
+              onChange={(e) => {
+                setEstadoId(Number(e.currentTarget.value) || null);
+                setCidadeId(null);
+              }}
+              placeholder={t("account.fields.select")}
+              options={states.map((s) => ({ value: s.id, label: s.nome }))}
+              error={err("estado_id")}
+            />
+            <SelectField
+              name="cidade_id"
+              label={t("account.fields.cidade")}
+              required
+              value={cidadeId ?? ""}
+              disabled={!estadoId}
+              onChange={(e) => setCidadeId(Number(e.currentTarget.value) || null)}
+              placeholder={t("account.fields.select")}
+              options={cities.map((c) => ({ value: c.id, label: c.nome }))}
+              error={err("cidade_id")}
+            />
+          </>
+        ) : null}
+        <TextField
+          name="logradouro"
+          label={t("account.fields.logradouro")}
+          required
+          maxLength={200}
+          autoComplete="address-line1"
+          value={logradouro}
+          onChange={(e) => setLogradouro(e.currentTarget.value)}
+          error={err("logradouro")}
+        />
+        <TextField name="numero" label={t("account.fields.numero")} required maxLength={20} error={err("numero")} />
+        <TextField
+          name="bairro"
+          label={t("account.fields.bairro")}
+          required
+          maxLength={100}
+          value={bairro}
+          onChange={(e) => setBairro(e.currentTarget.value)}
+          error={err("bairro")}
+        />
+        <TextField name="complemento" label={t("account.fields.complemento")} maxLength={10} error={err("complemento")} />
+        {!foreign ? (
+          <div className="sm:col-span-2">
+            <label htmlFor="field-como_chegar" className="block text-sm font-semibold">
+              {t("account.fields.comoChegar")}
+            </label>
+            <textarea
+              id="field-como_chegar"
+              name="como_chegar"
+              maxLength={500}
+              rows={3}
+              className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2.5"
+            />
+          </div>
+        ) : null}
+      </fieldset>
+
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
+        {step > 0 ? (
+          <button
+            type="button"
+            onClick={() => setStep((s) => s - 1)}
+            className="min-h-11 rounded-md border border-slate-300 bg-white px-6 font-semibold hover:bg-slate-50"
+          >
+            {t("account.register.back")}
+          </button>
+        ) : (
+          <span />
+        )}
+        <SubmitButton busy={busy}>
+          {step < LAST_STEP ? t("account.register.next") : busy ? t("account.register.submitting") : t("account.register.submit")}
+        </SubmitButton>
+      </div>
+      <p className="text-center text-sm">
+        {t("account.register.haveAccount")}{" "}
+        <Link to={`/login${params.toString() ? `?${params}` : ""}`} className="font-semibold text-accent-ink underline">
+          {t("account.register.loginLink")}
+        </Link>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,147 @@
+import { data, redirect, type AppLoadContext } from "react-router";
+import type { Brand, Category, ProductsPage } from "#contract/api/catalog.ts";
+import { apiLang, type Locale } from "#contract/locale.ts";
+import { fixedT } from "#app/i18n/index.ts";
+import { resolveLocale } from "#app/i18n/resolve-locale.ts";
+import { guestCurrencyId } from "#app/lib/guest-currency.ts";
+import type { CatalogListData, ListKind, NamedRef, SidebarCategory } from "./list-data.ts";
+import { scopePath } from "./list-data.ts";
+import { filterQuery, productsQuery, readListParams, type ListParams, type ListScope } from "./list-query.ts";
+
+interface LoadArgs {
+  request: Request;
+  context: AppLoadContext;
+  kind: ListKind;
+  slugs: { brand?: string; category?: string; department?: string };
+}
+
+// Enough rows to see which brands a category holds without a dedicated facet call.
+const BRAND_SAMPLE_SIZE = 100;
+
+async function getJson<T>(context: AppLoadContext, path: string): Promise<T> {
+  const response = await context.apiFetch(path);
+  if (!response.ok) throw new Error(`GET ${path} answered ${response.status}`);
+  return (await response.json()) as T;
+}
+
+const notFound = (message: string) => data({ message }, { status: 404 });
+const isId = (slug: string) => /^\d+$/.test(slug);
+const matches = (item: { id: number; slug: string }, slug: string) => item.slug === slug || (isId(slug) && item.id === Number(slug));
+
+function toSidebar(category: Category): SidebarCategory {
+  return {
+    id: category.id,
+    slug: category.slug,
+    name: category.name,
+    departments: category.departments.map((d) => ({ id: d.id, slug: d.slug, name: d.name })),
+  };
+}
+
+/**
+ * Loads one product-list screen (spec §2 "Product list", "Brand page", special line): resolves the
+ * path's slugs (numeric ones are ids and are redirected to the named address; unknown ones are 404),
+ * then the page of products and the brands present in the result.
+ */
+export async function loadCatalogList({ request, context, kind, slugs }: LoadArgs): Promise<CatalogListData> {
+  const url = new URL(request.url);
+  const resolution = resolveLocale(request, context.site);
+  const locale: Locale = resolution.locale;
+  const t = fixedT(locale);
+  const lang = apiLang(locale);
+  const moedaId = guestCurrencyId(locale);
+  const params: ListParams = readListParams(url.searchParams);
+
+  const categoriesPath = `/api/public/categories?lang=${lang}${kind === "special" ? "&special=only" : ""}`;
+  const [categoryList, brandList] = await Promise.all([
+    getJson<{ data: Category[] }>(context, categoriesPath).then((r) => r.data),
+    getJson<{ data: Brand[] }>(context, `/api/public/brands?lang=${lang}`).then((r) => r.data),
+  ]);
+  const categories = categoryList.map(toSidebar);
+
+  // The special line's first optional segment is a brand; when it names a category instead, the
+  // address has no brand and the segments shift by one.
+  let { brand: brandSlug, category: categorySlug, department: departmentSlug } = slugs;
+  if (kind === "special" && brandSlug && !brandList.some((b) => matches(b, brandSlug!))) {
+    if (departmentSlug) throw notFound(t("catalog.brand.notFound"));
+    [brandSlug, categorySlug, departmentSlug] = [undefined, brandSlug, categorySlug];
+  }
+  // The brand page also takes its category from `?categoria=` (spec §2).
+  if (kind === "brand" && !categorySlug) categorySlug = url.searchParams.get("categoria") ?? undefined;
+
+  let brand: NamedRef | null = null;
+  if (brandSlug) {
+    const found = brandList.find((b) => matches(b, brandSlug!));
+    if (!found) throw notFound(t("catalog.brand.notFound"));
+    brand = { id: found.id, slug: found.slug, name: found.nome };
+  }
+  const category = categorySlug ? (categories.find((c) => matches(c, categorySlug!)) ?? null) : null;
+  if (categorySlug && !category) throw notFound(t("catalog.list.categoryNotFound"));
+  const department = category && departmentSlug ? (category.departments.find((d) => matches(d, departmentSlug!)) ?? null) : null;
+  if (departmentSlug && !department) throw notFound(t("catalog.list.departmentNotFound"));
+
+  // Spec §2: numeric slugs are ids, shown by name.
+  if ([brandSlug, categorySlug, departmentSlug].some((s) => s && isId(s) && !(kind === "brand" && s === url.searchParams.get("categoria")))) {
+    throw redirect(`${scopePath(kind, { brand, category, department })}${url.search}`, 301);
+  }
+
+  const scope: ListScope = {
+    categoryId: category?.id,
+    departmentId: department?.id,
+    brandId: brand?.id,
+    special: kind === "special",
+  };
+  let result: ProductsPage | null = null;
+  let brands: NamedRef[] = [];
+  try {
+    const sample = new URLSearchParams(filterQuery({ ...params, brandIds: [] }, scope, locale, moedaId));
+    sample.set("per_page", String(BRAND_SAMPLE_SIZE));
+    const [page, sampled] = await Promise.all([
+      getJson<ProductsPage>(context, `/api/public/products?${productsQuery(params, scope, locale, moedaId)}`),
+      kind === "brand" && brand ? null : getJson<ProductsPage>(context, `/api/public/products?${sample}`),
+    ]);
+    result = page;
+    if (sampled) {
+      const present = new Set([...sampled.data.map((p) => p.marca?.id), ...params.brandIds]);
+      brands = brandList.filter((b) => present.has(b.id)).map((b) => ({ id: b.id, slug: b.slug, name: b.nome }));
+    }
+  } catch (error) {
+    console.error("catalogue list: products unavailable", error);
+  }
+
+  return {
+    kind,
+    title: listTitle(t, kind, { text: params.text, news: params.news, brand, category, department }),
+    category,
+    department,
+    brand,
+    categories,
+    brands,
+    params,
+    result,
+    exportQuery: filterQuery(params, scope, locale, moedaId).toString(),
+  };
+}
+
+type T = ReturnType<typeof fixedT>;
+
+/** Spec §2 title rules: search text, department, category, brand, or the default title. */
+export function listTitle(
+  t: T,
+  kind: ListKind,
+  s: { text: string; news: boolean; brand: NamedRef | null; category: NamedRef | null; department: NamedRef | null },
+): string {
+  if (kind === "brand") {
+    if (s.brand && s.category) return t("catalog.brand.titleWithCategory", { brand: s.brand.name, category: s.category.name });
+    if (s.brand) return t("catalog.brand.title", { brand: s.brand.name });
+    return t("catalog.brand.defaultTitle");
+  }
+  if (s.text) return t("catalog.list.searchTitle", { text: s.text });
+  const place = s.department?.name ?? s.category?.name;
+  if (kind === "special") {
+    const base = t("catalog.special.title");
+    const detail = [s.brand?.name, place].filter(Boolean).join(" · ");
+    return detail ? `${base}: ${detail}` : base;
+  }
+  if (place) return place;
+  return s.news ? t("catalog.list.newsTitle") : t("catalog.list.defaultTitle");
+}

@@ -1,0 +1,145 @@
+import { apiLang, type Locale } from "#contract/locale.ts";
+
+/** Spec §2/§9 sort options, as they appear in the address (`sort=field:direction`); "" is the default. */
+export const SORT_OPTIONS = ["", "valor_venda:asc", "valor_venda:desc", "nome:asc", "nome:desc"] as const;
+export type SortOption = (typeof SORT_OPTIONS)[number];
+
+/** Spec §9: 20 per page on desktop, 12 on mobile. */
+export const PER_PAGE_DESKTOP = 20;
+export const PER_PAGE_MOBILE = 12;
+/** Spec §2: the mobile filter lists the first 10 brands only. */
+export const MOBILE_BRAND_LIMIT = 10;
+
+/** What the address says about a product list: the address is the whole state (reload, back). */
+export interface ListParams {
+  text: string;
+  page: number;
+  sort: SortOption;
+  brandIds: number[];
+  /** `order=codigo_desc`: newest first, titled as news. */
+  news: boolean;
+  availableOnly: boolean;
+  perPage: number;
+}
+
+/** What the route's path resolved to. */
+export interface ListScope {
+  categoryId?: number;
+  departmentId?: number;
+  brandId?: number;
+  special?: boolean;
+}
+
+const isSort = (value: string): value is SortOption => (SORT_OPTIONS as readonly string[]).includes(value);
+
+export function readListParams(search: URLSearchParams): ListParams {
+  const page = Number(search.get("page"));
+  const sort = search.get("sort") ?? "";
+  const brandIds = [
+    ...new Set(
+      (search.get("brandSlug") ?? "")
+        .split(",")
+        .map((id) => Number(id.trim()))
+        .filter((id) => Number.isInteger(id) && id > 0),
+    ),
+  ];
+  return {
+    text: (search.get("text") ?? "").trim().slice(0, 100),
+    page: Number.isInteger(page) && page >= 1 ? Math.min(page, 100_000) : 1,
+    sort: isSort(sort) ? sort : "",
+    brandIds,
+    news: search.get("order") === "codigo_desc",
+    availableOnly: search.get("availability") === "available",
+    // Only the two sizes the layouts use; anything else is the desktop size.
+    perPage: Number(search.get("per_page")) === PER_PAGE_MOBILE ? PER_PAGE_MOBILE : PER_PAGE_DESKTOP,
+  };
+}
+
+/** Spec §7: order_by `tem_estoque,{field}`, order `desc,{direction}`; default field id, direction desc. */
+export function sortQuery(params: Pick<ListParams, "sort" | "news">): { order_by: string; order: string } {
+  const [field, direction] = params.sort ? params.sort.split(":") : params.news ? ["codigo", "desc"] : ["id", "desc"];
+  return { order_by: `tem_estoque,${field}`, order: `desc,${direction}` };
+}
+
+/** Filters shared by the list call and the export call (no page, no size). */
+export function filterQuery(params: ListParams, scope: ListScope, locale: Locale, moedaId: number): URLSearchParams {
+  const query = new URLSearchParams({ moeda_id: String(moedaId) });
+  if (apiLang(locale) === "es") query.set("lang", "es");
+  if (params.text) {
+    // Spec §7: a search looks everywhere (category and department null) and tolerates typos.
+    query.set("text", params.text);
+    query.set("all_products", "1");
+  } else {
+    if (scope.categoryId) query.set("category_id", String(scope.categoryId));
+    if (scope.departmentId) query.set("department_id", String(scope.departmentId));
+  }
+  if (scope.brandId) query.set("brand_id", String(scope.brandId));
+  if (params.brandIds.length > 0) query.set("brands_ids", params.brandIds.join(","));
+  if (params.availableOnly) query.set("tem_estoque", "1");
+  if (scope.special) query.set("special", "only");
+  return query;
+}
+
+export function productsQuery(params: ListParams, scope: ListScope, locale: Locale, moedaId: number): URLSearchParams {
+  const query = filterQuery(params, scope, locale, moedaId);
+  const { order_by, order } = sortQuery(params);
+  query.set("page", String(params.page));
+  query.set("per_page", String(params.perPage));
+  query.set("order_by", order_by);
+  query.set("order", order);
+  return query;
+}
+
+/**
+ * Spec §4: every page number when there are 5 or fewer, otherwise a window of 5 starting at the
+ * current page minus 2, kept inside 1..last.
+ */
+export function pageWindow(current: number, last: number, size = 5): number[] {
+  if (last <= size) return Array.from({ length: Math.max(last, 0) }, (_, i) => i + 1);
+  const start = Math.min(Math.max(1, current - 2), last - size + 1);
+  return Array.from({ length: size }, (_, i) => start + i);
+}
+
+/**
+ * The address after a change of state (spec §4): a new category, department or search text resets
+ * the page and clears the brands; a new sort or availability resets the page; brands keep the route.
+ */
+export function changeSearch(
+  current: URLSearchParams,
+  change:
+    | { kind: "page"; page: number }
+    | { kind: "sort"; sort: SortOption }
+    | { kind: "brands"; brandIds: number[] }
+    | { kind: "availability"; availableOnly: boolean }
+    | { kind: "scope" },
+): string {
+  const next = new URLSearchParams(current);
+  switch (change.kind) {
+    case "page":
+      if (change.page <= 1) next.delete("page");
+      else next.set("page", String(change.page));
+      break;
+    case "sort":
+      next.delete("page");
+      if (change.sort) next.set("sort", change.sort);
+      else next.delete("sort");
+      break;
+    case "brands":
+      next.delete("page");
+      if (change.brandIds.length > 0) next.set("brandSlug", change.brandIds.join(","));
+      else next.delete("brandSlug");
+      break;
+    case "availability":
+      next.delete("page");
+      if (change.availableOnly) next.set("availability", "available");
+      else next.delete("availability");
+      break;
+    case "scope":
+      next.delete("page");
+      next.delete("brandSlug");
+      next.delete("text");
+      break;
+  }
+  const text = next.toString();
+  return text ? `?${text}` : "";
+}

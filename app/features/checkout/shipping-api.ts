@@ -1,0 +1,67 @@
+import type { DeliveryOption, PickupPoint } from "#contract/api/cart.ts";
+import { FILIAL_ID } from "#contract/api/cart.ts";
+import { api } from "#app/features/cart/cart-api.ts";
+import { STORAGE } from "#app/features/cart/cart-api.ts";
+
+export interface Quote {
+  options: DeliveryOption[];
+  /** The server's notice, e.g. no delivery to the region (spec §8). */
+  message?: string;
+}
+
+/** `PUT /ecom/venda/carrinho/{external_id}/calcular-frete` (spec §7, ARCHITECTURE decision 2). */
+export async function quote(
+  externalId: string,
+  moedaId: number,
+  target: { clienteEnderecoId?: number | null; cidadeId?: number | null; pontoId?: number | null; cidadeAlternativaId?: number | null },
+): Promise<Quote> {
+  const res = await api<{ data: DeliveryOption[]; message?: string }>(`/ecom/venda/carrinho/${externalId}/calcular-frete`, {
+    method: "PUT",
+    body: {
+      external_id: externalId,
+      filial_id: FILIAL_ID,
+      moeda_id: moedaId,
+      cidade_id: target.cidadeId ?? null,
+      cliente_endereco_id: target.clienteEnderecoId ?? null,
+      id_ponto_entrega: target.pontoId ?? null,
+      cidade_alternativa_id: target.cidadeAlternativaId ?? null,
+    },
+  });
+  return { options: res.data, message: res.message };
+}
+
+export const pickupPoints = (externalId: string) =>
+  api<{ data: PickupPoint[] }>(`/ecom/venda/carrinho/${externalId}/pontos-entrega`).then((r) => r.data);
+
+/** What the buyer chose, kept in localStorage (spec §3 Shipping: selectedShippingDetails). */
+export interface SavedShipping {
+  mode: "delivery" | "pickup_point";
+  addressId: number | null;
+  estadoId: number | null;
+  cidadeId: number | null;
+  pickupEstadoId: number | null;
+  pickupCidadeId: number | null;
+  pointId: number | null;
+  /** entrega_servico_id of the chosen option; null is pickup in the shop. */
+  serviceId: number | null;
+  cost: string;
+}
+
+export function readSaved(): Partial<SavedShipping> {
+  try {
+    const raw = window.localStorage.getItem(STORAGE.shipping);
+    return raw ? (JSON.parse(raw) as Partial<SavedShipping>) : {};
+  } catch {
+    return {};
+  }
+}
+
+export function writeSaved(value: SavedShipping) {
+  try {
+    window.localStorage.setItem(STORAGE.shipping, JSON.stringify(value));
+  } catch {
+    // Not persisted in private mode; the choice still holds for this page.
+  }
+}
+
+export const isPointOption = (option: DeliveryOption) => option.opcionais.pontos_entrega.length > 0;

@@ -1,0 +1,24 @@
+import { api, ApiError } from "#app/features/cart/cart-api.ts";
+import type { ShippingChoice } from "./shipping-section.tsx";
+
+export type StartResult = { ok: true; link: string } | { ok: false; reason: "no_link" | "failed"; message?: string };
+
+/** `POST …/iniciar-checkout` (spec §7): the first payment link is where the buyer goes next. */
+export async function startCheckout(externalId: string, choice: ShippingChoice): Promise<StartResult> {
+  try {
+    const res = await api<{ link_pagamento?: string[] }>(`/ecom/venda/carrinho/${externalId}/iniciar-checkout`, {
+      method: "POST",
+      body: {
+        token_entrega: choice.option.token,
+        valor_frete: choice.option.valor,
+        cliente_endereco_id: choice.addressId,
+        entrega_servico_id: choice.option.entrega_servico_id,
+        id_ponto_entrega: choice.point?.id ?? null,
+      },
+    });
+    const link = res.link_pagamento?.[0];
+    return link ? { ok: true, link } : { ok: false, reason: "no_link" };
+  } catch (error) {
+    return { ok: false, reason: "failed", message: error instanceof ApiError ? error.message : undefined };
+  }
+}

@@ -1,0 +1,134 @@
+import { BANNER_TYPES, type Banner, type Brand, type Category, type ProductSummary, type StartData } from "#contract/api/catalog.ts";
+
+/** Spec §9 sizes of the home page. */
+export const TAB_LIMIT_DESKTOP = 8;
+export const TAB_LIMIT_MOBILE = 5;
+export const TAB_PRODUCTS = 8;
+export const MOST_SEARCHED_LIMIT = 20;
+export const MOST_SEARCHED_PER_PAGE = 5;
+export const MOST_SEARCHED_MOBILE = 4;
+export const FEATURED_DESKTOP = 10;
+export const FEATURED_MOBILE = 6;
+export const MAIN_BRANDS_LIMIT = 12;
+
+export interface HomeCategory {
+  id: number;
+  slug: string;
+  name: string;
+}
+
+export interface HomeBrand {
+  id: number;
+  slug: string;
+  nome: string;
+  logo: string | null;
+}
+
+export interface HomeBanner {
+  id: number;
+  image: string;
+  link: string | null;
+  title: string;
+  description: string;
+}
+
+export interface TripleBanners {
+  left: HomeBanner | null;
+  centre: HomeBanner | null;
+  right: HomeBanner | null;
+}
+
+/** What the home page shows from the start data, trimmed to what it renders. */
+export interface HomeContent {
+  categories: HomeCategory[];
+  stripBrands: HomeBrand[];
+  mainBrands: HomeBrand[];
+  mainBanners: HomeBanner[];
+  triple: HomeBanner[];
+  offersBanner: HomeBanner | null;
+  mostSearched: ProductSummary[];
+}
+
+const toBanner = (b: Banner): HomeBanner | null =>
+  b.imagem?.url
+    ? { id: b.id, image: b.imagem.url, link: b.link, title: b.titulo ?? b.descricao ?? "", description: b.descricao ?? "" }
+    : null;
+
+/** The banner of one type with the highest id (spec §3: it wins). */
+function latestOfType(banners: Banner[], tipo: string): HomeBanner | null {
+  const candidates = banners.filter((b) => b.tipo === tipo && b.imagem?.url).sort((a, b) => b.id - a.id);
+  return candidates[0] ? toBanner(candidates[0]) : null;
+}
+
+const toBrand = (b: Brand): HomeBrand => ({ id: b.id, slug: b.slug, nome: b.nome, logo: b.logo });
+
+/** Menu categories (visivel_menu) in their order, at most 8 (spec §2 "Home, desktop"). */
+export function homeCategories(categories: Category[]): HomeCategory[] {
+  return categories
+    .filter((c) => c.visivel_menu)
+    .slice(0, TAB_LIMIT_DESKTOP)
+    .map((c) => ({ id: c.id, slug: c.slug, name: c.name }));
+}
+
+export function homeContent(start: Partial<StartData>): HomeContent {
+  const banners = start.banners ?? [];
+  const brands = start.brands ?? [];
+  const withLogo = brands.filter((b) => b.logo);
+  const featured = withLogo.filter((b) => b.destaque);
+  const mainBrands = [...featured, ...withLogo.filter((b) => !b.destaque)].slice(0, MAIN_BRANDS_LIMIT);
+  const triple = [BANNER_TYPES.left, BANNER_TYPES.centre, BANNER_TYPES.right]
+    .map((tipo) => latestOfType(banners, tipo))
+    .filter((b): b is HomeBanner => b !== null);
+  return {
+    categories: homeCategories(start.categories ?? []),
+    stripBrands: withLogo.map(toBrand),
+    mainBrands: mainBrands.map(toBrand),
+    // Main banners need an image (spec §3); they show in id order.
+    mainBanners: banners
+      .filter((b) => b.tipo === BANNER_TYPES.main)
+      .sort((a, b) => a.id - b.id)
+      .map(toBanner)
+      .filter((b): b is HomeBanner => b !== null),
+    triple,
+    offersBanner: latestOfType(banners, BANNER_TYPES.offers),
+    mostSearched: (start.products ?? []).slice(0, MOST_SEARCHED_LIMIT),
+  };
+}
+
+/** Pages of the most-searched carousel: 5 products each. */
+export function pages<T>(items: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/** API query for one category tab: the 8 newest products (id descending). */
+export function tabProductsPath(categoryId: number, currencyId: number, lang: "pt" | "es"): string {
+  const query = new URLSearchParams({
+    category_id: String(categoryId),
+    per_page: String(TAB_PRODUCTS),
+    order_by: "id",
+    order: "desc",
+    moeda_id: String(currencyId),
+  });
+  // Spec §7: lang is 'es' for both Spanish locales and left out otherwise.
+  if (lang === "es") query.set("lang", "es");
+  return `/api/public/products?${query}`;
+}
+
+export function startPath(lang: "pt" | "es", currencyId: number): string {
+  return `/api/public/start?${new URLSearchParams({ lang, moeda_id: String(currencyId), tem_estoque: "1" })}`;
+}
+
+/** Featured tools: the newest products in stock. */
+export function featuredPath(currencyId: number, lang: "pt" | "es"): string {
+  const query = new URLSearchParams({
+    per_page: String(FEATURED_DESKTOP),
+    order_by: "id",
+    order: "desc",
+    tem_estoque: "1",
+    moeda_id: String(currencyId),
+  });
+  if (lang === "es") query.set("lang", "es");
+  return `/api/public/products?${query}`;
+}

@@ -1,0 +1,24 @@
+import { describe, expect, it } from "vitest";
+import { offersFieldValue, offersMaxLength, offersPayload } from "./offers-phone.ts";
+
+describe("offers phone field", () => {
+  it("masks by locale as the person types", () => {
+    expect(offersFieldValue("11912345678", "pt-BR")).toBe("(11) 91234-5678");
+    expect(offersFieldValue("595981123456", "es-PY")).toBe("+595 981 123 456");
+    expect(offersFieldValue("0981123456", "es-PY")).toBe("098 112 345 6");
+    expect(offersFieldValue("5491112345678", "es-AR")).toBe("+54 9 111 234-5678");
+  });
+
+  it("sends only the digits of a 10 to 15 digit number", () => {
+    expect(offersPayload("(11) 91234-5678")).toEqual({ celular: "11912345678" });
+    expect(offersPayload("+595 981 123 456")).toEqual({ celular: "595981123456" });
+    expect(offersPayload("(11) 9123")).toBeNull();
+    expect(offersPayload("")).toBeNull();
+    expect(offersPayload("1234567890123456")).toBeNull();
+  });
+
+  it("allows 20 characters on desktop and 15 on phones", () => {
+    expect(offersMaxLength(false)).toBe(20);
+    expect(offersMaxLength(true)).toBe(15);
+  });
+});

@@ -1,0 +1,49 @@
+import type { StartData } from "#contract/api/catalog.ts";
+import { apiLang, type Locale } from "#contract/locale.ts";
+import type { AppLoadContext } from "#app/lib/load-context.ts";
+import { guestCurrencyId } from "#app/lib/guest-currency.ts";
+import type { MenuCategory, ShellData } from "./types.ts";
+
+type ShellCatalog = Pick<ShellData, "categories" | "featuredBrands" | "rates">;
+
+const EMPTY: ShellCatalog = { categories: [], featuredBrands: [], rates: [] };
+
+export function toShellCatalog(start: Partial<StartData>): ShellCatalog {
+  const categories: MenuCategory[] = (start.categories ?? []).map((c) => ({
+    id: c.id,
+    slug: c.slug,
+    name: c.name,
+    visivel_menu: c.visivel_menu,
+    // Icons are SVG markup and can be large; the menus do not show them, so they stay behind.
+    departments: (c.departments ?? []).map((d) => ({ id: d.id, slug: d.slug, name: d.name })),
+  }));
+  const featuredBrands = (start.brands ?? [])
+    .filter((b) => b.destaque)
+    .slice(0, 2)
+    .map((b) => ({ id: b.id, slug: b.slug, nome: b.nome }));
+  // The top bar shows what one US dollar buys (spec §9: source 2 to targets 1, 3 and 4).
+  const rates = (start.exchange_rates ?? [])
+    .filter((r) => r.source_currency.id === 2)
+    .sort((a, b) => a.target_currency.id - b.target_currency.id);
+  return { categories, featuredBrands, rates };
+}
+
+/**
+ * Menus and rates for the shell. A failing API must not take every page down with it: the shell
+ * then renders with empty lists, as the spec's start-up does (§4).
+ */
+export async function loadShellCatalog(apiFetch: AppLoadContext["apiFetch"], locale: Locale): Promise<ShellCatalog> {
+  const query = new URLSearchParams({
+    lang: apiLang(locale),
+    moeda_id: String(guestCurrencyId(locale)),
+    tem_estoque: "1",
+  });
+  try {
+    const response = await apiFetch(`/api/public/start?${query}`);
+    if (!response.ok) throw new Error(`GET /api/public/start answered ${response.status}`);
+    return toShellCatalog((await response.json()) as StartData);
+  } catch (error) {
+    console.error("shell: start data unavailable, rendering without menus", error);
+    return EMPTY;
+  }
+}

@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { resolveLocale } from "./resolve-locale.ts";
+
+const pt = { brand: "pt" as const };
+const es = { brand: "es" as const };
+const request = (url: string, cookie?: string) =>
+  new Request(`http://localhost${url}`, { headers: cookie ? { Cookie: cookie } : {} });
+
+describe("resolveLocale", () => {
+  it("a valid ?lang= switches: cookie for a year, address without lang", () => {
+    const result = resolveLocale(request("/produtos/x?page=2&lang=es-PY#top"), pt);
+    expect(result).toEqual({
+      kind: "switch",
+      locale: "es-PY",
+      location: "/produtos/x?page=2#top",
+      setCookie: "lang=es-PY; Path=/; Max-Age=31536000; SameSite=Lax",
+    });
+  });
+
+  it("marks the cookie Secure on https", () => {
+    const result = resolveLocale(new Request("https://loja.example/?lang=pt-BR"), pt);
+    expect(result.kind === "switch" && result.setCookie).toMatch(/; Secure$/);
+  });
+
+  it("ignores an unknown ?lang= and falls back to the cookie", () => {
+    expect(resolveLocale(request("/?lang=fr", "a=1; lang=es-AR"), pt)).toEqual({ kind: "current", locale: "es-AR" });
+  });
+
+  it("ignores an unknown cookie value", () => {
+    expect(resolveLocale(request("/", "lang=en-US"), pt)).toEqual({ kind: "current", locale: "pt-BR" });
+  });
+
+  it("defaults by host: es-AR on the Spanish brand, pt-BR otherwise", () => {
+    expect(resolveLocale(request("/"), es)).toEqual({ kind: "current", locale: "es-AR" });
+    expect(resolveLocale(request("/"), pt)).toEqual({ kind: "current", locale: "pt-BR" });
+  });
+});

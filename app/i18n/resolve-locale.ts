@@ -1,0 +1,51 @@
+import { isLocale, type Locale } from "#contract/locale.ts";
+import type { SiteInfo } from "#app/lib/load-context.ts";
+
+export const LANG_COOKIE = "lang";
+export const LANG_PARAM = "lang";
+const ONE_YEAR_SECONDS = 60 * 60 * 24 * 365;
+
+/** The host decides the language of a first visit (spec §9): es-AR on the Spanish brand's host. */
+export function hostDefaultLocale(site: Pick<SiteInfo, "brand">): Locale {
+  return site.brand === "es" ? "es-AR" : "pt-BR";
+}
+
+export function readCookie(header: string | null, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(";")) {
+    const eq = part.indexOf("=");
+    if (eq === -1 || part.slice(0, eq).trim() !== name) continue;
+    try {
+      return decodeURIComponent(part.slice(eq + 1).trim());
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
+}
+
+export type LocaleResolution =
+  | { kind: "switch"; locale: Locale; location: string; setCookie: string }
+  | { kind: "current"; locale: Locale };
+
+/**
+ * Which language a request is shown in: a valid `?lang=` switches (stored in a cookie and removed
+ * from the address by a redirect), else the `lang` cookie, else the host's default.
+ */
+export function resolveLocale(request: Request, site: Pick<SiteInfo, "brand">): LocaleResolution {
+  const url = new URL(request.url);
+  const requested = url.searchParams.get(LANG_PARAM);
+  if (isLocale(requested)) {
+    url.searchParams.delete(LANG_PARAM);
+    const secure = url.protocol === "https:" ? "; Secure" : "";
+    return {
+      kind: "switch",
+      locale: requested,
+      location: `${url.pathname}${url.search}${url.hash}`,
+      setCookie: `${LANG_COOKIE}=${requested}; Path=/; Max-Age=${ONE_YEAR_SECONDS}; SameSite=Lax${secure}`,
+    };
+  }
+  const stored = readCookie(request.headers.get("Cookie"), LANG_COOKIE);
+  if (isLocale(stored)) return { kind: "current", locale: stored };
+  return { kind: "current", locale: hostDefaultLocale(site) };
+}

@@ -1,0 +1,119 @@
+import { useTranslation } from "react-i18next";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  data,
+  redirect,
+  useLoaderData,
+  useRouteLoaderData,
+  type ShouldRevalidateFunctionArgs,
+} from "react-router";
+import { DEFAULT_LOCALE, isLocale } from "#contract/locale.ts";
+import { ToastProvider } from "#app/components/ui/toast.tsx";
+import { NotFound, ErrorPage } from "#app/features/layout/not-found.tsx";
+import { Shell } from "#app/features/layout/shell.tsx";
+import { loadShellCatalog } from "#app/features/layout/shell-data.server.ts";
+import { useFlashToast } from "#app/features/account/use-flash.ts";
+import { useFavouritesInit } from "#app/features/favourites/store.ts";
+import type { ShellData } from "#app/features/layout/types.ts";
+import { LocaleProvider } from "#app/i18n/locale-provider.tsx";
+import { resolveLocale } from "#app/i18n/resolve-locale.ts";
+import { guestCurrencyId } from "#app/lib/guest-currency.ts";
+import { buildMeta, rootData } from "#app/lib/meta.ts";
+import { clearSessionCookie, getCustomer, getSessionToken } from "#app/lib/session.server.ts";
+import type { Route } from "./+types/root";
+import stylesheet from "./app.css?url";
+
+// Inline icon: no extra request, and no 404 for /favicon.ico in every browser console.
+const FAVICON =
+  "data:image/svg+xml," +
+  encodeURIComponent(
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><rect width="24" height="24" rx="5" fill="#f59e0b"/>' +
+      '<path d="M14.7 6.3a4 4 0 0 0 5 5L21 10a6 6 0 0 1-7.6 5.4L7 21.8A2.1 2.1 0 0 1 4.2 19l6.4-6.4A6 6 0 0 1 16 5l-1.3 1.3Z" fill="none" stroke="#0f172a" stroke-width="1.8" stroke-linejoin="round"/></svg>',
+  );
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: FAVICON, type: "image/svg+xml" },
+  { rel: "stylesheet", href: stylesheet },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const resolution = resolveLocale(request, context.site);
+  // Spec §2 route rules: `?lang=` is stored, then removed from the address.
+  if (resolution.kind === "switch") {
+    throw redirect(resolution.location, { headers: { "Set-Cookie": resolution.setCookie } });
+  }
+  const { locale } = resolution;
+  const [catalog, user] = await Promise.all([loadShellCatalog(context.apiFetch, locale), getCustomer(request, context)]);
+  const customer = user ? { nome: user.nome, estrangeiro: user.estrangeiro, lang: user.lang } : null;
+  const shell: ShellData = { locale, currencyId: guestCurrencyId(locale), site: context.site, ...catalog, customer };
+  // An expired session leaves a dead cookie behind; drop it so every later request is a guest's.
+  if (!user && getSessionToken(request)) return data(shell, { headers: { "Set-Cookie": clearSessionCookie() } });
+  return shell;
+}
+
+// The menus and rates come from data cached for 5 minutes (spec §9); re-reading them on every
+// client navigation would only add a request. Actions (login, logout) and language switches do.
+export function shouldRevalidate({ formMethod, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
+  return nextUrl.searchParams.has("lang");
+}
+
+export const meta: Route.MetaFunction = ({ matches, location, error }) => {
+  const shell = rootData(matches);
+  if (!error) return buildMeta(shell, location.pathname);
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return buildMeta(shell, location.pathname, (t) => (notFound ? t("pages.notFound.title") : t("error.title")));
+};
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const shell = useRouteLoaderData<ShellData>("root");
+  const { i18n } = useTranslation();
+  const locale = shell?.locale ?? (isLocale(i18n.language) ? i18n.language : DEFAULT_LOCALE);
+  return (
+    <html lang={locale}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+        <meta name="theme-color" content="#1e293b" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="font-sans antialiased">
+        <LocaleProvider locale={locale}>
+          <ToastProvider>{children}</ToastProvider>
+        </LocaleProvider>
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const shell = useLoaderData<typeof loader>();
+  useFavouritesInit(shell.customer !== null);
+  useFlashToast();
+  return (
+    <Shell data={shell}>
+      <Outlet />
+    </Shell>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const shell = useRouteLoaderData<ShellData>("root");
+  const page =
+    isRouteErrorResponse(error) && error.status === 404 ? (
+      <NotFound />
+    ) : (
+      <ErrorPage status={isRouteErrorResponse(error) ? error.status : undefined} />
+    );
+  if (import.meta.env.DEV && !isRouteErrorResponse(error)) console.error(error);
+  // Without the root data (its loader failed) there are no menus to draw; the page stands alone.
+  return shell ? <Shell data={shell}>{page}</Shell> : <main id="main">{page}</main>;
+}

@@ -1,0 +1,38 @@
+import { type RouteConfig, index, route } from "@react-router/dev/routes";
+
+// Every screen of spec §2 at the spec's paths; one module per screen.
+export default [
+  index("routes/home.tsx"),
+  route("produtos/:categoriaSlug?/:departamentoSlug?", "routes/products.tsx"),
+  route("produto/:slug?", "routes/product.tsx"),
+  route("marcas", "routes/brands.tsx"),
+  route("marca/:brandSlug?/:categoriaSlug?", "routes/brand.tsx"),
+  route("especial/:brandSlug?/:categoriaSlug?/:departamentoSlug?", "routes/special.tsx"),
+  route("vendedores", "routes/sellers.tsx"),
+  route("sobre-nos", "routes/about.tsx"),
+  route("como-comprar", "routes/how-to-buy.tsx"),
+  route("login", "routes/login.tsx"),
+  route("cadastro", "routes/register.tsx"),
+  route("recuperar-senha", "routes/recover-password.tsx"),
+  route("app/reset-password/:uuid/:token", "routes/reset-password.tsx"),
+  route("app/confirmation-email/:uid/:token", "routes/confirm-email.tsx"),
+  route("perfil", "routes/profile.tsx", [
+    index("routes/profile-index.tsx"),
+    route("dados-pessoais", "routes/profile-personal-data.tsx"),
+    route("meus-pedidos", "routes/profile-orders.tsx"),
+    route("endereco", "routes/profile-address.tsx"),
+    route("alterar-senha", "routes/profile-change-password.tsx"),
+    route("favoritos", "routes/profile-favourites.tsx"),
+  ]),
+  route("carrinho", "routes/cart.tsx"),
+  route("checkout", "routes/checkout.tsx"),
+  route("checkout/payment", "routes/checkout-payment.tsx"),
+  route("success", "routes/success.tsx"),
+  route("pedidos", "routes/orders.tsx"),
+  route("pedido/:external_id", "routes/order.tsx"),
+  route("sitemap.xml", "routes/sitemap.xml.ts"),
+  route("sitemap-pages.xml", "routes/sitemap-pages.xml.ts"),
+  route("sitemap-products.xml", "routes/sitemap-products.xml.ts"),
+  route("robots.txt", "routes/robots.txt.ts"),
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

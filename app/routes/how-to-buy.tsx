@@ -1,0 +1,73 @@
+import { useTranslation } from "react-i18next";
+import { Link, useLoaderData, useRouteLoaderData } from "react-router";
+import { DEFAULT_LOCALE } from "#contract/locale.ts";
+import { loadFaq } from "#app/features/content/content-data.server.ts";
+import { AudienceSteps } from "#app/features/content/how-to-buy.tsx";
+import { EmptyState, PageHeader } from "#app/features/content/page-parts.tsx";
+import type { ShellData } from "#app/features/layout/types.ts";
+import { resolveLocale } from "#app/i18n/resolve-locale.ts";
+import { guestCurrencyId } from "#app/lib/guest-currency.ts";
+import { pageMeta } from "#app/lib/meta.ts";
+import type { Route } from "./+types/how-to-buy";
+
+export const meta = pageMeta("howToBuy");
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const resolution = resolveLocale(request, context.site);
+  const locale = resolution.kind === "switch" ? DEFAULT_LOCALE : resolution.locale;
+  return { faq: await loadFaq(context.apiFetch, locale, guestCurrencyId(locale)) };
+}
+
+/** How to buy for each audience (spec §1, §2 "Header, desktop" top link) and the FAQ of the start data. */
+export default function HowToBuyRoute() {
+  const { t } = useTranslation();
+  const { faq } = useLoaderData<typeof loader>();
+  const shell = useRouteLoaderData<ShellData>("root");
+  const brand = shell?.site.brandName ?? "";
+  // Each visitor reads their own country's steps first.
+  const brazilFirst = (shell?.locale ?? DEFAULT_LOCALE) === "pt-BR";
+  const audiences = brazilFirst ? (["brazil", "paraguay"] as const) : (["paraguay", "brazil"] as const);
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-8 md:py-12">
+      <PageHeader title={t("pages.howToBuy.title")} subtitle={t("home.howToBuyPage.intro", { brand })} />
+      <div className="grid gap-6 md:grid-cols-2">
+        {audiences.map((audience) => (
+          <AudienceSteps key={audience} audience={audience} />
+        ))}
+      </div>
+
+      <section aria-labelledby="faq-title" className="mt-12">
+        <h2 id="faq-title" className="text-xl font-bold md:text-2xl">
+          {t("home.howToBuyPage.faqTitle")}
+        </h2>
+        {faq.length === 0 ? (
+          <div className="mt-4">
+            <EmptyState>{t("home.howToBuyPage.faqEmpty")}</EmptyState>
+          </div>
+        ) : (
+          <ul className="mt-4 divide-y divide-slate-200 rounded-lg bg-panel ring-1 ring-slate-200">
+            {faq.map((item) => (
+              <li key={item.id}>
+                <details className="group">
+                  <summary className="flex cursor-pointer list-none items-center justify-between gap-4 p-4 font-semibold hover:bg-slate-50 [&::-webkit-details-marker]:hidden">
+                    {item.pergunta}
+                    <span aria-hidden="true" className="text-xl text-accent-ink transition-transform group-open:rotate-45">
+                      +
+                    </span>
+                  </summary>
+                  <p className="px-4 pb-4 leading-relaxed text-muted">{item.resposta}</p>
+                </details>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <p className="mt-8">
+        <Link to="/vendedores" className="font-semibold text-accent-ink underline underline-offset-4">
+          {t("home.howToBuyPage.help")}
+        </Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+import { useTranslation } from "react-i18next";
+import { redirect, useSearchParams } from "react-router";
+import { LoginForm } from "#app/features/account/login-form.tsx";
+import { loginWith } from "#app/features/account/login.server.ts";
+import { pageMeta } from "#app/lib/meta.ts";
+import { getCustomer, safeRedirect } from "#app/lib/session.server.ts";
+import type { Route } from "./+types/login";
+
+export const meta = pageMeta("login");
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  // Already logged in: straight to where the visitor wanted to go.
+  if (await getCustomer(request, context)) {
+    throw redirect(safeRedirect(new URL(request.url).searchParams.get("redirect"), "/perfil"));
+  }
+  return null;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const email = String(form.get("email") ?? "").trim();
+  const password = String(form.get("password") ?? "");
+  const target = new URL(request.url).searchParams.get("redirect") ?? String(form.get("redirect") ?? "");
+  if (!email || !password) return { ok: false as const, message: "" };
+  return loginWith(request, context, email, password, target);
+}
+
+export default function LoginRoute() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const wanted = params.get("redirect") ?? undefined;
+  return (
+    <section aria-labelledby="page-title" className="mx-auto w-full max-w-md px-4 py-10 md:py-16">
+      <h1 id="page-title" className="text-2xl font-bold md:text-3xl">
+        {t("account.login.title")}
+      </h1>
+      <p className="mt-2 text-muted">{t("account.login.intro")}</p>
+      <div className="mt-6 rounded-lg border border-slate-200 bg-panel p-5 shadow-sm md:p-6">
+        <LoginForm redirect={wanted} />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,104 @@
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useFetcher } from "react-router";
+import { useToast } from "#app/components/ui/toast.tsx";
+import { ErrorList, SubmitButton, TextField } from "#app/features/account/fields.tsx";
+import { pageMeta } from "#app/lib/meta.ts";
+import type { Route } from "./+types/profile-change-password";
+
+export const meta = pageMeta("changePassword");
+
+type Result = { ok: true; message: string } | { ok: false; lines: string[] };
+
+const FIELDS = ["password_currently", "password", "password_confirmation"] as const;
+
+export async function action({ request, context }: Route.ActionArgs): Promise<Result> {
+  const form = await request.formData();
+  const body = Object.fromEntries(FIELDS.map((f) => [f, String(form.get(f) ?? "")]));
+  const res = await context.apiFetch("/ecom/cliente/trocar-senha-l", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Accept: "application/json" },
+    body: JSON.stringify(body),
+  });
+  const answer = (await res.json().catch(() => ({}))) as { message?: string; errors?: Record<string, string[]> };
+  if (res.ok) return { ok: true, message: answer.message ?? "" };
+  const lines = Object.values(answer.errors ?? {}).flat();
+  return { ok: false, lines: lines.length > 0 ? lines : answer.message ? [answer.message] : [] };
+}
+
+/** Spec §2 "Change password": three required fields; the rules and messages are the server's. */
+export default function ProfileChangePasswordRoute() {
+  const { t } = useTranslation();
+  const toast = useToast();
+  const fetcher = useFetcher<Result>();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [missing, setMissing] = useState<string[]>([]);
+  const result = fetcher.data;
+
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !result) return;
+    if (result.ok) {
+      toast.success(result.message || t("account.password.success"));
+      formRef.current?.reset();
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per answer
+  }, [result, fetcher.state]);
+
+  const lines =
+    missing.length > 0
+      ? [t("account.errors.required")]
+      : result && !result.ok && fetcher.state === "idle"
+        ? result.lines.length > 0
+          ? result.lines
+          : [t("account.password.error")]
+        : [];
+
+  return (
+    <section aria-labelledby="section-title" className="max-w-lg">
+      <h1 id="section-title" className="text-2xl font-bold">
+        {t("profileNav.password")}
+      </h1>
+      <fetcher.Form
+        ref={formRef}
+        method="post"
+        noValidate
+        className="mt-6 space-y-4 rounded-lg border border-slate-200 bg-panel p-5 shadow-sm"
+        onSubmit={(event) => {
+          const form = new FormData(event.currentTarget);
+          const empty = FIELDS.filter((f) => !String(form.get(f) ?? ""));
+          setMissing(empty);
+          if (empty.length > 0) event.preventDefault();
+        }}
+      >
+        <ErrorList messages={lines} focusKey={result ?? missing} />
+        <TextField
+          name="password_currently"
+          type="password"
+          autoComplete="current-password"
+          required
+          label={t("account.fields.currentPassword")}
+          error={missing.includes("password_currently") ? t("account.errors.required") : undefined}
+        />
+        <TextField
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          label={t("account.fields.newPassword")}
+          error={missing.includes("password") ? t("account.errors.required") : undefined}
+        />
+        <TextField
+          name="password_confirmation"
+          type="password"
+          autoComplete="new-password"
+          required
+          label={t("account.fields.passwordConfirmation")}
+          error={missing.includes("password_confirmation") ? t("account.errors.required") : undefined}
+        />
+        <SubmitButton busy={fetcher.state !== "idle"}>
+          {fetcher.state !== "idle" ? t("account.common.saving") : t("account.password.submit")}
+        </SubmitButton>
+      </fetcher.Form>
+    </section>
+  );
+}

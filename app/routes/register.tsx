@@ -1,0 +1,53 @@
+import { useTranslation } from "react-i18next";
+import { data, redirect } from "react-router";
+import { RegisterForm } from "#app/features/account/register-form.tsx";
+import { encodeMultipart } from "#app/features/account/forward.server.ts";
+import { loginWith } from "#app/features/account/login.server.ts";
+import { pageMeta } from "#app/lib/meta.ts";
+import { getCustomer } from "#app/lib/session.server.ts";
+import type { Route } from "./+types/register";
+
+export const meta = pageMeta("register");
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  if (await getCustomer(request, context)) throw redirect("/perfil");
+  return null;
+}
+
+export type RegisterActionResult =
+  | { ok: true; message: string; redirectTo: string }
+  | { ok: false; message?: string; errors?: Record<string, string[]> };
+
+/**
+ * Forwards the multipart form to POST /ecom/cliente/cadastrar (which validates it again with the
+ * same schema), then logs in (spec §4 "Registration"): /checkout if that was the redirect, else /perfil.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const { body, contentType } = await encodeMultipart(form);
+  const res = await context.apiFetch("/ecom/cliente/cadastrar", {
+    method: "POST",
+    headers: { "Content-Type": contentType, Accept: "application/json" },
+    body: body as unknown as BodyInit,
+  });
+  if (!res.ok) {
+    const error = (await res.json().catch(() => ({}))) as { message?: string; errors?: Record<string, string[]> };
+    return data<RegisterActionResult>({ ok: false, message: error.message, errors: error.errors }, { status: res.status });
+  }
+  const wanted = new URL(request.url).searchParams.get("redirect") ?? "";
+  const target = wanted.split("?")[0] === "/checkout" ? "/checkout" : "/perfil";
+  return loginWith(request, context, String(form.get("email") ?? ""), String(form.get("password") ?? ""), target);
+}
+
+export default function RegisterRoute() {
+  const { t } = useTranslation();
+  return (
+    <section aria-labelledby="page-title" className="mx-auto w-full max-w-3xl px-4 py-8 md:py-12">
+      <h1 id="page-title" className="text-2xl font-bold md:text-3xl">
+        {t("account.register.title")}
+      </h1>
+      <p className="mt-2 text-muted">{t("account.register.intro")}</p>
+      <RegisterForm />
+    </section>
+  );
+}

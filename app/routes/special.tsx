@@ -1,0 +1,21 @@
+import { loadCatalogList } from "#app/features/catalog/list-loader.server.ts";
+import { ProductListPage } from "#app/features/catalog/product-list-page.tsx";
+import { buildMeta, rootData } from "#app/lib/meta.ts";
+import type { Route } from "./+types/special";
+
+/** Spec §2 special line: /especial/{brandSlug?}/{categoriaSlug?}/{departamentoSlug?}, special products only. */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  return loadCatalogList({
+    request,
+    context,
+    kind: "special",
+    slugs: { brand: params.brandSlug, category: params.categoriaSlug, department: params.departamentoSlug },
+  });
+}
+
+export const meta: Route.MetaFunction = ({ matches, location, loaderData }) =>
+  buildMeta(rootData(matches), location.pathname, (t) => loaderData?.title ?? t("pages.special.title"));
+
+export default function SpecialRoute({ loaderData }: Route.ComponentProps) {
+  return <ProductListPage data={loaderData} />;
+}

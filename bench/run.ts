@@ -1,0 +1,142 @@
+/**
+ * The speed benchmark: one server on a large catalogue, every target measured in the same run,
+ * reported as ratios to a static file served by that same server (machines here are shared and noisy).
+ *
+ *   npm run bench                      # 100,000 products, 32 connections, 10 s per target
+ *   npm run bench -- --products 20000 --duration 5
+ */
+import { execFileSync, spawn } from "node:child_process";
+import { existsSync, readdirSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { gzipSync } from "node:zlib";
+import autocannon from "autocannon";
+
+const { values: args } = parseArgs({
+  options: {
+    products: { type: "string", default: "100000" },
+    connections: { type: "string", default: "32" },
+    duration: { type: "string", default: "10" },
+    data: { type: "string", default: "data-bench" },
+    write: { type: "boolean", default: true },
+  },
+});
+const products = Number(args.products);
+const connections = Number(args.connections);
+const duration = Number(args.duration);
+const dataDir = path.resolve(args.data!);
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+if (!existsSync("build/server/index.js")) execFileSync("npx", ["react-router", "build"], { stdio: "inherit" });
+console.log(`Preparing ${products.toLocaleString("en")} products in ${dataDir} …`);
+execFileSync(process.execPath, ["--import", "tsx", "db/seed/cli.ts", "--products", String(products)], {
+  stdio: "inherit",
+  env: { ...process.env, DATA_DIR: dataDir },
+});
+
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+const server = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+  env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", NODE_ENV: "production" },
+  stdio: ["ignore", "inherit", "inherit"],
+});
+for (let i = 0; ; i++) {
+  try {
+    if ((await fetch(`${base}/healthz`)).ok) break;
+  } catch {
+    // starting
+  }
+  if (i > 600) throw new Error("server did not start");
+  await new Promise((r) => setTimeout(r, 250));
+}
+
+const json = async <T>(url: string) => (await (await fetch(base + url)).json()) as T;
+const sample = await json<{ data: { slug: string; id: number; categoria: { id: number } | null }[] }>(
+  "/api/public/products?per_page=100&order_by=id&order=asc",
+);
+const slugs = sample.data.map((p) => p.slug);
+const categoryIds = [...new Set(sample.data.map((p) => p.categoria?.id).filter(Boolean))];
+const terms = ["fu", "fur", "furadera", "parafusadeira makita", "acao", "serra circ", "chave", "lanterna led", "gerador", "alicate"];
+const staticFile = "/assets/" + readdirSync("build/client/assets").find((f) => f.endsWith(".css"))!;
+
+interface Target {
+  name: string;
+  paths: string[];
+}
+const targets: Target[] = [
+  { name: "static file (baseline)", paths: [staticFile] },
+  {
+    name: "product list (API)",
+    paths: categoryIds.flatMap((c, i) => [
+      `/api/public/products?category_id=${c}&page=${(i % 5) + 1}&per_page=20&moeda_id=2&order_by=tem_estoque,id&order=desc,desc`,
+      `/api/public/products?page=${i + 1}&per_page=20&moeda_id=3&order_by=tem_estoque,valor_venda&order=desc,asc`,
+    ]),
+  },
+  { name: "search suggestions (API)", paths: terms.map((t) => `/api/public/products?text=${encodeURIComponent(t)}&per_page=5&all_products=1&moeda_id=2`) },
+  { name: "product details (API)", paths: slugs.slice(0, 50).map((s) => `/api/public/products/${s}/details?moeda_id=2`) },
+  { name: "product page (SSR)", paths: slugs.slice(0, 50).map((s) => `/produto/${s}`) },
+];
+
+interface Result {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+async function measure(t: Target): Promise<Result> {
+  let i = 0;
+  const run = await autocannon({
+    url: base,
+    connections,
+    duration,
+    requests: [{ setupRequest: (req) => ({ ...req, path: t.paths[i++ % t.paths.length]! }) }],
+  });
+  return { name: t.name, rps: run.requests.average, p50: run.latency.p50, p99: run.latency.p99, errors: run.errors + run.non2xx };
+}
+
+const results: Result[] = [];
+for (const t of targets) {
+  await measure({ ...t, paths: t.paths }); // warm-up pass fills caches and JIT, not reported
+  const r = await measure(t);
+  results.push(r);
+  console.log(`${r.name}: ${Math.round(r.rps)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, errors ${r.errors}`);
+}
+
+// Initial JavaScript of the product page: every script and module preload its HTML names, gzipped.
+const html = await (await fetch(`${base}/produto/${slugs[0]}`)).text();
+const scripts = [...new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!))];
+let jsGzip = 0;
+for (const s of scripts) jsGzip += gzipSync(Buffer.from(await (await fetch(base + s)).arrayBuffer())).length;
+
+server.kill("SIGTERM");
+
+const baseline = results[0]!;
+const rows = results.map(
+  (r) =>
+    `| ${r.name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${(r.p99 / Math.max(baseline.p99, 1)).toFixed(1)}× | ${(baseline.rps / Math.max(r.rps, 1)).toFixed(1)}× | ${r.errors} |`,
+);
+const table = [
+  `| target | req/s | p50 ms | p99 ms | p99 vs static | throughput cost vs static | errors |`,
+  `| --- | ---: | ---: | ---: | ---: | ---: | ---: |`,
+  ...rows,
+].join("\n");
+const summary = `${products.toLocaleString("en")} products, embedded PGlite, ${connections} connections, ${duration} s per target, one run on ${new Date().toISOString().slice(0, 10)}.
+
+${table}
+
+Initial JavaScript of the product page: ${(jsGzip / 1024).toFixed(1)} KB gzip over ${scripts.length} files (target < 150 KB).
+`;
+console.log("\n" + summary);
+if (args.write) writeFileSync("docs/benchmarks.latest.md", summary);
+process.exit(0);

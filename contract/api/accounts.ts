@@ -1,0 +1,222 @@
+import { z } from "zod";
+import { isValidCpf, isValidRuc, onlyDigits } from "../documents.ts";
+
+/** Request and response shapes of the customer API (spec §7 `/ecom/...`), with the rules of spec §5. */
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 20;
+/** 5 MB (spec §9). */
+export const MAX_UPLOAD_BYTES = 5_242_880;
+export const REGISTRATION_FILE_TYPES = ["image/png", "image/jpeg", "image/gif", "application/pdf"] as const;
+export const PROFILE_FILE_TYPES = ["image/png", "image/jpeg", "application/pdf"] as const;
+export const DOCUMENT_TYPES = ["CPF", "RUC", "Cedula", "Passaporte", "Outro"] as const;
+export const SESSION_MS = 60 * 60 * 1000;
+
+const text = (max: number) => z.string().trim().min(1).max(max);
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .optional()
+    .transform((v) => (v ? v : undefined));
+const email = z.string().trim().min(1).max(200).pipe(z.email());
+const id = z.coerce.number().int().positive();
+/** An id from a form select: left unselected it arrives as "", which means "not given". */
+const optionalId = z.preprocess((v) => (v === "" ? undefined : v), id.optional());
+
+export const LoginBodySchema = z.object({ email, password: z.string().min(1).max(200) });
+export const CheckEmailBodySchema = z.object({ email });
+export const RecoverBodySchema = z.object({ email });
+
+const password = z
+  .string()
+  .min(PASSWORD_MIN)
+  .max(PASSWORD_MAX)
+  .refine((v) => v.toLowerCase() !== "password", { message: "password_forbidden" });
+
+export const ResetPasswordBodySchema = z
+  .object({
+    email: z.string().trim().max(200).optional(),
+    uuid: z.uuid(),
+    token: z.string().trim().min(20).max(200),
+    code: z.string().trim().max(200).optional(),
+    password,
+    password_confirmation: z.string().max(200),
+  })
+  .refine((v) => v.password === v.password_confirmation, {
+    path: ["password_confirmation"],
+    message: "passwords_must_match",
+  });
+
+export const ChangePasswordBodySchema = z
+  .object({
+    password_currently: z.string().min(1).max(200),
+    password,
+    password_confirmation: z.string().min(1).max(200),
+  })
+  .refine((v) => v.password === v.password_confirmation, {
+    path: ["password_confirmation"],
+    message: "passwords_must_match",
+  });
+
+function checkDocument(
+  value: { documento_tipo: string; documento?: string },
+  ctx: z.RefinementCtx,
+) {
+  if (!value.documento) return;
+  if (value.documento_tipo === "CPF" && !isValidCpf(value.documento)) {
+    ctx.addIssue({ code: "custom", path: ["documento"], message: "invalid_cpf" });
+  }
+  if (value.documento_tipo === "RUC" && !isValidRuc(value.documento)) {
+    ctx.addIssue({ code: "custom", path: ["documento"], message: "invalid_ruc" });
+  }
+  if (value.documento_tipo === "Cedula" && !/^\d{5,10}$/.test(onlyDigits(value.documento))) {
+    ctx.addIssue({ code: "custom", path: ["documento"], message: "invalid_document" });
+  }
+}
+
+/** The text fields of the multipart registration (files `frente` and `verso` are checked apart). */
+export const RegisterFieldsSchema = z
+  .object({
+    nome: text(200),
+    sobrenome: text(200),
+    email,
+    email_confirmation: email,
+    estrangeiro: z.enum(["0", "1"]),
+    telefone: text(20),
+    password,
+    password_confirmation: z.string().min(1).max(200),
+    cep: optionalText(10),
+    logradouro: text(200),
+    numero: text(20),
+    bairro: text(100),
+    complemento: optionalText(10),
+    documento_tipo: z.enum(DOCUMENT_TYPES),
+    documento: optionalText(20),
+    identidade: text(20),
+    identidade_complemento: optionalText(10),
+    estado_id: optionalId,
+    cidade_id: optionalId,
+    como_chegar: optionalText(500),
+    razao_social: optionalText(200),
+    lang: z.string().max(8).optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.email.toLowerCase() !== v.email_confirmation.toLowerCase()) {
+      ctx.addIssue({ code: "custom", path: ["email_confirmation"], message: "emails_must_match" });
+    }
+    if (v.password !== v.password_confirmation) {
+      ctx.addIssue({ code: "custom", path: ["password_confirmation"], message: "passwords_must_match" });
+    }
+    const foreign = v.estrangeiro === "1";
+    if (foreign) {
+      if (!v.cep) ctx.addIssue({ code: "custom", path: ["cep"], message: "required" });
+      else if (onlyDigits(v.cep).length !== 8) ctx.addIssue({ code: "custom", path: ["cep"], message: "invalid_cep" });
+      if (!v.identidade_complemento) {
+        ctx.addIssue({ code: "custom", path: ["identidade_complemento"], message: "required" });
+      }
+      if (v.documento_tipo !== "CPF") {
+        ctx.addIssue({ code: "custom", path: ["documento_tipo"], message: "invalid" });
+      }
+    } else if (v.documento_tipo !== "RUC" && v.documento_tipo !== "Cedula") {
+      ctx.addIssue({ code: "custom", path: ["documento_tipo"], message: "invalid" });
+    }
+    if (!v.documento) ctx.addIssue({ code: "custom", path: ["documento"], message: "required" });
+    if (!v.estado_id) ctx.addIssue({ code: "custom", path: ["estado_id"], message: "state_required" });
+    if (!v.cidade_id) ctx.addIssue({ code: "custom", path: ["cidade_id"], message: "city_required" });
+    checkDocument(v, ctx);
+  });
+export type RegisterFields = z.output<typeof RegisterFieldsSchema>;
+
+export const UpdateProfileFieldsSchema = z
+  .object({
+    telefone: text(20),
+    documento_tipo: z.enum(DOCUMENT_TYPES),
+    documento: text(20),
+  })
+  .superRefine((v, ctx) => checkDocument(v, ctx));
+
+export const AddressBodySchema = z
+  .object({
+    nome: text(100),
+    cep: optionalText(10),
+    logradouro: text(200),
+    numero: text(20),
+    bairro: text(100),
+    cidade: optionalText(120),
+    cidade_id: id,
+    estado_id: id.optional(),
+    pais: z.enum(["Brasil", "Paraguai"]).optional(),
+    pais_id: z.coerce.number().int().min(1).max(2).optional(),
+    complemento: optionalText(10),
+    como_chegar: optionalText(500),
+    ativo: z.boolean().optional(),
+    principal: z.boolean().optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.cep !== undefined && onlyDigits(v.cep).length !== 8) {
+      ctx.addIssue({ code: "custom", path: ["cep"], message: "invalid_cep" });
+    }
+  });
+
+export const AddressUpdateBodySchema = z.object({
+  ativo: z.boolean(),
+  nome: z.string().trim().max(100).optional(),
+});
+
+export const CityByCodeBodySchema = z.object({
+  pais_id: z.coerce.number().int().min(1).max(2),
+  codigo: z.string().trim().regex(/^\d{1,10}$/),
+});
+
+export const FavouriteBodySchema = z.object({ produto_id: id });
+export const IdParamSchema = z.object({ id });
+export const ConfirmEmailParamsSchema = z.object({ uid: z.uuid(), token: z.string().trim().min(20).max(200) });
+
+export interface Address {
+  id: number;
+  nome: string;
+  cep: string | null;
+  logradouro: string;
+  numero: string;
+  bairro: string;
+  cidade: string | null;
+  cidade_id: number | null;
+  estado_id: number | null;
+  estado: string | null;
+  pais_id: number;
+  pais: string;
+  complemento: string | null;
+  como_chegar: string | null;
+  ativo: boolean;
+  principal: boolean;
+}
+
+export interface User {
+  id: number;
+  uuid: string;
+  nome: string;
+  sobrenome: string;
+  email: string;
+  email_verified_at: string | null;
+  estrangeiro: boolean;
+  nationality: "BR" | "PY";
+  telefone: string;
+  documento_tipo: string;
+  documento: string | null;
+  identidade: string | null;
+  identidade_complemento: string | null;
+  razao_social: string | null;
+  lang: string;
+  data_ultimo_login: string | null;
+  documentos: { frente: boolean; verso: boolean };
+  enderecos: Address[];
+}
+
+export interface LoginResponse {
+  token: string;
+  expires_at: string;
+  user: User;
+  message: string;
+}

@@ -1,0 +1,180 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from "drizzle-orm/pg-core";
+
+/** 1 BRL R$, 2 USD U$, 3 PYG G$, 4 ARS P$ (one reading everywhere, see ARCHITECTURE.md). */
+export const currencies = pgTable("moedas", {
+  id: smallint("id").primaryKey(),
+  codigo: varchar("codigo", { length: 3 }).notNull().unique(),
+  simbolo: varchar("simbolo", { length: 4 }).notNull(),
+  casas_decimais: smallint("casas_decimais").notNull(),
+});
+
+export const exchangeRates = pgTable(
+  "cotacoes",
+  {
+    id: serial("id").primaryKey(),
+    source_currency_id: smallint("source_currency_id").notNull().references(() => currencies.id),
+    target_currency_id: smallint("target_currency_id").notNull().references(() => currencies.id),
+    tax: numeric("tax", { precision: 18, scale: 6 }).notNull(),
+    updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("cotacoes_par_idx").on(t.source_currency_id, t.target_currency_id)],
+);
+
+export const categories = pgTable("categorias", {
+  id: serial("id").primaryKey(),
+  slug: varchar("slug", { length: 120 }).notNull().unique(),
+  name_pt: varchar("name_pt", { length: 120 }).notNull(),
+  name_es: varchar("name_es", { length: 120 }).notNull(),
+  icone: text("icone"),
+  visivel_menu: boolean("visivel_menu").notNull().default(true),
+  ordem: integer("ordem").notNull().default(0),
+});
+
+export const departments = pgTable(
+  "departamentos",
+  {
+    id: serial("id").primaryKey(),
+    category_id: integer("category_id").notNull().references(() => categories.id, { onDelete: "cascade" }),
+    slug: varchar("slug", { length: 120 }).notNull(),
+    name_pt: varchar("name_pt", { length: 120 }).notNull(),
+    name_es: varchar("name_es", { length: 120 }).notNull(),
+    icone: text("icone"),
+    ordem: integer("ordem").notNull().default(0),
+  },
+  (t) => [uniqueIndex("departamentos_categoria_slug_idx").on(t.category_id, t.slug), index("departamentos_slug_idx").on(t.slug)],
+);
+
+export const brands = pgTable("marcas", {
+  id: serial("id").primaryKey(),
+  slug: varchar("slug", { length: 120 }).notNull().unique(),
+  nome: varchar("nome", { length: 120 }).notNull(),
+  logo: text("logo"),
+  destaque: boolean("destaque").notNull().default(false),
+});
+
+export const products = pgTable(
+  "produtos",
+  {
+    id: serial("id").primaryKey(),
+    slug: varchar("slug", { length: 220 }).notNull().unique(),
+    codigo: varchar("codigo", { length: 40 }).notNull().unique(),
+    nome_pt: varchar("nome_pt", { length: 200 }).notNull(),
+    nome_es: varchar("nome_es", { length: 200 }).notNull(),
+    descritivo_pt: text("descritivo_pt").notNull().default(""),
+    descritivo_es: text("descritivo_es").notNull().default(""),
+    /** Sanitised HTML, never raw input. */
+    caracteristica_pt: text("caracteristica_pt").notNull().default(""),
+    caracteristica_es: text("caracteristica_es").notNull().default(""),
+    brand_id: integer("brand_id").references(() => brands.id),
+    category_id: integer("category_id").references(() => categories.id),
+    department_id: integer("department_id").references(() => departments.id),
+    moeda_id: smallint("moeda_id").notNull().default(2).references(() => currencies.id),
+    valor_venda: numeric("valor_venda", { precision: 14, scale: 2 }).notNull(),
+    /** valor_venda in USD, kept for sorting by price across currencies. */
+    valor_usd: numeric("valor_usd", { precision: 14, scale: 2 }).notNull(),
+    qtde_disponivel: integer("qtde_disponivel").notNull().default(0),
+    qtde_fisica: integer("qtde_fisica").notNull().default(0),
+    tem_estoque: boolean("tem_estoque").generatedAlwaysAs(sql`qtde_disponivel > 0`).notNull(),
+    mostrar_preco: boolean("mostrar_preco").notNull().default(true),
+    /** The special product line (`/especial`, `special=only`). */
+    especial: boolean("especial").notNull().default(false),
+    ativo: boolean("ativo").notNull().default(true),
+    /** Lower-cased, unaccented names (both languages), code and brand: what search matches. */
+    busca: text("busca").notNull().default(""),
+    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("produtos_category_idx").on(t.category_id, t.tem_estoque, t.id),
+    index("produtos_department_idx").on(t.department_id, t.tem_estoque, t.id),
+    index("produtos_brand_idx").on(t.brand_id, t.tem_estoque, t.id),
+    index("produtos_estoque_id_idx").on(t.tem_estoque, t.id),
+    // In stock first, then the field, ties by id in the field's direction: one index per direction
+    // (read backwards for "desc, desc", forwards for "desc, asc").
+    index("produtos_estoque_valor_idx").on(t.tem_estoque, t.valor_usd, t.id),
+    index("produtos_estoque_valor_asc_idx").on(t.tem_estoque.desc().nullsFirst(), t.valor_usd.asc(), t.id.asc()),
+    index("produtos_estoque_nome_pt_idx").on(t.tem_estoque, t.nome_pt, t.id),
+    index("produtos_estoque_nome_pt_asc_idx").on(t.tem_estoque.desc().nullsFirst(), t.nome_pt.asc(), t.id.asc()),
+    index("produtos_estoque_nome_es_idx").on(t.tem_estoque, t.nome_es, t.id),
+    index("produtos_estoque_nome_es_asc_idx").on(t.tem_estoque.desc().nullsFirst(), t.nome_es.asc(), t.id.asc()),
+    index("produtos_busca_trgm_idx").using("gin", t.busca.op("gin_trgm_ops")),
+  ],
+);
+
+export const productImages = pgTable(
+  "produto_imagens",
+  {
+    id: serial("id").primaryKey(),
+    product_id: integer("product_id").notNull().references(() => products.id, { onDelete: "cascade" }),
+    url: text("url").notNull(),
+    ordem: integer("ordem").notNull().default(0),
+  },
+  (t) => [index("produto_imagens_product_idx").on(t.product_id, t.ordem)],
+);
+
+export const productSpecs = pgTable(
+  "produto_especificacoes",
+  {
+    id: serial("id").primaryKey(),
+    product_id: integer("product_id").notNull().references(() => products.id, { onDelete: "cascade" }),
+    nome_pt: varchar("nome_pt", { length: 120 }).notNull(),
+    nome_es: varchar("nome_es", { length: 120 }).notNull(),
+    valor_pt: varchar("valor_pt", { length: 200 }),
+    valor_es: varchar("valor_es", { length: 200 }),
+    ordem: integer("ordem").notNull().default(0),
+  },
+  (t) => [index("produto_especificacoes_product_idx").on(t.product_id, t.ordem)],
+);
+
+/** Types: 'Banner Principal', 'Triplo Esquerdo', 'Triplo Centro', 'Triplo Direito', 'Receba Ofertas'. */
+export const banners = pgTable("banners", {
+  id: serial("id").primaryKey(),
+  tipo: varchar("tipo", { length: 40 }).notNull(),
+  imagem_url: text("imagem_url"),
+  link: text("link"),
+  titulo_pt: varchar("titulo_pt", { length: 200 }),
+  titulo_es: varchar("titulo_es", { length: 200 }),
+  descricao_pt: text("descricao_pt"),
+  descricao_es: text("descricao_es"),
+  ativo: boolean("ativo").notNull().default(true),
+});
+
+export const sellers = pgTable("vendedores", {
+  id: serial("id").primaryKey(),
+  nome: varchar("nome", { length: 120 }).notNull(),
+  funcao_pt: varchar("funcao_pt", { length: 120 }).notNull(),
+  funcao_es: varchar("funcao_es", { length: 120 }).notNull(),
+  foto: text("foto"),
+  whatsapp: varchar("whatsapp", { length: 30 }),
+  ordem: integer("ordem").notNull().default(0),
+  ativo: boolean("ativo").notNull().default(true),
+});
+
+export const faq = pgTable("faq", {
+  id: serial("id").primaryKey(),
+  pergunta_pt: text("pergunta_pt").notNull(),
+  pergunta_es: text("pergunta_es").notNull(),
+  resposta_pt: text("resposta_pt").notNull(),
+  resposta_es: text("resposta_es").notNull(),
+  ordem: integer("ordem").notNull().default(0),
+});
+
+export const newsletterContacts = pgTable("contatos_newsletter", {
+  id: serial("id").primaryKey(),
+  celular: varchar("celular", { length: 15 }).notNull().unique(),
+  lang: varchar("lang", { length: 8 }),
+  created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});

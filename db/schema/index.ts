@@ -1,0 +1,4 @@
+export * from "./catalog.ts";
+export * from "./customers.ts";
+export * from "./geo.ts";
+export * from "./sales.ts";

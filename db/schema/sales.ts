@@ -1,0 +1,196 @@
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from "drizzle-orm/pg-core";
+import { currencies, products } from "./catalog.ts";
+import { addresses, customers } from "./customers.ts";
+import { cities, states } from "./geo.ts";
+
+export const shippingServices = pgTable("entrega_servicos", {
+  id: serial("id").primaryKey(),
+  entrega_integrador_id: integer("entrega_integrador_id"),
+  descricao_pt: varchar("descricao_pt", { length: 120 }).notNull(),
+  descricao_es: varchar("descricao_es", { length: 120 }).notNull(),
+  /** A service that delivers to pickup points rather than to a door. */
+  usa_pontos: boolean("usa_pontos").notNull().default(false),
+  ativo: boolean("ativo").notNull().default(true),
+});
+
+/** A rate for a whole department (cidade_id null) or for one city, which wins over its department. */
+export const shippingRates = pgTable(
+  "entrega_tarifas",
+  {
+    id: serial("id").primaryKey(),
+    servico_id: integer("servico_id").notNull().references(() => shippingServices.id, { onDelete: "cascade" }),
+    estado_id: integer("estado_id").notNull().references(() => states.id),
+    cidade_id: integer("cidade_id").references(() => cities.id),
+    moeda_id: smallint("moeda_id").notNull().references(() => currencies.id),
+    valor: numeric("valor", { precision: 18, scale: 2 }).notNull(),
+    prazo: integer("prazo").notNull(),
+  },
+  (t) => [index("entrega_tarifas_lugar_idx").on(t.estado_id, t.cidade_id)],
+);
+
+export const pickupPoints = pgTable(
+  "pontos_entrega",
+  {
+    id: serial("id").primaryKey(),
+    servico_id: integer("servico_id").references(() => shippingServices.id),
+    nome: varchar("nome", { length: 120 }).notNull(),
+    endereco: varchar("endereco", { length: 250 }).notNull(),
+    estado_id: integer("estado_id").notNull().references(() => states.id),
+    cidade_id: integer("cidade_id").notNull().references(() => cities.id),
+    horario_atendimento: varchar("horario_atendimento", { length: 160 }).notNull(),
+    ativo: boolean("ativo").notNull().default(true),
+  },
+  (t) => [index("pontos_entrega_cidade_idx").on(t.cidade_id)],
+);
+
+export const carts = pgTable(
+  "carrinhos",
+  {
+    id: serial("id").primaryKey(),
+    external_id: uuid("external_id").notNull().unique(),
+    customer_id: integer("customer_id").references(() => customers.id, { onDelete: "set null" }),
+    filial_id: smallint("filial_id").notNull().default(1),
+    moeda_id: smallint("moeda_id").notNull().references(() => currencies.id),
+    cliente_endereco_id: integer("cliente_endereco_id").references(() => addresses.id),
+    valor_total: numeric("valor_total", { precision: 18, scale: 2 }).notNull().default("0"),
+    /** 'aberto' while shopping, 'fechado' once its order exists. */
+    status: varchar("status", { length: 12 }).notNull().default("aberto"),
+    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("carrinhos_customer_idx").on(t.customer_id)],
+);
+
+export const cartItems = pgTable(
+  "carrinho_itens",
+  {
+    id: serial("id").primaryKey(),
+    cart_id: integer("cart_id").notNull().references(() => carts.id, { onDelete: "cascade" }),
+    produto_id: integer("produto_id").notNull().references(() => products.id),
+    armazem_id: smallint("armazem_id").notNull().default(1),
+    qtde: integer("qtde").notNull(),
+    valor_unitario: numeric("valor_unitario", { precision: 18, scale: 2 }).notNull(),
+    ativo: boolean("ativo").notNull().default(true),
+    token: varchar("token", { length: 64 }).notNull().default(""),
+  },
+  (t) => [uniqueIndex("carrinho_itens_produto_idx").on(t.cart_id, t.produto_id)],
+);
+
+export const orders = pgTable(
+  "pedidos",
+  {
+    id: serial("id").primaryKey(),
+    external_id: uuid("external_id").notNull().defaultRandom().unique(),
+    pedido: varchar("pedido", { length: 20 }).notNull().unique(),
+    customer_id: integer("customer_id").notNull().references(() => customers.id),
+    /** One order per cart: a second checkout of the same cart finds this row. */
+    cart_id: integer("cart_id").notNull().unique().references(() => carts.id),
+    moeda_id: smallint("moeda_id").notNull().references(() => currencies.id),
+    valor_produtos: numeric("valor_produtos", { precision: 18, scale: 2 }).notNull(),
+    valor_frete: numeric("valor_frete", { precision: 18, scale: 2 }).notNull().default("0"),
+    valor_total: numeric("valor_total", { precision: 18, scale: 2 }).notNull(),
+    status: varchar("status", { length: 20 }).notNull().default("PAGAMENTO"),
+    codigo_retirada: varchar("codigo_retirada", { length: 12 }).notNull(),
+    entrega_servico_id: integer("entrega_servico_id").references(() => shippingServices.id),
+    ponto_entrega_id: integer("ponto_entrega_id").references(() => pickupPoints.id),
+    cliente_endereco_id: integer("cliente_endereco_id").references(() => addresses.id),
+    entrega_descricao: varchar("entrega_descricao", { length: 200 }),
+    /** Until then the stock stays reserved for an unpaid order. */
+    reserva_expira_em: timestamp("reserva_expira_em", { withTimezone: true }),
+    estoque_liberado_em: timestamp("estoque_liberado_em", { withTimezone: true }),
+    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("pedidos_customer_idx").on(t.customer_id, t.id), index("pedidos_status_idx").on(t.status, t.reserva_expira_em)],
+);
+
+export const orderItems = pgTable(
+  "pedido_itens",
+  {
+    id: serial("id").primaryKey(),
+    order_id: integer("order_id").notNull().references(() => orders.id, { onDelete: "cascade" }),
+    produto_id: integer("produto_id").notNull().references(() => products.id),
+    nome: varchar("nome", { length: 200 }).notNull(),
+    codigo: varchar("codigo", { length: 40 }).notNull(),
+    qtde: integer("qtde").notNull(),
+    valor_unitario: numeric("valor_unitario", { precision: 18, scale: 2 }).notNull(),
+    valor_subtotal: numeric("valor_subtotal", { precision: 18, scale: 2 }).notNull(),
+  },
+  (t) => [index("pedido_itens_order_idx").on(t.order_id)],
+);
+
+/** Status: AGUARDANDO, PAGO, FINALIZADO, RECUSADO, EXPIRADO. */
+export const payments = pgTable(
+  "pagamentos",
+  {
+    id: serial("id").primaryKey(),
+    order_id: integer("order_id").notNull().references(() => orders.id, { onDelete: "cascade" }),
+    provider: varchar("provider", { length: 30 }).notNull(),
+    provider_ref: varchar("provider_ref", { length: 120 }).notNull(),
+    status: varchar("status", { length: 20 }).notNull().default("AGUARDANDO"),
+    valor_total: numeric("valor_total", { precision: 18, scale: 2 }).notNull(),
+    moeda_id: smallint("moeda_id").notNull().references(() => currencies.id),
+    link: text("link").notNull(),
+    pago_em: timestamp("pago_em", { withTimezone: true }),
+    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("pagamentos_provider_order_idx").on(t.provider, t.order_id),
+    uniqueIndex("pagamentos_provider_ref_idx").on(t.provider, t.provider_ref),
+  ],
+);
+
+/** Every gateway notification once: a replay finds its row and changes nothing. */
+export const paymentEvents = pgTable(
+  "pagamento_eventos",
+  {
+    id: serial("id").primaryKey(),
+    provider: varchar("provider", { length: 30 }).notNull(),
+    event_id: varchar("event_id", { length: 120 }).notNull(),
+    payload: jsonb("payload").notNull(),
+    received_at: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("pagamento_eventos_idx").on(t.provider, t.event_id)],
+);
+
+export const outboxEmails = pgTable("emails_saida", {
+  id: serial("id").primaryKey(),
+  para: varchar("para", { length: 200 }).notNull(),
+  assunto: varchar("assunto", { length: 250 }).notNull(),
+  html: text("html").notNull(),
+  texto: text("texto").notNull(),
+  enviado_em: timestamp("enviado_em", { withTimezone: true }),
+  erro: text("erro"),
+  created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The built-in sandbox gateway's own book of payments: it stands where an external gateway's
+ * records would, so the store learns a result only through the signed notification.
+ */
+export const sandboxGatewayPayments = pgTable("gateway_sandbox", {
+  ref: varchar("ref", { length: 64 }).primaryKey(),
+  valor: numeric("valor", { precision: 18, scale: 2 }).notNull(),
+  moeda_id: smallint("moeda_id").notNull(),
+  descricao: varchar("descricao", { length: 200 }).notNull(),
+  status: varchar("status", { length: 20 }).notNull().default("pending"),
+  notify_url: text("notify_url").notNull(),
+  return_url: text("return_url").notNull(),
+  created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});

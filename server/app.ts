@@ -1,0 +1,171 @@
+import path from "node:path";
+import fastifyCompress from "@fastify/compress";
+import fastifyCookie from "@fastify/cookie";
+import fastifyHelmet from "@fastify/helmet";
+import fastifyMultipart from "@fastify/multipart";
+import fastifyRateLimit from "@fastify/rate-limit";
+import fastifyStatic from "@fastify/static";
+import fastifySwagger from "@fastify/swagger";
+import fastifySwaggerUi from "@fastify/swagger-ui";
+import Fastify, { type FastifyInstance } from "fastify";
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import type { ServerBuild } from "react-router";
+import { apiMessage } from "#contract/messages.ts";
+import type { Database } from "#db/client.ts";
+import { MAX_UPLOAD_BYTES } from "#contract/api/accounts.ts";
+import { memoryCache, type Cache } from "./lib/cache.ts";
+import { memoryLimiter, type Limiter } from "./lib/limiter.ts";
+import { createMailer, type Mailer } from "./lib/mailer.ts";
+import { diskStorage, type Storage } from "./lib/storage.ts";
+import { requestLocale } from "./lib/request-locale.ts";
+import type { Config } from "./config.ts";
+import { createAddressService } from "./modules/accounts/addresses.ts";
+import { accountsRoutes } from "./modules/accounts/routes.ts";
+import { createAccountsService } from "./modules/accounts/service.ts";
+import { cartRoutes } from "./modules/cart/routes.ts";
+import { createCartService } from "./modules/cart/service.ts";
+import { catalogRoutes } from "./modules/catalog/routes.ts";
+import { checkoutRoutes } from "./modules/checkout/routes.ts";
+import { createCheckoutService } from "./modules/checkout/service.ts";
+import { ordersRoutes } from "./modules/orders/routes.ts";
+import { createOrdersService } from "./modules/orders/service.ts";
+import { shippingRoutes } from "./modules/shipping/routes.ts";
+import { createShippingService } from "./modules/shipping/service.ts";
+import type { PaymentProvider } from "./payments/provider.ts";
+import { createSandboxProvider } from "./payments/providers/sandbox.ts";
+import { sandboxPageRoutes, webhookRoutes } from "./payments/routes.ts";
+import { createPaymentService, type PaymentService } from "./payments/service.ts";
+import { createCatalogService } from "./modules/catalog/service.ts";
+import { devMailRoutes } from "./modules/dev-mail/routes.ts";
+import { favouritesRoutes } from "./modules/favourites/routes.ts";
+import { createFavouritesService } from "./modules/favourites/service.ts";
+import { createAuth } from "./plugins/auth.ts";
+import { errorsPlugin } from "./plugins/errors.ts";
+import { webPlugin } from "./plugins/web.ts";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Payment notifications and the reservation-expiry sweep (main.ts runs it on a timer). */
+    payments: PaymentService;
+  }
+}
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  cache?: Cache;
+  limiter?: Limiter;
+  mailer?: Mailer;
+  storage?: Storage;
+  /** Without it only the API is served (API tests). */
+  web?: { build: ServerBuild; clientDir: string };
+}
+
+/** Builds the whole store: used by main.ts to listen and by the tests through inject. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, database, web } = options;
+  const db = database.db;
+  const cache = options.cache ?? memoryCache();
+  const limiter = options.limiter ?? memoryLimiter();
+  const storage = options.storage ?? diskStorage(path.join(config.dataDir, "uploads"));
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    genReqId: () => crypto.randomUUID(),
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(errorsPlugin);
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, {
+    // The storefront's hydration scripts are inline; its policy is set by the web plugin's responses.
+    contentSecurityPolicy: false,
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyCompress, { threshold: 1024 });
+  await app.register(fastifyMultipart, {
+    // One byte over the limit marks a file truncated, which the handlers answer with the size message.
+    limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: 2, fields: 40, fieldSize: 4096 },
+    throwFileSizeLimit: false,
+  });
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: (request, context) => ({
+      statusCode: 429,
+      message: apiMessage(requestLocale(request), "rate_limited", { seconds: Math.ceil(context.ttl / 1000) }),
+    }),
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: "Store API", version: "1.0.0", description: "Public catalogue and customer API (spec §7)." },
+      components: { securitySchemes: { bearerAuth: { type: "http", scheme: "bearer" } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: "/api/docs" });
+
+  await app.register(fastifyStatic, {
+    root: path.join(config.dataDir, "media"),
+    prefix: "/media/",
+    decorateReply: false,
+    maxAge: "7d",
+  });
+
+  app.get("/healthz", { schema: { hide: true } }, async () => ({ status: "ok" }));
+
+  const mailer = options.mailer ?? createMailer(db, { smtpUrl: config.smtpUrl, from: config.mailFrom, log: (err) => app.log.error({ err }, "mail failed") });
+  const auth = createAuth(db);
+  const catalog = createCatalogService(db, cache);
+  const accounts = createAccountsService({ db, mailer, storage, limiter });
+  await app.register(catalogRoutes, { catalog });
+  await app.register(accountsRoutes, { accounts, addresses: createAddressService(db), auth, config });
+  await app.register(favouritesRoutes, { favourites: createFavouritesService(db, catalog), auth });
+  if (config.env !== "production") await app.register(devMailRoutes, { db });
+
+  const cart = createCartService(db, catalog);
+  const shipping = createShippingService(db, config.appSecret, catalog.rates);
+  const orders = createOrdersService(db);
+  // The sandbox gateway notifies through the full HTTP stack of this same app, signature and all.
+  const sandbox = createSandboxProvider(db, {
+    secret: config.sandboxSecret,
+    origin: config.publicUrl,
+    notify: async (url, body, signature) => {
+      const res = await app.inject({
+        method: "POST",
+        url: new URL(url).pathname,
+        headers: { "content-type": "application/json", "x-sandbox-signature": signature },
+        payload: body,
+      });
+      if (res.statusCode >= 400) app.log.error({ status: res.statusCode, body: res.body }, "sandbox notification refused");
+    },
+  });
+  const providers = new Map<string, PaymentProvider>([[sandbox.provider.name, sandbox.provider]]);
+  const provider = providers.get(config.paymentProvider) ?? sandbox.provider;
+  const paymentService = createPaymentService(db, providers);
+  app.decorate("payments", paymentService);
+  await app.register(cartRoutes, { cart, auth });
+  await app.register(shippingRoutes, { db, cart, shipping, auth });
+  await app.register(checkoutRoutes, {
+    checkout: createCheckoutService({ db, catalog, shipping, provider, reservationMinutes: config.reservationMinutes }),
+    orders,
+    auth,
+    config,
+  });
+  await app.register(ordersRoutes, { orders, auth, config });
+  await app.register(webhookRoutes, { providers, payments: paymentService });
+  await app.register(sandboxPageRoutes, { sandbox });
+
+  // Unknown API paths answer JSON, not the storefront's 404 page.
+  app.all("/api/*", { schema: { hide: true } }, async (request, reply) =>
+    reply.status(404).send({ message: apiMessage(requestLocale(request), "not_found") }),
+  );
+  app.all("/ecom/*", { schema: { hide: true } }, async (request, reply) =>
+    reply.status(404).send({ message: apiMessage(requestLocale(request), "not_found") }),
+  );
+
+  if (web) await app.register(webPlugin, { config, ...web });
+  return app;
+}

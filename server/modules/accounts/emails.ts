@@ -1,0 +1,52 @@
+import type { ApiLang } from "#contract/locale.ts";
+import type { MailMessage } from "../../lib/mailer.ts";
+
+const escape = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+const texts = {
+  pt: {
+    confirmSubject: (brand: string) => `Confirme seu e-mail · ${brand}`,
+    confirmBody: "Obrigado pelo seu cadastro! Confirme seu endereço de e-mail clicando no botão abaixo.",
+    confirmButton: "Confirmar e-mail",
+    resetSubject: (brand: string) => `Redefinição de senha · ${brand}`,
+    resetBody: "Recebemos um pedido para redefinir a senha da sua conta. O link vale por 1 hora.",
+    resetButton: "Redefinir senha",
+    ignore: "Se você não fez este pedido, ignore esta mensagem.",
+    hello: (name: string) => `Olá, ${name}!`,
+    fallback: "Se o botão não funcionar, copie este endereço no navegador:",
+  },
+  es: {
+    confirmSubject: (brand: string) => `Confirme su correo · ${brand}`,
+    confirmBody: "¡Gracias por registrarse! Confirme su dirección de correo haciendo clic en el botón de abajo.",
+    confirmButton: "Confirmar correo",
+    resetSubject: (brand: string) => `Restablecimiento de contraseña · ${brand}`,
+    resetBody: "Recibimos un pedido para restablecer la contraseña de su cuenta. El enlace vale por 1 hora.",
+    resetButton: "Restablecer contraseña",
+    ignore: "Si usted no hizo este pedido, ignore este mensaje.",
+    hello: (name: string) => `¡Hola, ${name}!`,
+    fallback: "Si el botón no funciona, copie esta dirección en el navegador:",
+  },
+};
+
+function layout(brand: string, hello: string, body: string, button: string, link: string, ignore: string, fallback: string) {
+  const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1e293b;background:#f1f5f9;padding:24px">
+<div style="max-width:560px;margin:auto;background:#fff;border-radius:8px;padding:32px">
+<h1 style="font-size:20px;color:#c2410c">${escape(brand)}</h1>
+<p>${escape(hello)}</p><p>${escape(body)}</p>
+<p><a href="${escape(link)}" style="display:inline-block;background:#c2410c;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none">${escape(button)}</a></p>
+<p style="font-size:13px;color:#475569">${escape(fallback)}<br><a href="${escape(link)}">${escape(link)}</a></p>
+<p style="font-size:13px;color:#475569">${escape(ignore)}</p></div></body></html>`;
+  const text = `${brand}\n\n${hello}\n\n${body}\n\n${button}: ${link}\n\n${ignore}\n`;
+  return { html, text };
+}
+
+export function confirmationEmail(to: string, name: string, lang: ApiLang, brand: string, link: string): MailMessage {
+  const t = texts[lang];
+  return { to, subject: t.confirmSubject(brand), ...layout(brand, t.hello(name), t.confirmBody, t.confirmButton, link, t.ignore, t.fallback) };
+}
+
+export function resetEmail(to: string, name: string, lang: ApiLang, brand: string, link: string): MailMessage {
+  const t = texts[lang];
+  return { to, subject: t.resetSubject(brand), ...layout(brand, t.hello(name), t.resetBody, t.resetButton, link, t.ignore, t.fallback) };
+}

@@ -1,0 +1,211 @@
+import type { FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import type { z } from "zod";
+import {
+  AddressBodySchema,
+  AddressUpdateBodySchema,
+  ChangePasswordBodySchema,
+  CheckEmailBodySchema,
+  CityByCodeBodySchema,
+  ConfirmEmailParamsSchema,
+  IdParamSchema,
+  LoginBodySchema,
+  RecoverBodySchema,
+  RegisterFieldsSchema,
+  ResetPasswordBodySchema,
+  UpdateProfileFieldsSchema,
+} from "#contract/api/accounts.ts";
+import { apiMessage } from "#contract/messages.ts";
+import type { Config } from "../../config.ts";
+import { HttpError, SchemaError, type SchemaIssue } from "../../lib/errors.ts";
+import { requestLocale } from "../../lib/request-locale.ts";
+import { siteFor, trustedOrigin } from "../../lib/site.ts";
+import { customerOf, type Auth } from "../../plugins/auth.ts";
+import type { AddressService } from "./addresses.ts";
+import { cepRoutes } from "./cep.ts";
+import type { AccountsService } from "./service.ts";
+import type { UploadedFile } from "./uploads.ts";
+
+interface Deps {
+  accounts: AccountsService;
+  addresses: AddressService;
+  auth: Auth;
+  config: Config;
+}
+
+/** Multipart fields and files; a file over the limit arrives marked truncated, never as a crash. */
+async function readForm(request: FastifyRequest) {
+  const fields: Record<string, string> = {};
+  const files = new Map<string, UploadedFile>();
+  if (!request.isMultipart()) {
+    for (const [k, v] of Object.entries((request.body as Record<string, unknown>) ?? {})) {
+      if (typeof v === "string" || typeof v === "number") fields[k] = String(v);
+    }
+    return { fields, files };
+  }
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === "file") {
+        const buffer = await part.toBuffer();
+        files.set(part.fieldname, { field: part.fieldname, buffer, truncated: part.file.truncated });
+      } else if (typeof part.value === "string") {
+        fields[part.fieldname] = part.value;
+      }
+    }
+  } catch (err) {
+    // Busboy's own errors (no boundary, a body cut short, a malformed part) carry no status: the client sent them.
+    if (typeof (err as { statusCode?: unknown }).statusCode === "number") throw err;
+    throw new HttpError(400, "bad_request");
+  }
+  return { fields, files };
+}
+
+function parse<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw new SchemaError(result.error.issues as unknown as SchemaIssue[], value);
+  return result.data;
+}
+
+const perIp = (max: number, minutes = 15) => ({ rateLimit: { max, timeWindow: `${minutes} minutes` } });
+
+/** Customer accounts (spec §7 `/ecom/...`): login, registration, recovery, profile, addresses. */
+export const accountsRoutes: FastifyPluginAsyncZod<Deps> = async (app, { accounts, addresses, auth, config }) => {
+  const tags = ["accounts"];
+  const security = [{ bearerAuth: [] }];
+  const mailContext = (request: FastifyRequest) => ({
+    origin: trustedOrigin(config, request),
+    brandName: siteFor(config, request.host, request.protocol).brandName,
+  });
+  const ok = (request: FastifyRequest, key: Parameters<typeof apiMessage>[1]) => ({
+    message: apiMessage(requestLocale(request), key),
+  });
+
+  app.post("/ecom/login", { schema: { tags, body: LoginBodySchema }, config: perIp(20) }, async (req) =>
+    accounts.login(req.body.email, req.body.password, requestLocale(req)),
+  );
+
+  app.post("/ecom/me", { schema: { tags, security }, preHandler: auth.required }, async (req) =>
+    accounts.me(customerOf(req).id),
+  );
+
+  app.post("/ecom/logout", { schema: { tags, security }, preHandler: auth.required }, async (req) => {
+    await accounts.logout(customerOf(req).sessionId);
+    return ok(req, "logout_ok");
+  });
+
+  app.post(
+    "/ecom/cliente/cadastrar/check-email",
+    { schema: { tags, body: CheckEmailBodySchema }, config: perIp(30) },
+    async (req) => {
+      if (await accounts.emailInUse(req.body.email)) {
+        throw new HttpError(409, "email_in_use", { errors: { email: ["email_in_use"] } });
+      }
+      return ok(req, "email_available");
+    },
+  );
+
+  app.post(
+    "/ecom/cliente/cadastrar",
+    { schema: { tags, consumes: ["multipart/form-data"] }, config: perIp(10, 60) },
+    async (req) => {
+      const { fields, files } = await readForm(req);
+      const data = parse(RegisterFieldsSchema, fields);
+      const row = await accounts.register(data, files, mailContext(req));
+      return { ...ok(req, "registered"), id: row.id };
+    },
+  );
+
+  app.post("/ecom/cliente/recuperar-senha", { schema: { tags, body: RecoverBodySchema }, config: perIp(5) }, async (req) => {
+    await accounts.requestReset(req.body.email, mailContext(req));
+    return ok(req, "recovery_sent");
+  });
+
+  app.post("/ecom/cliente/trocar-senha", { schema: { tags, body: ResetPasswordBodySchema }, config: perIp(10) }, async (req) => {
+    await accounts.resetPassword(req.body.uuid, req.body.token, req.body.password);
+    return ok(req, "password_reset_ok");
+  });
+
+  app.post(
+    "/ecom/cliente/confirmar-email/:uid/:token",
+    { schema: { tags, params: ConfirmEmailParamsSchema }, config: perIp(20) },
+    async (req) => ok(req, await accounts.confirmEmail(req.params.uid, req.params.token)),
+  );
+
+  app.post("/ecom/cliente/reenviar-email", { schema: { tags, security }, preHandler: auth.required }, async (req) =>
+    ok(req, await accounts.resendConfirmation(customerOf(req).id, mailContext(req))),
+  );
+
+  app.post(
+    "/ecom/cliente/trocar-senha-l",
+    { schema: { tags, security, body: ChangePasswordBodySchema }, preHandler: auth.required, config: perIp(10) },
+    async (req) => {
+      const { id, sessionId } = customerOf(req);
+      await accounts.changePassword(id, sessionId, req.body.password_currently, req.body.password);
+      return ok(req, "password_changed");
+    },
+  );
+
+  app.post(
+    "/ecom/cliente/update-profile",
+    { schema: { tags, security, consumes: ["multipart/form-data"] }, preHandler: auth.required },
+    async (req) => {
+      const { fields, files } = await readForm(req);
+      const data = parse(UpdateProfileFieldsSchema, fields);
+      const user = await accounts.updateProfile(customerOf(req).id, data, files);
+      return { ...ok(req, "profile_updated"), user };
+    },
+  );
+
+  app.get(
+    "/ecom/cliente/documento/:lado",
+    { schema: { tags, security }, preHandler: auth.required },
+    async (req, reply) => {
+      const lado = (req.params as { lado: string }).lado;
+      if (lado !== "frente" && lado !== "verso") throw new HttpError(404, "not_found");
+      const doc = await accounts.readDocument(customerOf(req).id, lado);
+      return reply
+        .header("content-type", doc.mime)
+        .header("cache-control", "private, no-store")
+        .header("content-disposition", "inline")
+        .send(doc.data);
+    },
+  );
+
+  app.post(
+    "/ecom/cliente/address",
+    { schema: { tags, security, body: AddressBodySchema }, preHandler: auth.required },
+    async (req) => {
+      const id = await addresses.create(customerOf(req).id, req.body);
+      return { ...ok(req, "address_saved"), data: (await addresses.list(customerOf(req).id)).find((a) => a.id === id) };
+    },
+  );
+
+  app.get("/ecom/cliente/address", { schema: { tags, security }, preHandler: auth.required }, async (req) => ({
+    data: await addresses.list(customerOf(req).id),
+  }));
+
+  app.put(
+    "/ecom/cliente/address/:id",
+    { schema: { tags, security, params: IdParamSchema, body: AddressUpdateBodySchema }, preHandler: auth.required },
+    async (req) => {
+      if (req.body.ativo) throw new HttpError(422, "validation_failed", { errors: { ativo: ["invalid"] } });
+      await addresses.deactivate(customerOf(req).id, req.params.id);
+      return ok(req, "address_removed");
+    },
+  );
+
+  app.patch(
+    "/ecom/cliente/address/:id/set-main",
+    { schema: { tags, security, params: IdParamSchema }, preHandler: auth.required },
+    async (req) => {
+      await addresses.setMain(customerOf(req).id, req.params.id);
+      return ok(req, "address_main_set");
+    },
+  );
+
+  await app.register(cepRoutes, { config });
+
+  app.post("/ecom/endereco/cidade-por-codigo", { schema: { tags, body: CityByCodeBodySchema } }, async (req) =>
+    accounts.cityByCode(req.body.pais_id, req.body.codigo),
+  );
+};

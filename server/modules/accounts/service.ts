@@ -1,0 +1,326 @@
+import { hash, verify } from "@node-rs/argon2";
+import { and, eq } from "drizzle-orm";
+import {
+  PROFILE_FILE_TYPES,
+  REGISTRATION_FILE_TYPES,
+  SESSION_MS,
+  type LoginResponse,
+  type RegisterFields,
+  type User,
+} from "#contract/api/accounts.ts";
+import { apiLang, isLocale, type Locale } from "#contract/locale.ts";
+import { maskCep } from "#contract/masks.ts";
+import { apiMessage, type ApiMessageKey } from "#contract/messages.ts";
+import type { Db } from "#db/client.ts";
+import { addresses, customerDocuments, customers } from "#db/schema/index.ts";
+import { HttpError } from "../../lib/errors.ts";
+import type { Limiter } from "../../lib/limiter.ts";
+import type { Mailer } from "../../lib/mailer.ts";
+import type { Storage } from "../../lib/storage.ts";
+import { randomToken, sha256 } from "../../lib/tokens.ts";
+import { confirmationEmail, resetEmail } from "./emails.ts";
+import * as repo from "./repo.ts";
+import { checkUpload, extensionOf, type UploadedFile } from "./uploads.ts";
+
+const CONFIRM_MS = 48 * 60 * 60 * 1000;
+const RESET_MS = 60 * 60 * 1000;
+const LOGIN_FAILURES = 5;
+const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+const RESEND_MAX = 3;
+const RESEND_WINDOW_MS = 15 * 60 * 1000;
+
+export interface AccountsDeps {
+  db: Db;
+  mailer: Mailer;
+  storage: Storage;
+  limiter: Limiter;
+}
+
+/** Where links in e-mails point and which brand signs them. */
+export interface MailContext {
+  origin: string;
+  brandName: string;
+}
+
+let dummyHash: Promise<string> | undefined;
+
+export function createAccountsService({ db, mailer, storage, limiter }: AccountsDeps) {
+  async function toUser(row: repo.CustomerRow): Promise<User> {
+    const [enderecos, documentos] = await Promise.all([repo.listAddresses(db, row.id), repo.documentSides(db, row.id)]);
+    return {
+      id: row.id,
+      uuid: row.uuid,
+      nome: row.nome,
+      sobrenome: row.sobrenome,
+      email: row.email,
+      email_verified_at: row.email_verified_at?.toISOString() ?? null,
+      estrangeiro: row.estrangeiro,
+      nationality: row.estrangeiro ? "BR" : "PY",
+      telefone: row.telefone,
+      documento_tipo: row.documento_tipo,
+      documento: row.documento,
+      identidade: row.identidade,
+      identidade_complemento: row.identidade_complemento,
+      razao_social: row.razao_social,
+      lang: row.lang,
+      data_ultimo_login: row.data_ultimo_login?.toISOString() ?? null,
+      documentos,
+      enderecos,
+    };
+  }
+
+  async function me(customerId: number): Promise<User> {
+    const row = await repo.findCustomerById(db, customerId);
+    if (!row) throw new HttpError(401, "session_expired");
+    return toUser(row);
+  }
+
+  async function login(email: string, password: string, locale: Locale): Promise<LoginResponse> {
+    const key = `login:${email.toLowerCase()}`;
+    const failures = await limiter.peek(key);
+    if (failures >= LOGIN_FAILURES) {
+      throw new HttpError(429, "account_locked", { vars: { minutes: LOGIN_WINDOW_MS / 60_000 } });
+    }
+    const row = await repo.findCustomerByEmail(db, email);
+    // An unknown e-mail costs the same hashing time as a wrong password, so timing tells nothing.
+    const valid = row
+      ? await verify(row.password_hash, password)
+      : (await verify(await (dummyHash ??= hash("not-a-real-password")), password), false);
+    if (!row || !valid) {
+      await limiter.hit(key, LOGIN_WINDOW_MS);
+      throw new HttpError(401, "invalid_credentials");
+    }
+    await limiter.reset(key);
+    const token = randomToken();
+    const expiresAt = new Date(Date.now() + SESSION_MS);
+    await repo.createSession(db, row.id, sha256(token), expiresAt);
+    const user = await me(row.id);
+    return { token, expires_at: expiresAt.toISOString(), user, message: apiMessage(locale, "login_ok") };
+  }
+
+  async function emailInUse(email: string) {
+    return (await repo.findCustomerByEmail(db, email)) !== undefined;
+  }
+
+  async function sendConfirmation(row: repo.CustomerRow, mail: MailContext) {
+    const token = randomToken();
+    await repo.issueToken(db, row.id, "confirmar_email", sha256(token), new Date(Date.now() + CONFIRM_MS));
+    const link = `${mail.origin}/app/confirmation-email/${row.uuid}/${token}`;
+    await mailer.send(confirmationEmail(row.email, row.nome, apiLang(asLocale(row.lang)), mail.brandName, link));
+  }
+
+  /** Stores both document images first; the rows that point at them are written in the caller's transaction. */
+  async function storeDocuments(customerUuid: string, files: { lado: string; file: UploadedFile; mime: string }[]) {
+    const stored: { lado: string; storage_key: string; mime: string; tamanho: number }[] = [];
+    for (const { lado, file, mime } of files) {
+      const key = `documents/${customerUuid}/${lado}-${randomToken(12)}.${extensionOf(mime)}`;
+      await storage.put(key, file.buffer);
+      stored.push({ lado, storage_key: key, mime, tamanho: file.buffer.length });
+    }
+    return stored;
+  }
+
+  async function register(fields: RegisterFields, files: Map<string, UploadedFile>, mail: MailContext) {
+    const errors: Record<string, ApiMessageKey[]> = {};
+    const checked: { lado: string; file: UploadedFile; mime: string }[] = [];
+    for (const lado of ["frente", "verso"]) {
+      const result = await checkUpload(files.get(lado), REGISTRATION_FILE_TYPES, "file_type");
+      if ("error" in result) errors[lado] = [result.error];
+      else checked.push({ lado, file: files.get(lado)!, mime: result.mime });
+    }
+    const foreign = fields.estrangeiro === "1";
+    const city = fields.cidade_id ? await repo.cityWithState(db, fields.cidade_id) : undefined;
+    if (!city || city.pais_id !== (foreign ? 1 : 2) || (fields.estado_id && city.estado_id !== fields.estado_id)) {
+      errors.cidade_id = ["city_not_found"];
+    }
+    if (Object.keys(errors).length > 0) throw new HttpError(422, "validation_failed", { errors: errors });
+    if (await emailInUse(fields.email)) throw new HttpError(409, "email_in_use", { errors: { email: ["email_in_use"] } });
+
+    const passwordHash = await hash(fields.password);
+    const uuid = crypto.randomUUID();
+    const stored = await storeDocuments(uuid, checked);
+    let row: repo.CustomerRow;
+    try {
+      row = await db.transaction(async (tx) => {
+        const [created] = await tx
+          .insert(customers)
+          .values({
+            uuid,
+            nome: fields.nome,
+            sobrenome: fields.sobrenome,
+            email: fields.email,
+            password_hash: passwordHash,
+            estrangeiro: foreign,
+            telefone: fields.telefone,
+            documento_tipo: fields.documento_tipo,
+            documento: fields.documento ?? null,
+            identidade: fields.identidade,
+            identidade_complemento: foreign ? (fields.identidade_complemento ?? null) : null,
+            razao_social: foreign ? null : (fields.razao_social ?? null),
+            lang: isLocale(fields.lang) && fields.lang.startsWith(foreign ? "pt" : "es") ? fields.lang : foreign ? "pt-BR" : "es-PY",
+          })
+          .returning();
+        await tx.insert(addresses).values({
+          customer_id: created!.id,
+          nome: `${fields.nome} ${fields.sobrenome}`.slice(0, 100),
+          // Masked like addresses added later (#####-###), whatever the form sent.
+          cep: foreign && fields.cep ? maskCep(fields.cep) : null,
+          logradouro: fields.logradouro,
+          numero: fields.numero,
+          bairro: fields.bairro,
+          cidade: city!.nome,
+          cidade_id: city!.id,
+          estado_id: city!.estado_id,
+          pais_id: city!.pais_id,
+          complemento: fields.complemento ?? null,
+          como_chegar: foreign ? null : (fields.como_chegar ?? null),
+          principal: true,
+        });
+        await tx.insert(customerDocuments).values(stored.map((s) => ({ ...s, customer_id: created!.id })));
+        return created!;
+      });
+    } catch (err) {
+      await Promise.all(stored.map((s) => storage.remove(s.storage_key)));
+      // Two registrations racing for one e-mail: the unique index decides, the loser hears why.
+      if (String((err as { cause?: unknown }).cause ?? err).includes("clientes_email_idx")) {
+        throw new HttpError(409, "email_in_use", { errors: { email: ["email_in_use"] } });
+      }
+      throw err;
+    }
+    await sendConfirmation(row, mail);
+    return row;
+  }
+
+  async function requestReset(email: string, mail: MailContext) {
+    const row = await repo.findCustomerByEmail(db, email);
+    if (!row) return;
+    // Per account, like the confirmation resend: rotating addresses must not flood someone's inbox.
+    // Over the limit the answer stays the same, so it tells nothing about the account.
+    const { count } = await limiter.hit(`reset:${row.id}`, RESEND_WINDOW_MS);
+    if (count > RESEND_MAX) return;
+    const token = randomToken();
+    await repo.issueToken(db, row.id, "redefinir_senha", sha256(token), new Date(Date.now() + RESET_MS));
+    const link = `${mail.origin}/app/reset-password/${row.uuid}/${token}?email=${encodeURIComponent(row.email)}`;
+    await mailer.send(resetEmail(row.email, row.nome, apiLang(asLocale(row.lang)), mail.brandName, link));
+  }
+
+  async function resetPassword(uuid: string, token: string, password: string) {
+    const row = await repo.findCustomerByUuid(db, uuid);
+    if (!row || !(await repo.consumeToken(db, row.id, "redefinir_senha", sha256(token)))) {
+      throw new HttpError(422, "invalid_token", { errors: { token: ["invalid_token"] } });
+    }
+    await db.update(customers).set({ password_hash: await hash(password), updated_at: new Date() }).where(eq(customers.id, row.id));
+    await repo.revokeSessions(db, row.id);
+    await limiter.reset(`login:${row.email.toLowerCase()}`);
+  }
+
+  async function confirmEmail(uuid: string, token: string): Promise<ApiMessageKey> {
+    const row = await repo.findCustomerByUuid(db, uuid);
+    if (row && (await repo.consumeToken(db, row.id, "confirmar_email", sha256(token)))) {
+      if (!row.email_verified_at) {
+        await db.update(customers).set({ email_verified_at: new Date() }).where(eq(customers.id, row.id));
+      }
+      return "email_confirmed";
+    }
+    throw new HttpError(400, "invalid_token", { errors: { token: ["invalid_token"] } });
+  }
+
+  async function resendConfirmation(customerId: number, mail: MailContext): Promise<ApiMessageKey> {
+    const row = await repo.findCustomerById(db, customerId);
+    if (!row) throw new HttpError(401, "session_expired");
+    if (row.email_verified_at) return "email_already_confirmed";
+    const { count } = await limiter.hit(`resend:${row.id}`, RESEND_WINDOW_MS);
+    if (count > RESEND_MAX) throw new HttpError(429, "verify_inbox_error");
+    await sendConfirmation(row, mail);
+    return "verify_inbox";
+  }
+
+  async function changePassword(customerId: number, sessionId: number, current: string, next: string) {
+    const row = await repo.findCustomerById(db, customerId);
+    if (!row || !(await verify(row.password_hash, current))) {
+      throw new HttpError(422, "current_password_wrong", { errors: { password_currently: ["current_password_wrong"] } });
+    }
+    await db.update(customers).set({ password_hash: await hash(next), updated_at: new Date() }).where(eq(customers.id, customerId));
+    await repo.revokeSessions(db, customerId, sessionId);
+  }
+
+  async function updateProfile(
+    customerId: number,
+    fields: { telefone: string; documento_tipo: string; documento: string },
+    files: Map<string, UploadedFile>,
+  ) {
+    const row = await repo.findCustomerById(db, customerId);
+    if (!row) throw new HttpError(401, "session_expired");
+    const errors: Record<string, ApiMessageKey[]> = {};
+    const allowedTypes = row.estrangeiro ? ["CPF"] : ["RUC", "Cedula"];
+    if (!allowedTypes.includes(fields.documento_tipo)) errors.documento_tipo = ["invalid"];
+    const checked: { lado: string; file: UploadedFile; mime: string }[] = [];
+    for (const lado of ["frente", "verso"]) {
+      const file = files.get(lado);
+      if (!file) continue;
+      const result = await checkUpload(file, PROFILE_FILE_TYPES, "file_type_profile");
+      if ("error" in result) errors[lado] = [result.error];
+      else checked.push({ lado, file, mime: result.mime });
+    }
+    if (Object.keys(errors).length > 0) throw new HttpError(422, "validation_failed", { errors: errors });
+    const stored = await storeDocuments(row.uuid, checked);
+    const replaced = await db.transaction(async (tx) => {
+      await tx
+        .update(customers)
+        .set({ telefone: fields.telefone, documento_tipo: fields.documento_tipo, documento: fields.documento, updated_at: new Date() })
+        .where(eq(customers.id, customerId));
+      const old: string[] = [];
+      for (const s of stored) {
+        const previous = await tx
+          .delete(customerDocuments)
+          .where(and(eq(customerDocuments.customer_id, customerId), eq(customerDocuments.lado, s.lado)))
+          .returning({ key: customerDocuments.storage_key });
+        old.push(...previous.map((p) => p.key));
+        await tx.insert(customerDocuments).values({ ...s, customer_id: customerId });
+      }
+      return old;
+    });
+    await Promise.all(replaced.map((key) => storage.remove(key)));
+    return me(customerId);
+  }
+
+  async function readDocument(customerId: number, lado: string) {
+    const doc = await repo.latestDocument(db, customerId, lado);
+    if (!doc) throw new HttpError(404, "not_found");
+    return { mime: doc.mime, data: await storage.read(doc.storage_key) };
+  }
+
+  async function cityByCode(paisId: number, codigo: string) {
+    const city = await repo.cityByCode(db, paisId, codigo);
+    if (!city) throw new HttpError(404, "city_not_found");
+    return {
+      id: city.id,
+      nome: city.nome,
+      estado: { id: city.estado_id, nome: city.estado_nome, sigla: city.sigla, pais_id: city.pais_id },
+    };
+  }
+
+  async function logout(sessionId: number) {
+    await repo.revokeSession(db, sessionId);
+  }
+
+  return {
+    login,
+    me,
+    logout,
+    emailInUse,
+    register,
+    requestReset,
+    resetPassword,
+    confirmEmail,
+    resendConfirmation,
+    changePassword,
+    updateProfile,
+    readDocument,
+    cityByCode,
+  };
+}
+
+export type AccountsService = ReturnType<typeof createAccountsService>;
+
+const asLocale = (value: string): Locale => (isLocale(value) ? value : "pt-BR");

@@ -1,0 +1,34 @@
+import type { FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { CartBodySchema, CartIdParamSchema, CartQuerySchema, ExternalIdParamSchema } from "#contract/api/cart.ts";
+import { apiLang } from "#contract/locale.ts";
+import { requestLocale } from "../../lib/request-locale.ts";
+import type { Auth } from "../../plugins/auth.ts";
+import type { CartService, Viewer } from "./service.ts";
+
+export const viewerOf = (request: FastifyRequest): Viewer => ({
+  customerId: request.customer?.id ?? null,
+  lang: apiLang(requestLocale(request)),
+});
+
+/** The cart of spec §7: guests and customers; the server prices every line. */
+export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService; auth: Auth }> = async (app, { cart, auth }) => {
+  const tags = ["cart"];
+  const preHandler = auth.optional;
+
+  app.post("/ecom/venda/carrinho", { schema: { tags, body: CartBodySchema }, preHandler, config: { rateLimit: { max: 120, timeWindow: "1 minute" } } }, async (req) => ({
+    data: await cart.create(req.body, viewerOf(req)),
+  }));
+
+  app.put(
+    "/ecom/venda/carrinho/:id",
+    { schema: { tags, params: CartIdParamSchema, body: CartBodySchema }, preHandler },
+    async (req) => ({ data: await cart.update(req.params.id, req.body, viewerOf(req)) }),
+  );
+
+  app.get(
+    "/ecom/venda/carrinho/:external_id",
+    { schema: { tags, params: ExternalIdParamSchema, querystring: CartQuerySchema }, preHandler },
+    async (req) => ({ data: await cart.get(req.params.external_id, viewerOf(req), req.query.moeda_id) }),
+  );
+};

@@ -1,0 +1,214 @@
+import { sql, type SQL } from "drizzle-orm";
+import type { ApiLang } from "#contract/locale.ts";
+import type { ProductSortField } from "#contract/api/catalog.ts";
+import { queryRows, type Db } from "#db/client.ts";
+
+/** Raw product row as the list and detail queries return it (prices as numeric strings). */
+export interface ProductRow {
+  id: number;
+  slug: string;
+  nome: string;
+  codigo: string;
+  valor_venda: string;
+  moeda_id: number;
+  qtde_disponivel: number;
+  qtde_fisica: number;
+  tem_estoque: boolean;
+  mostrar_preco: boolean;
+  especial: boolean;
+  imagens: string[] | null;
+  marca_id: number | null;
+  marca_nome: string | null;
+  marca_slug: string | null;
+  categoria_id: number | null;
+  categoria_name: string | null;
+  categoria_slug: string | null;
+  departamento_id: number | null;
+  departamento_name: string | null;
+  departamento_slug: string | null;
+}
+
+export interface ProductDetailRow extends ProductRow {
+  descritivo: string;
+  caracteristica: string;
+  especificacoes: { nome: string; valor: string | null }[] | null;
+}
+
+export interface ProductFilter {
+  lang: ApiLang;
+  words: string[];
+  categoryId?: number;
+  departmentId?: number;
+  brandIds: number[];
+  ids?: number[];
+  inStockOnly: boolean;
+  special?: "only" | "exclude";
+  sort: { field: ProductSortField; direction: "asc" | "desc" }[];
+  limit: number;
+  offset: number;
+}
+
+const col = (lang: ApiLang, base: string) => sql.raw(`${base}_${lang}`);
+
+function productColumns(lang: ApiLang): SQL {
+  return sql`p.id, p.slug, p.${col(lang, "nome")} AS nome, p.codigo, p.valor_venda, p.moeda_id,
+    p.qtde_disponivel, p.qtde_fisica, p.tem_estoque, p.mostrar_preco, p.especial,
+    (SELECT array_agg(i.url ORDER BY i.ordem, i.id) FROM produto_imagens i WHERE i.product_id = p.id) AS imagens,
+    b.id AS marca_id, b.nome AS marca_nome, b.slug AS marca_slug,
+    c.id AS categoria_id, c.${col(lang, "name")} AS categoria_name, c.slug AS categoria_slug,
+    d.id AS departamento_id, d.${col(lang, "name")} AS departamento_name, d.slug AS departamento_slug`;
+}
+
+const productJoins = sql`FROM produtos p
+  LEFT JOIN marcas b ON b.id = p.brand_id
+  LEFT JOIN categorias c ON c.id = p.category_id
+  LEFT JOIN departamentos d ON d.id = p.department_id`;
+
+/** Escapes LIKE wildcards so a customer's '%' or '_' is matched literally. */
+const likeEscape = (word: string) => word.replace(/[\\%_]/g, (m) => `\\${m}`);
+
+function whereClause(f: ProductFilter): SQL {
+  const parts: SQL[] = [sql`p.ativo`];
+  // Each word must appear, literally or as a close trigram match (typos such as "furadera").
+  // A two-letter word has no full trigram for LIKE to use, but its padded trigrams still find
+  // the words it starts ("fu" → "furadeira") through the index.
+  for (const word of f.words) {
+    parts.push(
+      word.length < 3
+        ? sql`${word} <% p.busca`
+        : sql`(p.busca LIKE ${"%" + likeEscape(word) + "%"} OR ${word} <% p.busca)`,
+    );
+  }
+  if (f.categoryId !== undefined) parts.push(sql`p.category_id = ${f.categoryId}`);
+  if (f.departmentId !== undefined) parts.push(sql`p.department_id = ${f.departmentId}`);
+  if (f.brandIds.length > 0) {
+    parts.push(sql`p.brand_id IN (${sql.join(f.brandIds.map((id) => sql`${id}`), sql`, `)})`);
+  }
+  if (f.ids) parts.push(f.ids.length > 0 ? sql`p.id IN (${sql.join(f.ids.map((id) => sql`${id}`), sql`, `)})` : sql`false`);
+  if (f.inStockOnly) parts.push(sql`p.tem_estoque`);
+  if (f.special === "only") parts.push(sql`p.especial`);
+  if (f.special === "exclude") parts.push(sql`NOT p.especial`);
+  return sql.join(parts, sql` AND `);
+}
+
+function orderClause(f: ProductFilter): SQL {
+  const fields: Record<ProductSortField, SQL> = {
+    id: sql`p.id`,
+    valor_venda: sql`p.valor_usd`,
+    nome: sql`p.${col(f.lang, "nome")}`,
+    tem_estoque: sql`p.tem_estoque`,
+    codigo: sql`p.codigo`,
+  };
+  const parts: SQL[] = [];
+  const onlyDefaultOrder = f.sort.every((s) => s.field === "id" || s.field === "tem_estoque");
+  for (const s of f.sort) {
+    // With a search and no explicit sort, the closest matches come first instead of the newest.
+    if (s.field === "id" && f.words.length > 0 && onlyDefaultOrder) {
+      parts.push(sql`word_similarity(${f.words.join(" ")}, p.busca) DESC`);
+    }
+    parts.push(sql`${fields[s.field]} ${sql.raw(s.direction === "asc" ? "ASC" : "DESC")}`);
+  }
+  // Ties break by id in the direction of the last field, so one index serves the whole ORDER BY.
+  const last = f.sort[f.sort.length - 1];
+  if (last?.field !== "id") parts.push(sql`p.id ${sql.raw(last?.direction === "asc" ? "ASC" : "DESC")}`);
+  return sql.join(parts, sql`, `);
+}
+
+export async function listProducts(db: Db, f: ProductFilter): Promise<ProductRow[]> {
+  // The page's ids come from a narrow query the sort indexes answer; the wide columns are then read for those rows only.
+  const ids = await queryRows<{ id: number }>(
+    db,
+    sql`SELECT p.id FROM produtos p WHERE ${whereClause(f)} ORDER BY ${orderClause(f)} LIMIT ${f.limit} OFFSET ${f.offset}`,
+  );
+  if (ids.length === 0) return [];
+  const rows = await queryRows<ProductRow>(
+    db,
+    sql`SELECT ${productColumns(f.lang)} ${productJoins} WHERE p.id IN (${sql.join(ids.map((r) => sql`${r.id}`), sql`, `)})`,
+  );
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.map((r) => byId.get(r.id)!).filter(Boolean);
+}
+
+export async function countProducts(db: Db, f: ProductFilter): Promise<number> {
+  const [row] = await queryRows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM produtos p WHERE ${whereClause(f)}`);
+  return row!.total;
+}
+
+export async function findProduct(db: Db, lang: ApiLang, idOrSlug: string): Promise<ProductDetailRow | undefined> {
+  const key = /^\d+$/.test(idOrSlug) ? sql`p.id = ${Number(idOrSlug)}` : sql`p.slug = ${idOrSlug}`;
+  const rows = await queryRows<ProductDetailRow>(db, sql`SELECT ${productColumns(lang)},
+      p.${col(lang, "descritivo")} AS descritivo, p.${col(lang, "caracteristica")} AS caracteristica,
+      (SELECT json_agg(json_build_object('nome', s.${col(lang, "nome")}, 'valor', s.${col(lang, "valor")})
+         ORDER BY s.ordem, s.id) FROM produto_especificacoes s WHERE s.product_id = p.id) AS especificacoes
+    ${productJoins} WHERE p.ativo AND ${key} LIMIT 1`);
+  return rows[0];
+}
+
+export interface CategoryRow {
+  id: number;
+  slug: string;
+  name: string;
+  icone: string | null;
+  visivel_menu: boolean;
+  departments: { id: number; slug: string; name: string; icone: string | null }[] | null;
+}
+
+/** Categories with their departments; `specialOnly` keeps those holding special-line products. */
+export async function listCategories(db: Db, lang: ApiLang, specialOnly: boolean): Promise<CategoryRow[]> {
+  const specialCat = specialOnly
+    ? sql`AND EXISTS (SELECT 1 FROM produtos p WHERE p.category_id = c.id AND p.especial AND p.ativo)`
+    : sql``;
+  const specialDep = specialOnly
+    ? sql`AND EXISTS (SELECT 1 FROM produtos p WHERE p.department_id = d.id AND p.especial AND p.ativo)`
+    : sql``;
+  return queryRows<CategoryRow>(db, sql`SELECT c.id, c.slug, c.${col(lang, "name")} AS name, c.icone, c.visivel_menu,
+      (SELECT json_agg(json_build_object('id', d.id, 'slug', d.slug, 'name', d.${col(lang, "name")}, 'icone', d.icone)
+         ORDER BY d.ordem, d.id) FROM departamentos d WHERE d.category_id = c.id ${specialDep}) AS departments
+    FROM categorias c WHERE true ${specialCat} ORDER BY c.ordem, c.id`);
+}
+
+export async function listBrands(db: Db) {
+  return queryRows<{ id: number; slug: string; nome: string; logo: string | null; destaque: boolean }>(db, sql`SELECT id, slug, nome, logo, destaque FROM marcas ORDER BY lower(nome), id`);
+}
+
+export async function listBanners(db: Db, lang: ApiLang) {
+  return queryRows<{
+    id: number;
+    tipo: string;
+    imagem_url: string | null;
+    link: string | null;
+    titulo: string | null;
+    descricao: string | null;
+  }>(db, sql`SELECT id, tipo, imagem_url, link, ${col(lang, "titulo")} AS titulo,
+      ${col(lang, "descricao")} AS descricao FROM banners WHERE ativo ORDER BY id DESC`);
+}
+
+export async function listRates(db: Db) {
+  return queryRows<{
+    source_currency_id: number;
+    source_simbolo: string;
+    target_currency_id: number;
+    target_simbolo: string;
+    target_decimals: number;
+    tax: string;
+  }>(db, sql`SELECT r.source_currency_id, s.simbolo AS source_simbolo, r.target_currency_id,
+      t.simbolo AS target_simbolo, t.casas_decimais AS target_decimals, r.tax::text AS tax
+    FROM cotacoes r JOIN moedas s ON s.id = r.source_currency_id JOIN moedas t ON t.id = r.target_currency_id
+    ORDER BY r.target_currency_id`);
+}
+
+export async function listSellers(db: Db, lang: ApiLang) {
+  return queryRows<{ id: number; nome: string; funcao: string; foto: string | null; whatsapp: string | null }>(db, sql`SELECT id, nome, ${col(lang, "funcao")} AS funcao, foto, whatsapp
+    FROM vendedores WHERE ativo ORDER BY ordem, id`);
+}
+
+export async function listFaq(db: Db, lang: ApiLang) {
+  return queryRows<{ id: number; pergunta: string; resposta: string }>(db, sql`SELECT id, ${col(lang, "pergunta")} AS pergunta, ${col(lang, "resposta")} AS resposta
+    FROM faq ORDER BY ordem, id`);
+}
+
+/** Stores a phone for the offers list; a number already there is simply kept. */
+export async function addNewsletterContact(db: Db, celular: string, lang: string) {
+  await db.execute(sql`INSERT INTO contatos_newsletter (celular, lang) VALUES (${celular}, ${lang})
+    ON CONFLICT (celular) DO NOTHING`);
+}

@@ -1,0 +1,62 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import {
+  CategoriesQuerySchema,
+  LangQuerySchema,
+  NewsletterBodySchema,
+  ProductDetailsParamsSchema,
+  ProductDetailsQuerySchema,
+  ProductsQuerySchema,
+  StartQuerySchema,
+} from "#contract/api/catalog.ts";
+import { apiMessage } from "#contract/messages.ts";
+import { requestLocale } from "../../lib/request-locale.ts";
+import { catalogExportRoutes } from "./export.ts";
+import type { CatalogService } from "./service.ts";
+
+/** The public catalogue API of spec §7, at exactly its paths. */
+export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> = async (app, { catalog }) => {
+  const tags = ["catalogue"];
+
+  app.get("/api/public/start", { schema: { tags, querystring: StartQuerySchema } }, async (req, reply) => {
+    reply.header("cache-control", "public, max-age=60");
+    return catalog.start(req.query.lang, req.query.moeda_id, req.query.tem_estoque);
+  });
+
+  app.get("/api/public/categories", { schema: { tags, querystring: CategoriesQuerySchema } }, async (req) => ({
+    data: await catalog.categories(req.query.lang, req.query.special === "only"),
+  }));
+
+  app.get("/api/public/brands", { schema: { tags, querystring: LangQuerySchema } }, async () => ({
+    data: await catalog.brands(),
+  }));
+
+  app.get("/api/public/products", { schema: { tags, querystring: ProductsQuerySchema } }, async (req) =>
+    catalog.products(req.query),
+  );
+
+  // Registered before /:id/details so "export" is never read as a product id.
+  await app.register(catalogExportRoutes, { catalog });
+
+  app.get(
+    "/api/public/products/:id/details",
+    { schema: { tags, params: ProductDetailsParamsSchema, querystring: ProductDetailsQuerySchema } },
+    async (req) => ({ data: await catalog.productDetails(req.params.id, req.query.lang, req.query.moeda_id) }),
+  );
+
+  app.get("/api/public/team", { schema: { tags, querystring: LangQuerySchema } }, async (req) => ({
+    data: await catalog.team(req.query.lang),
+  }));
+
+  app.post(
+    "/api/public/contato-newsletter",
+    {
+      schema: { tags, body: NewsletterBodySchema },
+      config: { rateLimit: { max: 10, timeWindow: "1 minute" } },
+    },
+    async (req) => {
+      const locale = requestLocale(req);
+      await catalog.subscribe(req.body.celular, locale);
+      return { message: apiMessage(locale, "newsletter_ok") };
+    },
+  );
+};

@@ -1,0 +1,243 @@
+import sanitizeHtml from "sanitize-html";
+import type {
+  Banner,
+  Brand,
+  Category,
+  ExchangeRate,
+  Faq,
+  ProductDetails,
+  ProductsPage,
+  ProductsQuery,
+  ProductSummary,
+  Seller,
+  StartData,
+} from "#contract/api/catalog.ts";
+import type { ApiLang } from "#contract/locale.ts";
+import { priceIn } from "#contract/money.ts";
+import type { Db } from "#db/client.ts";
+import type { Cache } from "../../lib/cache.ts";
+import { notFound } from "../../lib/errors.ts";
+import * as repo from "./repo.ts";
+
+export const START_CACHE_MS = 300_000;
+const RATES_CACHE_MS = 60_000;
+/**
+ * Catalogue answers are shared by every shopper asking the same thing; a short life keeps stock
+ * and prices close to live (checkout re-checks both against the database anyway).
+ */
+const LIST_CACHE_MS = 30_000;
+const COUNT_CACHE_MS = 60_000;
+
+/** The HTML a product description may hold; anything else is dropped before it is sent. */
+const DESCRIPTION_HTML: sanitizeHtml.IOptions = {
+  allowedTags: ["p", "br", "strong", "b", "em", "i", "u", "ul", "ol", "li", "h3", "h4", "table", "thead", "tbody", "tr", "th", "td", "span"],
+  allowedAttributes: {},
+};
+
+export function createCatalogService(db: Db, cache: Cache) {
+  async function rates(): Promise<ExchangeRate[]> {
+    const cached = await cache.get<ExchangeRate[]>("rates");
+    if (cached) return cached;
+    const list = (await repo.listRates(db)).map((r) => ({
+      source_currency: { id: r.source_currency_id, simbolo: r.source_simbolo },
+      target_currency: { id: r.target_currency_id, simbolo: r.target_simbolo, decimals: r.target_decimals },
+      tax: r.tax,
+    }));
+    await cache.set("rates", list, RATES_CACHE_MS);
+    return list;
+  }
+
+  function toSummary(row: repo.ProductRow, moedaId: number, rateList: ExchangeRate[]): ProductSummary {
+    return {
+      id: row.id,
+      slug: row.slug,
+      nome: row.nome,
+      codigo: row.codigo,
+      imagens: (row.imagens ?? []).map((url) => ({ url })),
+      valor_venda: row.valor_venda,
+      moeda: { id: row.moeda_id },
+      preco_atual: priceIn(row.valor_venda, row.moeda_id, moedaId, rateList),
+      qtde_disponivel: row.qtde_disponivel,
+      tem_estoque: row.tem_estoque,
+      tem_estoque_fisico: row.qtde_fisica > 0,
+      mostrar_preco: row.mostrar_preco,
+      especial: row.especial,
+      token: "",
+      marca: row.marca_id ? { id: row.marca_id, nome: row.marca_nome!, slug: row.marca_slug! } : null,
+      categoria: row.categoria_id
+        ? { id: row.categoria_id, name: row.categoria_name!, slug: row.categoria_slug! }
+        : null,
+      departamento: row.departamento_id
+        ? { id: row.departamento_id, name: row.departamento_name!, slug: row.departamento_slug! }
+        : null,
+    };
+  }
+
+  async function products(q: ProductsQuery): Promise<ProductsPage> {
+    const key = `products:${JSON.stringify(q)}`;
+    const cached = await cache.get<ProductsPage>(key);
+    if (cached) return cached;
+    // Accent- and case-free words, as `busca` is stored; at most six so a pasted paragraph stays cheap.
+    const words = normaliseSearch(q.text ?? "");
+    const searching = q.all_products;
+    const brandIds = q.brand_id ? [...new Set([q.brand_id, ...q.brands_ids])] : q.brands_ids;
+    const filter: repo.ProductFilter = {
+      lang: q.lang,
+      words,
+      categoryId: searching ? undefined : q.category_id,
+      departmentId: searching ? undefined : q.department_id,
+      brandIds,
+      inStockOnly: q.tem_estoque,
+      special: q.special === "only" ? "only" : q.special === "exclude" ? "exclude" : undefined,
+      sort: q.sort,
+      limit: q.per_page,
+      offset: (q.page - 1) * q.per_page,
+    };
+    const [rows, total, rateList] = await Promise.all([repo.listProducts(db, filter), count(filter), rates()]);
+    const page: ProductsPage = {
+      data: rows.map((row) => toSummary(row, q.moeda_id, rateList)),
+      total,
+      page: q.page,
+      per_page: q.per_page,
+      last_page: Math.max(1, Math.ceil(total / q.per_page)),
+    };
+    await cache.set(key, page, LIST_CACHE_MS);
+    return page;
+  }
+
+  /** Totals change slowly and cost a scan; every page of one filter shares the cached number. */
+  async function count(filter: repo.ProductFilter): Promise<number> {
+    const { sort: _sort, limit: _limit, offset: _offset, lang: _lang, ...where } = filter;
+    const key = `count:${JSON.stringify(where)}`;
+    const cached = await cache.get<number>(key);
+    if (cached !== undefined) return cached;
+    const total = await repo.countProducts(db, filter);
+    await cache.set(key, total, COUNT_CACHE_MS);
+    return total;
+  }
+
+  /** Summaries of the given products (favourites, cart lines), in no particular order. */
+  async function productsByIds(ids: number[], lang: ApiLang, moedaId: number): Promise<ProductSummary[]> {
+    if (ids.length === 0) return [];
+    const [rows, rateList] = await Promise.all([
+      repo.listProducts(db, {
+        lang,
+        words: [],
+        brandIds: [],
+        ids,
+        inStockOnly: false,
+        sort: [{ field: "id", direction: "desc" }],
+        limit: ids.length,
+        offset: 0,
+      }),
+      rates(),
+    ]);
+    return rows.map((row) => toSummary(row, moedaId, rateList));
+  }
+
+  async function productDetails(idOrSlug: string, lang: ApiLang, moedaId: number): Promise<ProductDetails> {
+    const key = `details:${lang}:${moedaId}:${idOrSlug}`;
+    const cached = await cache.get<ProductDetails>(key);
+    if (cached) return cached;
+    const [row, rateList] = await Promise.all([repo.findProduct(db, lang, idOrSlug), rates()]);
+    if (!row) throw notFound("product_not_found");
+    const details: ProductDetails = {
+      ...toSummary(row, moedaId, rateList),
+      descritivo: row.descritivo,
+      caracteristica: sanitizeHtml(row.caracteristica, DESCRIPTION_HTML),
+      especificacoes: (row.especificacoes ?? []).map((s) => ({ nome: s.nome, valor: s.valor })),
+    };
+    await cache.set(key, details, LIST_CACHE_MS);
+    return details;
+  }
+
+  async function categories(lang: ApiLang, specialOnly = false): Promise<Category[]> {
+    const rows = await repo.listCategories(db, lang, specialOnly);
+    return rows.map((c) => ({ ...c, departments: c.departments ?? [] }));
+  }
+
+  const brands = async (): Promise<Brand[]> => repo.listBrands(db);
+
+  async function banners(lang: ApiLang): Promise<Banner[]> {
+    return (await repo.listBanners(db, lang)).map((b) => ({
+      id: b.id,
+      tipo: b.tipo,
+      imagem: b.imagem_url ? { url: b.imagem_url } : null,
+      link: relativeLink(b.link),
+      titulo: b.titulo,
+      descricao: b.descricao,
+    }));
+  }
+
+  const team = (lang: ApiLang): Promise<Seller[]> => repo.listSellers(db, lang);
+  const faq = (lang: ApiLang): Promise<Faq[]> => repo.listFaq(db, lang);
+
+  async function start(lang: ApiLang, moedaId: number, inStockOnly: boolean): Promise<StartData> {
+    const key = `start:${lang}:${moedaId}:${inStockOnly ? 1 : 0}`;
+    const cached = await cache.get<StartData>(key);
+    if (cached) return cached;
+    const [exchange_rates, brandList, categoryList, specialList, bannerList, faqList, mostSearched] =
+      await Promise.all([
+        rates(),
+        brands(),
+        categories(lang),
+        categories(lang, true),
+        banners(lang),
+        faq(lang),
+        products({
+          moeda_id: moedaId,
+          lang,
+          category_id: undefined,
+          department_id: undefined,
+          brand_id: undefined,
+          brands_ids: [],
+          page: 1,
+          per_page: 20,
+          all_products: false,
+          tem_estoque: inStockOnly,
+          sort: [{ field: "id", direction: "asc" }],
+        }),
+      ]);
+    const data: StartData = {
+      exchange_rates,
+      brands: brandList,
+      categories: categoryList,
+      categories_special: specialList,
+      banners: bannerList,
+      faq: faqList,
+      products: mostSearched.data,
+    };
+    await cache.set(key, data, START_CACHE_MS);
+    return data;
+  }
+
+  async function subscribe(celular: string, lang: string) {
+    await repo.addNewsletterContact(db, celular, lang);
+  }
+
+  return { products, productsByIds, productDetails, categories, brands, banners, team, faq, start, rates, subscribe };
+}
+
+export type CatalogService = ReturnType<typeof createCatalogService>;
+
+export function normaliseSearch(text: string): string[] {
+  return text
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .split(/\s+/)
+    .map((w) => w.trim())
+    .filter((w) => w.length > 0)
+    .slice(0, 6);
+}
+
+/** Banner links are stored as paths; an absolute link is rewritten to the host the page is on. */
+function relativeLink(link: string | null): string | null {
+  if (!link) return null;
+  try {
+    const url = new URL(link, "http://x");
+    return url.pathname + url.search + url.hash;
+  } catch {
+    return null;
+  }
+}

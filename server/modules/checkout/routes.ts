@@ -1,0 +1,34 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { CheckoutBodySchema, ExternalIdParamSchema } from "#contract/api/cart.ts";
+import { apiLang } from "#contract/locale.ts";
+import type { Config } from "../../config.ts";
+import { requestLocale } from "../../lib/request-locale.ts";
+import { trustedOrigin } from "../../lib/site.ts";
+import { customerOf, type Auth } from "../../plugins/auth.ts";
+import type { OrdersService } from "../orders/service.ts";
+import type { CheckoutService } from "./service.ts";
+
+/** `POST /ecom/venda/carrinho/{external_id}/iniciar-checkout` (spec §7). */
+export const checkoutRoutes: FastifyPluginAsyncZod<{ checkout: CheckoutService; orders: OrdersService; auth: Auth; config: Config }> = async (
+  app,
+  { checkout, orders, auth, config },
+) => {
+  app.post(
+    "/ecom/venda/carrinho/:external_id/iniciar-checkout",
+    {
+      schema: { tags: ["checkout"], security: [{ bearerAuth: [] }], params: ExternalIdParamSchema, body: CheckoutBodySchema },
+      preHandler: auth.required,
+      config: { rateLimit: { max: 30, timeWindow: "1 minute" } },
+    },
+    async (req) => {
+      const { orderId, link } = await checkout.start(
+        req.params.external_id,
+        customerOf(req).id,
+        req.body,
+        trustedOrigin(config, req),
+        apiLang(requestLocale(req)),
+      );
+      return { link_pagamento: [link], pedido: await orders.byId(orderId) };
+    },
+  );
+};

@@ -1,0 +1,205 @@
+import { randomInt } from "node:crypto";
+import Big from "big.js";
+import { and, eq, sql } from "drizzle-orm";
+import type { ApiLang } from "#contract/locale.ts";
+import type { ApiMessageKey } from "#contract/messages.ts";
+import { queryRows, type Db } from "#db/client.ts";
+import { addresses, cartItems, carts, customers, orderItems, orders, payments, shippingServices } from "#db/schema/index.ts";
+import { HttpError } from "../../lib/errors.ts";
+import type { PaymentProvider } from "../../payments/provider.ts";
+import type { CatalogService } from "../catalog/service.ts";
+import { unitPrice } from "../cart/service.ts";
+import type { ShippingService } from "../shipping/service.ts";
+import { lockProducts, shortages, takeStock } from "../orders/stock.ts";
+
+export interface CheckoutInput {
+  token_entrega: string;
+  valor_frete: string;
+  cliente_endereco_id?: number | null;
+  entrega_servico_id?: number | null;
+  id_ponto_entrega?: number | null;
+}
+
+// Unambiguous characters for a code read aloud at the counter.
+const PICKUP_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+const pickupCode = () => Array.from({ length: 6 }, () => PICKUP_ALPHABET[randomInt(PICKUP_ALPHABET.length)]).join("");
+
+export function createCheckoutService(deps: {
+  db: Db;
+  catalog: CatalogService;
+  shipping: ShippingService;
+  provider: PaymentProvider;
+  reservationMinutes: number;
+}) {
+  const { db, catalog, shipping, provider } = deps;
+  const fail = (status: number, key: ApiMessageKey, field?: string): never => {
+    throw new HttpError(status, key, field ? { errors: { [field]: [key] } } : {});
+  };
+
+  /** The order's payment link, created on first use; a retry after a gateway failure lands here too. */
+  async function linkFor(orderId: number, origin: string): Promise<string> {
+    const [payment] = await db.select().from(payments).where(and(eq(payments.order_id, orderId), eq(payments.provider, provider.name)));
+    if (payment && payment.link) return payment.link;
+    const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+    const created = await provider.createPayment({
+      reference: order!.external_id,
+      amount: order!.valor_total,
+      moedaId: order!.moeda_id,
+      description: `Pedido ${order!.pedido}`,
+      returnUrl: `${origin}/checkout/payment?pedido=${order!.external_id}`,
+      notifyUrl: `${origin}/ecom/pagamentos/webhook/${provider.name}`,
+    });
+    // Two calls racing here both reach the gateway; only the first link is kept, the other is voided,
+    // so the buyer is never shown two payments for one order.
+    const [kept] = await db
+      .update(payments)
+      .set({ provider_ref: created.ref, link: created.link, updated_at: new Date() })
+      .where(and(eq(payments.id, payment!.id), eq(payments.link, "")))
+      .returning({ id: payments.id });
+    if (kept) return created.link;
+    await provider.expire?.(created.ref);
+    const [winner] = await db.select({ link: payments.link }).from(payments).where(eq(payments.id, payment!.id));
+    return winner!.link;
+  }
+
+  async function start(externalId: string, customerId: number, input: CheckoutInput, origin: string, lang: ApiLang) {
+    const [cart] = await db.select().from(carts).where(eq(carts.external_id, externalId));
+    if (!cart || (cart.customer_id !== null && cart.customer_id !== customerId)) fail(404, "cart_not_found");
+    // Idempotent: a second call for the same cart finds the order the first one made.
+    const [existing] = await db.select().from(orders).where(eq(orders.cart_id, cart!.id));
+    if (existing) {
+      if (existing.customer_id !== customerId) fail(404, "cart_not_found");
+      return { orderId: existing.id, link: await linkFor(existing.id, origin) };
+    }
+    if (cart!.status !== "aberto") fail(404, "cart_not_found");
+
+    const claim = shipping.verify(input.token_entrega);
+    const valorFrete = safeBig(input.valor_frete);
+    if (
+      !claim ||
+      claim.cart !== cart!.id ||
+      claim.moeda !== cart!.moeda_id ||
+      claim.servico !== (input.entrega_servico_id ?? null) ||
+      !valorFrete ||
+      !valorFrete.eq(claim.valor)
+    ) {
+      fail(422, "delivery_invalid", "token_entrega");
+    }
+    const [customer] = await db.select().from(customers).where(eq(customers.id, customerId));
+    if (customer!.estrangeiro && claim!.servico !== null) fail(422, "foreign_store_pickup_only", "entrega_servico_id");
+    if (!provider.supportsCurrency(cart!.moeda_id)) fail(422, "no_payment_method");
+
+    let enderecoId: number | null = null;
+    let pontoId: number | null = null;
+    let descricao: string | null = null;
+    if (claim!.servico !== null) {
+      const [service] = await db.select().from(shippingServices).where(eq(shippingServices.id, claim!.servico));
+      descricao = lang === "es" ? service!.descricao_es : service!.descricao_pt;
+      if (service!.usa_pontos) {
+        pontoId = claim!.ponto;
+        if (!pontoId || (input.id_ponto_entrega && input.id_ponto_entrega !== pontoId)) fail(422, "pickup_point_required", "id_ponto_entrega");
+      } else {
+        const [address] = input.cliente_endereco_id
+          ? await db
+              .select()
+              .from(addresses)
+              .where(and(eq(addresses.id, input.cliente_endereco_id), eq(addresses.customer_id, customerId), eq(addresses.ativo, true)))
+          : [];
+        if (!address || address.cidade_id !== claim!.cidade) fail(422, "address_required", "cliente_endereco_id");
+        enderecoId = address!.id;
+      }
+    }
+
+    const rates = await catalog.rates();
+    const orderId = await db.transaction(async (tx) => {
+      // The cart row is the gate: two checkouts of one cart queue here and the second finds it closed.
+      const [locked] = await queryRows<{ status: string }>(
+        tx as unknown as Db,
+        sql`SELECT status FROM carrinhos WHERE id = ${cart!.id} FOR UPDATE`,
+      );
+      if (locked!.status !== "aberto") return undefined;
+      const lines = await tx
+        .select({ produto_id: cartItems.produto_id, qtde: cartItems.qtde })
+        .from(cartItems)
+        .where(and(eq(cartItems.cart_id, cart!.id), eq(cartItems.ativo, true), sql`${cartItems.qtde} > 0`));
+      if (lines.length === 0) fail(422, "cart_empty");
+      const stock = await lockProducts(tx, lines.map((l) => l.produto_id));
+      const short = shortages(lines, stock);
+      if (short.length > 0) {
+        throw new HttpError(409, "stock_insufficient", {
+          errors: Object.fromEntries(short.map((s) => [`itens.${s.index}.qtde`, ["stock_max" as const]])),
+          vars: { n: short[0]!.available },
+        });
+      }
+      let subtotal = new Big(0);
+      const priced = lines.map((l) => {
+        const p = stock.get(l.produto_id)!;
+        const unit = unitPrice(p.valor_venda, p.moeda_id, cart!.moeda_id, rates);
+        const sub = new Big(unit).times(l.qtde);
+        subtotal = subtotal.plus(sub);
+        return { ...l, unit, sub, p };
+      });
+      await takeStock(tx, lines);
+      const [{ numero }] = (await queryRows<{ numero: string }>(
+        tx as unknown as Db,
+        sql`SELECT nextval('pedido_numero_seq')::text AS numero`,
+      )) as [{ numero: string }];
+      const decimals = cart!.moeda_id === 3 ? 0 : 2;
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          pedido: numero,
+          customer_id: customerId,
+          cart_id: cart!.id,
+          moeda_id: cart!.moeda_id,
+          valor_produtos: subtotal.toFixed(decimals),
+          valor_frete: valorFrete!.toFixed(decimals),
+          valor_total: subtotal.plus(valorFrete!).toFixed(decimals),
+          status: "PAGAMENTO",
+          codigo_retirada: pickupCode(),
+          entrega_servico_id: claim!.servico,
+          ponto_entrega_id: pontoId,
+          cliente_endereco_id: enderecoId,
+          entrega_descricao: descricao,
+          reserva_expira_em: new Date(Date.now() + deps.reservationMinutes * 60_000),
+        })
+        .returning({ id: orders.id, total: orders.valor_total });
+      await tx.insert(orderItems).values(
+        priced.map((l) => ({
+          order_id: order!.id,
+          produto_id: l.produto_id,
+          nome: lang === "es" ? l.p.nome_es : l.p.nome_pt,
+          codigo: l.p.codigo,
+          qtde: l.qtde,
+          valor_unitario: l.unit,
+          valor_subtotal: l.sub.toFixed(decimals),
+        })),
+      );
+      await tx.insert(payments).values({
+        order_id: order!.id,
+        provider: provider.name,
+        provider_ref: `pending-${order!.id}`,
+        valor_total: order!.total,
+        moeda_id: cart!.moeda_id,
+        link: "",
+      });
+      await tx.update(carts).set({ status: "fechado", customer_id: customerId, valor_total: subtotal.toFixed(2), updated_at: new Date() }).where(eq(carts.id, cart!.id));
+      return order!.id;
+    });
+    if (orderId === undefined) return start(externalId, customerId, input, origin, lang);
+    return { orderId, link: await linkFor(orderId, origin) };
+  }
+
+  return { start };
+}
+
+export type CheckoutService = ReturnType<typeof createCheckoutService>;
+
+function safeBig(value: string): Big | undefined {
+  try {
+    const b = new Big(value.trim());
+    return b.lt(0) ? undefined : b;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,55 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { ExternalIdParamSchema } from "#contract/api/cart.ts";
+import type { Config } from "../../config.ts";
+import { requestLocale } from "../../lib/request-locale.ts";
+import { siteFor } from "../../lib/site.ts";
+import { customerOf, type Auth } from "../../plugins/auth.ts";
+import type { OrdersService } from "./service.ts";
+import { renderTicket } from "./ticket.ts";
+
+const PageQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(50).default(15),
+});
+
+/** A customer's orders (spec §7): list in data.data, detail, payments, and the PDF ticket. */
+export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; auth: Auth; config: Config }> = async (
+  app,
+  { orders, auth, config },
+) => {
+  const tags = ["orders"];
+  const security = [{ bearerAuth: [] }];
+  const preHandler = auth.required;
+
+  app.get("/ecom/venda/pedidos", { schema: { tags, security, querystring: PageQuerySchema }, preHandler }, async (req) => ({
+    data: await orders.list(customerOf(req).id, req.query.page, req.query.per_page),
+  }));
+
+  app.get("/ecom/venda/pedidos/:external_id", { schema: { tags, security, params: ExternalIdParamSchema }, preHandler }, async (req) => ({
+    data: await orders.get(customerOf(req).id, req.params.external_id),
+  }));
+
+  app.get(
+    "/ecom/venda/pedidos/:external_id/buscar-pagamentos",
+    { schema: { tags, security, params: ExternalIdParamSchema }, preHandler },
+    async (req) => {
+      const order = await orders.get(customerOf(req).id, req.params.external_id);
+      return { pedido: order.pedido, status: order.status, codigo_retirada: order.codigo_retirada, pagamentos: order.pagamentos };
+    },
+  );
+
+  app.get(
+    "/ecom/venda/pedidos/:external_id/ticket.pdf",
+    { schema: { tags, security, params: ExternalIdParamSchema }, preHandler },
+    async (req, reply) => {
+      const order = await orders.get(customerOf(req).id, req.params.external_id);
+      const pdf = await renderTicket(order, siteFor(config, req.host, req.protocol), requestLocale(req));
+      return reply
+        .type("application/pdf")
+        .header("content-disposition", `attachment; filename="pedido-${order.pedido}.pdf"`)
+        .header("cache-control", "private, no-store")
+        .send(pdf);
+    },
+  );
+};

@@ -1,0 +1,107 @@
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import type { Order } from "#contract/api/cart.ts";
+import { CURRENCIES, isMoedaId } from "#contract/currencies.ts";
+import type { Db } from "#db/client.ts";
+import { orderItems, orders, payments, productImages, products } from "#db/schema/index.ts";
+import { HttpError } from "../../lib/errors.ts";
+
+type OrderRow = typeof orders.$inferSelect;
+
+/** A customer's orders; another customer's order is simply not found. */
+export function createOrdersService(db: Db) {
+  async function present(rows: OrderRow[]): Promise<Order[]> {
+    if (rows.length === 0) return [];
+    const ids = rows.map((o) => o.id);
+    const [lines, pays] = await Promise.all([
+      db
+        .select({
+          id: orderItems.id,
+          order_id: orderItems.order_id,
+          produto_id: orderItems.produto_id,
+          nome: orderItems.nome,
+          codigo: orderItems.codigo,
+          qtde: orderItems.qtde,
+          valor_unitario: orderItems.valor_unitario,
+          valor_subtotal: orderItems.valor_subtotal,
+          slug: products.slug,
+          imagem: sql<string | null>`(SELECT url FROM ${productImages} WHERE ${productImages.product_id} = ${orderItems.produto_id} ORDER BY ordem, id LIMIT 1)`,
+        })
+        .from(orderItems)
+        .leftJoin(products, eq(products.id, orderItems.produto_id))
+        .where(inArray(orderItems.order_id, ids))
+        .orderBy(asc(orderItems.id)),
+      db.select().from(payments).where(inArray(payments.order_id, ids)).orderBy(desc(payments.id)),
+    ]);
+    return rows.map((o) => {
+      const currency = CURRENCIES[isMoedaId(o.moeda_id) ? o.moeda_id : 2];
+      const own = pays.filter((p) => p.order_id === o.id);
+      const payable = o.status === "PAGAMENTO" ? own.find((p) => p.link && p.status !== "EXPIRADO") : undefined;
+      return {
+        id: o.id,
+        external_id: o.external_id,
+        pedido: o.pedido,
+        created_at: o.created_at.toISOString(),
+        valor_produtos: o.valor_produtos,
+        valor_frete: o.valor_frete,
+        valor_total: o.valor_total,
+        moeda_id: o.moeda_id,
+        moeda: { id: currency.id, simbolo: currency.simbolo, casas_decimais: currency.casas_decimais },
+        status: o.status,
+        codigo_retirada: o.codigo_retirada,
+        entrega_descricao: o.entrega_descricao,
+        link_pagamento: payable?.link ?? null,
+        reserva_expira_em: o.reserva_expira_em?.toISOString() ?? null,
+        itens: lines
+          .filter((l) => l.order_id === o.id)
+          .map((l) => ({
+            id: l.id,
+            produto_id: l.produto_id,
+            qtde: l.qtde,
+            valor_unitario: l.valor_unitario,
+            valor_subtotal: l.valor_subtotal,
+            produto: { id: l.produto_id, nome: l.nome, codigo: l.codigo, slug: l.slug, imagens: l.imagem ? [{ url: l.imagem }] : [] },
+          })),
+        pagamentos: own.map((p) => ({
+          id: p.id,
+          status: p.status,
+          valor_total: p.valor_total,
+          provider: p.provider,
+          link: p.link,
+          created_at: p.created_at.toISOString(),
+        })),
+      };
+    });
+  }
+
+  async function list(customerId: number, page: number, perPage: number) {
+    const [rows, total] = await Promise.all([
+      db
+        .select()
+        .from(orders)
+        .where(eq(orders.customer_id, customerId))
+        .orderBy(desc(orders.id))
+        .limit(perPage)
+        .offset((page - 1) * perPage),
+      db.$count(orders, eq(orders.customer_id, customerId)),
+    ]);
+    return { data: await present(rows), total, current_page: page, per_page: perPage, last_page: Math.max(1, Math.ceil(total / perPage)) };
+  }
+
+  async function get(customerId: number, externalId: string): Promise<Order> {
+    const rows = await db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.external_id, externalId), eq(orders.customer_id, customerId)));
+    if (rows.length === 0) throw new HttpError(404, "order_not_found");
+    return (await present(rows))[0]!;
+  }
+
+  async function byId(orderId: number): Promise<Order> {
+    const rows = await db.select().from(orders).where(eq(orders.id, orderId));
+    return (await present(rows))[0]!;
+  }
+
+  return { list, get, byId };
+}
+
+export type OrdersService = ReturnType<typeof createOrdersService>;

@@ -1,0 +1,60 @@
+import PDFDocument from "pdfkit";
+import type { Order } from "#contract/api/cart.ts";
+import type { Locale } from "#contract/locale.ts";
+import { apiMessage, type ApiMessageKey } from "#contract/messages.ts";
+import { formatPrice } from "#contract/money.ts";
+import type { SiteInfo } from "#app/lib/load-context.ts";
+
+/** The order ticket as a real PDF: number, date, items, totals, pickup code, store contact. */
+export function renderTicket(order: Order, site: SiteInfo, locale: Locale): Promise<Buffer> {
+  const t = (key: ApiMessageKey) => apiMessage(locale, key);
+  const money = (v: string) => formatPrice(v, order.moeda_id);
+  const doc = new PDFDocument({ size: "A4", margin: 48, info: { Title: `${t("ticket_title")} ${order.pedido}`, Author: site.brandName } });
+  const chunks: Buffer[] = [];
+  doc.on("data", (c: Buffer) => chunks.push(c));
+  const done = new Promise<Buffer>((resolve) => doc.on("end", () => resolve(Buffer.concat(chunks))));
+
+  doc.fontSize(20).fillColor("#c2410c").text(site.brandName);
+  doc.fontSize(9).fillColor("#334155").text(`${site.address} · ${site.phone} · ${site.email}`);
+  doc.moveDown(1.2);
+  doc.fontSize(16).fillColor("#0f172a").text(`${t("ticket_title")} #${order.pedido}`);
+  doc.moveDown(0.4).fontSize(10);
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: "long", timeStyle: "short", timeZone: "America/Asuncion" }).format(new Date(order.created_at));
+  doc.text(`${t("ticket_date")}: ${date}`);
+  doc.text(`${t("ticket_status")}: ${order.status}`);
+  doc.text(`${t("ticket_delivery")}: ${order.entrega_descricao ?? apiMessage(locale, "store_pickup")}`);
+  doc.moveDown(0.6).fontSize(14).fillColor("#c2410c").text(`${t("ticket_pickup_code")}: ${order.codigo_retirada}`);
+  doc.moveDown(1).fontSize(9).fillColor("#0f172a");
+
+  const cols = [48, 300, 360, 420, 490];
+  const header = [t("ticket_product"), t("ticket_code"), t("ticket_qty"), t("ticket_unit"), t("ticket_subtotal")];
+  let y = doc.y;
+  header.forEach((h, i) => doc.font("Helvetica-Bold").text(h, cols[i]!, y, { width: (cols[i + 1] ?? 547) - cols[i]! - 6 }));
+  doc.font("Helvetica");
+  y = doc.y + 6;
+  for (const line of order.itens) {
+    if (y > 740) {
+      doc.addPage();
+      y = 48;
+    }
+    const cells = [line.produto.nome, line.produto.codigo, String(line.qtde), money(line.valor_unitario), money(line.valor_subtotal)];
+    const heights = cells.map((c, i) => doc.heightOfString(c, { width: (cols[i + 1] ?? 547) - cols[i]! - 6 }));
+    cells.forEach((c, i) => doc.text(c, cols[i]!, y, { width: (cols[i + 1] ?? 547) - cols[i]! - 6 }));
+    y += Math.max(...heights) + 6;
+  }
+  doc.moveTo(48, y).lineTo(547, y).strokeColor("#cbd5e1").stroke();
+  y += 10;
+  const totals: [string, string][] = [
+    [t("ticket_subtotal"), money(order.valor_produtos)],
+    [t("ticket_shipping"), money(order.valor_frete)],
+    [order.moeda_id === 3 ? `${t("ticket_total")} (${t("ticket_tax_included")})` : t("ticket_total"), money(order.valor_total)],
+  ];
+  for (const [label, value] of totals) {
+    doc.font(label.startsWith(t("ticket_total")) ? "Helvetica-Bold" : "Helvetica").text(label, 360, y, { width: 120 });
+    doc.text(value, 420, y, { width: 127, align: "right" });
+    y += 16;
+  }
+  doc.font("Helvetica").fontSize(9).fillColor("#475569").text(t("ticket_footer"), 48, y + 24, { width: 499 });
+  doc.end();
+  return done;
+}

@@ -1,0 +1,93 @@
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { eq } from "drizzle-orm";
+import type { Db } from "#db/client.ts";
+import { sandboxGatewayPayments } from "#db/schema/index.ts";
+import type { GatewayStatus, PaymentProvider } from "../provider.ts";
+
+const SIGNATURE_HEADER = "x-sandbox-signature";
+const MAX_AGE_S = 300;
+
+export type SandboxDecision = "approve" | "decline";
+
+export function signSandboxBody(secret: string, body: string, timestamp = Math.floor(Date.now() / 1000)): string {
+  const mac = createHmac("sha256", secret).update(`${timestamp}.${body}`).digest("hex");
+  return `t=${timestamp},v1=${mac}`;
+}
+
+/**
+ * The built-in test gateway: a hosted page of our own where the buyer approves or declines,
+ * followed by a signed notification to the store's webhook, as a real gateway does.
+ */
+export function createSandboxProvider(
+  db: Db,
+  options: { secret: string; origin: string; notify: (url: string, body: string, signature: string) => Promise<void> },
+) {
+  const provider: PaymentProvider = {
+    name: "sandbox",
+    supportsCurrency: (moedaId) => [1, 2, 3, 4].includes(moedaId),
+
+    async createPayment(input) {
+      const ref = `sbx_${randomBytes(12).toString("hex")}`;
+      await db.insert(sandboxGatewayPayments).values({
+        ref,
+        valor: input.amount,
+        moeda_id: input.moedaId,
+        descricao: input.description.slice(0, 200),
+        notify_url: input.notifyUrl,
+        return_url: input.returnUrl,
+      });
+      return { ref, link: `${options.origin}/pagamento/sandbox/${ref}` };
+    },
+
+    parseNotification(headers, rawBody) {
+      const header = headers[SIGNATURE_HEADER];
+      if (typeof header !== "string") return undefined;
+      const parts = Object.fromEntries(header.split(",").map((kv) => kv.split("=") as [string, string]));
+      const timestamp = Number(parts.t);
+      if (!Number.isFinite(timestamp) || Math.abs(Date.now() / 1000 - timestamp) > MAX_AGE_S || !parts.v1) return undefined;
+      const expected = createHmac("sha256", options.secret).update(`${timestamp}.${rawBody.toString()}`).digest();
+      const given = Buffer.from(parts.v1, "hex");
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
+      try {
+        const event = JSON.parse(rawBody.toString()) as { id?: unknown; data?: { ref?: unknown } };
+        if (typeof event.id !== "string" || typeof event.data?.ref !== "string") return undefined;
+        return { eventId: event.id, providerRef: event.data.ref };
+      } catch {
+        return undefined;
+      }
+    },
+
+    async fetchStatus(ref) {
+      const [row] = await db.select().from(sandboxGatewayPayments).where(eq(sandboxGatewayPayments.ref, ref));
+      const map: Record<string, GatewayStatus> = { approved: "PAGO", declined: "RECUSADO", expired: "EXPIRADO" };
+      return map[row?.status ?? ""] ?? "AGUARDANDO";
+    },
+
+    async expire(ref) {
+      await db.update(sandboxGatewayPayments).set({ status: "expired", updated_at: new Date() }).where(eq(sandboxGatewayPayments.ref, ref));
+    },
+  };
+
+  /** The buyer's choice on the hosted page: recorded by the gateway, then notified, signed. */
+  async function decide(ref: string, decision: SandboxDecision) {
+    const [row] = await db.select().from(sandboxGatewayPayments).where(eq(sandboxGatewayPayments.ref, ref));
+    if (!row || row.status === "approved" || row.status === "expired") return row;
+    const status = decision === "approve" ? "approved" : "declined";
+    await db.update(sandboxGatewayPayments).set({ status, updated_at: new Date() }).where(eq(sandboxGatewayPayments.ref, ref));
+    const body = JSON.stringify({
+      id: `evt_${randomBytes(10).toString("hex")}`,
+      type: "payment.updated",
+      created: Math.floor(Date.now() / 1000),
+      data: { ref, status, amount: row.valor, moeda_id: row.moeda_id },
+    });
+    await options.notify(row.notify_url, body, signSandboxBody(options.secret, body));
+    return { ...row, status };
+  }
+
+  const find = async (ref: string) =>
+    (await db.select().from(sandboxGatewayPayments).where(eq(sandboxGatewayPayments.ref, ref)))[0];
+
+  return { provider, decide, find };
+}
+
+export type SandboxGateway = ReturnType<typeof createSandboxProvider>;

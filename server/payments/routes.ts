@@ -1,0 +1,82 @@
+import type { FastifyInstance, FastifyPluginAsync } from "fastify";
+import type { Locale } from "#contract/locale.ts";
+import { apiMessage, type ApiMessageKey } from "#contract/messages.ts";
+import { formatPrice } from "#contract/money.ts";
+import { HttpError } from "../lib/errors.ts";
+import { requestLocale } from "../lib/request-locale.ts";
+import type { PaymentProvider } from "./provider.ts";
+import type { SandboxGateway } from "./providers/sandbox.ts";
+import type { PaymentService } from "./service.ts";
+
+const escape = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+/** Gateways' signed notifications: `POST /ecom/pagamentos/webhook/{provider}`. */
+export const webhookRoutes: FastifyPluginAsync<{ providers: Map<string, PaymentProvider>; payments: PaymentService }> = async (
+  app,
+  { providers, payments },
+) => {
+  // The signature covers the exact bytes, so the body is kept raw.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: 64 * 1024 }, (_req, body, done) => done(null, body));
+
+  app.post("/ecom/pagamentos/webhook/:provider", { schema: { hide: true } }, async (req, reply) => {
+    const name = (req.params as { provider: string }).provider;
+    const provider = providers.get(name);
+    if (!provider) throw new HttpError(404, "not_found");
+    const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+    const notification = provider.parseNotification(req.headers, raw);
+    if (!notification) throw new HttpError(401, "payment_signature_invalid");
+    const result = await payments.handleNotification(name, notification.eventId, notification.providerRef, JSON.parse(raw.toString()));
+    if (result === "unknown_payment") throw new HttpError(404, "payment_not_found");
+    return reply.send({ received: true, result });
+  });
+};
+
+function page(locale: Locale, title: string, body: string) {
+  return `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<meta name="robots" content="noindex"><title>${escape(title)}</title>
+<style>body{font-family:system-ui,sans-serif;background:#0f172a;color:#0f172a;margin:0;display:grid;place-items:center;min-height:100vh}
+main{background:#fff;border-radius:12px;padding:32px;max-width:420px;width:calc(100% - 32px)}h1{margin-top:0;color:#9a3412}
+.amount{font-size:2rem;font-weight:700;margin:8px 0 24px}button,a.button{display:block;width:100%;padding:14px;border-radius:8px;border:0;font-size:1rem;font-weight:600;margin-top:12px;cursor:pointer;text-align:center;text-decoration:none}
+.approve{background:#15803d;color:#fff}.decline{background:#e2e8f0;color:#0f172a}.note{color:#475569;font-size:.9rem}</style></head>
+<body><main>${body}</main></body></html>`;
+}
+
+/** The sandbox gateway's hosted page, where the buyer approves or declines. */
+export const sandboxPageRoutes: FastifyPluginAsync<{ sandbox: SandboxGateway }> = async (app: FastifyInstance, { sandbox }) => {
+  app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string", bodyLimit: 1024 }, (_req, body, done) =>
+    done(null, Object.fromEntries(new URLSearchParams(body as string))),
+  );
+
+  app.get("/pagamento/sandbox/:ref", { schema: { hide: true } }, async (req, reply) => {
+    const locale = requestLocale(req);
+    const t = (k: ApiMessageKey) => escape(apiMessage(locale, k));
+    const row = await sandbox.find((req.params as { ref: string }).ref);
+    if (!row) throw new HttpError(404, "payment_not_found");
+    const status =
+      row.status === "approved" ? `<p role="status">${t("sandbox_approved")}</p>` :
+      row.status === "declined" ? `<p role="status">${t("sandbox_declined")}</p>` :
+      row.status === "expired" ? `<p role="status">${t("sandbox_expired")}</p>` : "";
+    const actions =
+      row.status === "approved" || row.status === "expired"
+        ? `<a class="button decline" href="${escape(row.return_url)}">${t("sandbox_back")}</a>`
+        : `<form method="post"><button class="approve" name="decision" value="approve">${t("sandbox_approve")}</button>
+<button class="decline" name="decision" value="decline">${t("sandbox_decline")}</button></form>`;
+    return reply
+      .type("text/html; charset=utf-8")
+      .header("cache-control", "no-store")
+      .send(page(locale, t("sandbox_title"), `<h1>${t("sandbox_title")}</h1><p>${escape(row.descricao)}</p>
+<p class="note">${t("sandbox_amount")}</p><p class="amount">${escape(formatPrice(row.valor, row.moeda_id))}</p>${status}${actions}
+<p class="note">${t("sandbox_explain")}</p>`));
+  });
+
+  app.post("/pagamento/sandbox/:ref", { schema: { hide: true }, config: { rateLimit: { max: 30, timeWindow: "1 minute" } } }, async (req, reply) => {
+    const ref = (req.params as { ref: string }).ref;
+    const decision = (req.body as { decision?: string } | undefined)?.decision;
+    if (decision !== "approve" && decision !== "decline") throw new HttpError(422, "validation_failed", { errors: { decision: ["invalid"] } });
+    const row = await sandbox.decide(ref, decision);
+    if (!row) throw new HttpError(404, "payment_not_found");
+    return reply.redirect(decision === "approve" ? row.return_url : `/pagamento/sandbox/${ref}`, 303);
+  });
+};

@@ -1,0 +1,82 @@
+import { spawn, execFileSync, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer as createHttpServer } from "node:http";
+import { createServer } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import type { TestProject } from "vitest/node";
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+    srv.on("error", reject);
+  });
+}
+
+/** Builds the storefront and starts the real server on a fresh database for the browser tests. */
+export default async function setup(project: TestProject) {
+  // Each run builds into its own folder, so parallel runs never overwrite each other's files.
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "store-e2e-"));
+  const buildDir = path.join(dataDir, "build");
+  execFileSync("npx", ["react-router", "build"], { stdio: "inherit", env: { ...process.env, BUILD_DIR: buildDir } });
+  const viaCep = await startFakeViaCep();
+  const port = await freePort();
+  const server: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, BUILD_DIR: buildDir, SEED_PRODUCTS: "200", LOG_LEVEL: "warn", NODE_ENV: "test", CEP_LOOKUP_URL: viaCep.url,
+      // The build sits outside the project, where the server bundle's bare imports (react, …) would not resolve.
+      NODE_PATH: path.resolve("node_modules") },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const baseURL = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 150_000;
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
+    try {
+      const res = await fetch(`${baseURL}/healthz`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error("server did not start in time");
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  project.provide("baseURL", baseURL);
+  return async () => {
+    server.kill("SIGTERM");
+    await new Promise((r) => server.once("exit", r));
+    rmSync(dataDir, { recursive: true, force: true });
+    await viaCep.close();
+  };
+}
+
+/** Known postal codes of the browser tests; anything else is "not found", like ViaCEP's {"erro": "true"}. */
+export const FAKE_CEPS: Record<string, Record<string, string>> = {
+  "01001000": { cep: "01001-000", logradouro: "Praça da Sé", bairro: "Sé", localidade: "São Paulo", uf: "SP", ibge: "3550308" },
+  "85851000": { cep: "85851-000", logradouro: "Avenida Brasil", bairro: "Centro", localidade: "Foz do Iguaçu", uf: "PR", ibge: "4108304" },
+};
+
+/** A stand-in for ViaCEP on 127.0.0.1, so no browser test depends on the internet. */
+async function startFakeViaCep(): Promise<{ url: string; close(): Promise<void> }> {
+  const server = createHttpServer((req, res) => {
+    const match = /^\/ws\/(\d+)\/json\/$/.exec(req.url ?? "");
+    res.setHeader("content-type", "application/json");
+    if (!match || match[1]!.length !== 8) {
+      res.statusCode = 400;
+      return res.end("{}");
+    }
+    res.end(JSON.stringify(FAKE_CEPS[match[1]!] ?? { erro: "true" }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  return { url: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    baseURL: string;
+  }
+}

@@ -1,0 +1,247 @@
+import { randomUUID } from "node:crypto";
+import AxeBuilder from "@axe-core/playwright";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { rucCheckDigit } from "#contract/documents.ts";
+import esPYAccount from "../../app/i18n/locales/es-PY/account.json" with { type: "json" };
+import ptBRAccount from "../../app/i18n/locales/pt-BR/account.json" with { type: "json" };
+import ptBR from "../../app/i18n/pt-BR.json" with { type: "json" };
+import esPY from "../../app/i18n/es-PY.json" with { type: "json" };
+import { launchBrowser } from "../support/browser.ts";
+import { png } from "../support/fixtures.ts";
+
+const baseURL = inject("baseURL");
+const pt = ptBRAccount.account;
+const es = esPYAccount.account;
+const PASSWORD = "Ferramenta#2024";
+const DESKTOP = { width: 1280, height: 800 };
+const MOBILE = { width: 390, height: 844 };
+
+/** A valid CPF from a random 9-digit base (the two check digits of spec §5). */
+function randomCpf(): string {
+  const digits = Array.from({ length: 9 }, () => Math.floor(Math.random() * 10));
+  for (const length of [9, 10]) {
+    const sum = digits.slice(0, length).reduce((acc, d, i) => acc + d * (length + 1 - i), 0);
+    const rest = (sum * 10) % 11;
+    digits.push(rest === 10 ? 0 : rest);
+  }
+  return digits.join("");
+}
+
+async function geography(paisId: number, stateName: string, cityName: string) {
+  const states = (await (await fetch(`${baseURL}/ecom/endereco/estados?pais_id=${paisId}`)).json()) as { data: { id: number; nome: string }[] };
+  const state = states.data.find((s) => s.nome === stateName)!;
+  const cities = (await (await fetch(`${baseURL}/ecom/endereco/estados/${state.id}/cidades`)).json()) as { data: { id: number; nome: string }[] };
+  return { estado_id: String(state.id), cidade_id: String(cities.data.find((c) => c.nome === cityName)!.id) };
+}
+
+/** Registers a customer through the API (multipart, like the form). */
+async function registerViaApi(kind: "br" | "py") {
+  const email = `${kind}-${randomUUID().slice(0, 8)}@example.com`;
+  const base = String(1_000_000 + Math.floor(Math.random() * 8_000_000));
+  const common = { nome: kind === "br" ? "Marcos" : "Lucía", sobrenome: "Teste", email, email_confirmation: email, password: PASSWORD, password_confirmation: PASSWORD, numero: "10", bairro: "Centro", identidade: base };
+  const fields: Record<string, string> =
+    kind === "br"
+      ? { ...common, estrangeiro: "1", telefone: "+55 (45) 99876-5432", cep: "85851-000", logradouro: "Avenida Brasil", documento_tipo: "CPF", documento: randomCpf(), identidade_complemento: "SSP/PR", ...(await geography(1, "Paraná", "Foz do Iguaçu")) }
+      : { ...common, estrangeiro: "0", telefone: "+595 981 123 456", logradouro: "Avda. San Blas", documento_tipo: "RUC", documento: `${base}-${rucCheckDigit(base)}`, ...(await geography(2, "Alto Paraná", "Ciudad del Este")) };
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.set(k, v);
+  form.set("frente", new Blob([new Uint8Array(png(4, 4))], { type: "image/png" }), "frente.png");
+  form.set("verso", new Blob([new Uint8Array(png(4, 4))], { type: "image/png" }), "verso.png");
+  const res = await fetch(`${baseURL}/ecom/cliente/cadastrar`, { method: "POST", body: form });
+  expect(res.status, await res.clone().text()).toBe(200);
+  return { email, nome: common.nome };
+}
+
+let browser: Browser;
+let brazilian: { email: string; nome: string };
+let paraguayan: { email: string; nome: string };
+beforeAll(async () => {
+  browser = await launchBrowser();
+  brazilian = await registerViaApi("br");
+  paraguayan = await registerViaApi("py");
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function newPage(viewport: { width: number; height: number }) {
+  const context = await browser.newContext({ viewport, baseURL });
+  await context.addCookies([{ name: "lang", value: "pt-BR", url: baseURL }]);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  // A hydration mismatch in <head> (stylesheet order) comes from the shell, not from these screens.
+  page.on("pageerror", (error) => {
+    if (!error.message.startsWith("Hydration failed")) errors.push(error.message);
+  });
+  return { page, errors, close: () => context.close() };
+}
+
+async function login(page: Page, email: string, redirect = "/perfil") {
+  await page.goto(`/login?redirect=${encodeURIComponent(redirect)}`);
+  await page.getByLabel(pt.fields.email, { exact: true }).fill(email);
+  await page.getByLabel(pt.fields.password, { exact: true }).fill(PASSWORD);
+  await page.getByRole("button", { name: pt.login.submit, exact: true }).click();
+  await page.waitForURL((url) => url.pathname.startsWith(redirect));
+}
+
+async function expectNoSeriousAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  expect(serious).toEqual([]);
+}
+
+describe("profile area", () => {
+  it("a Brazilian manages addresses on desktop: CEP lookup, set main, remove with confirmation", async () => {
+    const { page, errors, close } = await newPage(DESKTOP);
+    try {
+      await login(page, brazilian.email, "/perfil/endereco");
+      await page.getByRole("heading", { level: 1, name: ptBR.profileNav.address }).waitFor();
+      await expectNoSeriousAxeViolations(page);
+      const cards = page.getByRole("main").getByRole("listitem").filter({ has: page.getByRole("heading", { level: 2 }) });
+      await expect.poll(() => cards.count()).toBe(1);
+
+      await page.getByRole("button", { name: pt.address.add }).click();
+      const dialog = page.getByRole("dialog", { name: pt.address.newTitle });
+      await dialog.waitFor();
+      // Saving an empty form lists the problems.
+      await dialog.getByRole("button", { name: pt.common.save }).click();
+      await dialog.getByRole("alert").waitFor();
+      await dialog.getByLabel(pt.fields.addressName, { exact: true }).fill("Trabalho");
+      const cep = dialog.getByLabel(pt.fields.cep, { exact: true });
+      await cep.fill("01001000");
+      expect(await cep.inputValue()).toBe("01001-000");
+      await cep.blur();
+      await expect.poll(() => dialog.getByLabel(pt.fields.cidade, { exact: true }).inputValue()).toBe("São Paulo");
+      expect(await dialog.getByLabel(pt.fields.estado, { exact: true }).getAttribute("readonly")).not.toBeNull();
+      expect(await dialog.getByLabel(pt.fields.pais, { exact: true }).inputValue()).toBe("Brasil");
+      expect(await dialog.getByLabel(pt.fields.logradouro, { exact: true }).inputValue()).toBe("Praça da Sé");
+      await dialog.getByLabel(pt.fields.numero, { exact: true }).fill("200");
+      await expectNoSeriousAxeViolations(page);
+      await dialog.getByRole("button", { name: pt.common.save }).click();
+      await dialog.waitFor({ state: "hidden" });
+      await expect.poll(() => cards.count()).toBe(2);
+
+      const work = cards.filter({ hasText: "Trabalho" });
+      await work.getByRole("button", { name: pt.address.setMainLabel.replace("{{name}}", "Trabalho") }).click();
+      await work.getByText(pt.address.main, { exact: true }).waitFor();
+
+      const other = cards.filter({ hasNotText: "Trabalho" });
+      await other.getByRole("button", { name: /^Remover o endereço/ }).click();
+      const confirm = page.getByRole("dialog", { name: pt.address.removeTitle });
+      await confirm.waitFor();
+      await confirm.getByRole("button", { name: pt.address.remove }).click();
+      await expect.poll(() => cards.count()).toBe(1);
+      expect(await cards.first().textContent()).toContain("Trabalho");
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it("a Paraguayan on a phone sees personal data, edits the phone and changes the password", async () => {
+    const { page, errors, close } = await newPage(MOBILE);
+    try {
+      await login(page, paraguayan.email, "/perfil/dados-pessoais");
+      // Logged in as a Paraguayan: Spanish from now on.
+      await page.getByRole("heading", { level: 1, name: esPY.profileNav.personalData }).waitFor();
+      await page.getByText(paraguayan.email).first().waitFor();
+      await page.getByText(es.personal.unconfirmed).waitFor();
+      await expectNoSeriousAxeViolations(page);
+
+      await page.getByRole("button", { name: es.personal.resend }).click();
+      await page.getByText(/Le enviamos un nuevo correo|Este correo electrónico ya|No fue posible reenviar/).first().waitFor();
+
+      await page.getByRole("button", { name: es.personal.edit }).click();
+      const dialog = page.getByRole("dialog", { name: es.personal.editTitle });
+      await dialog.waitFor();
+      const phone = dialog.getByLabel(es.fields.telefone, { exact: true });
+      await phone.fill("");
+      await phone.pressSequentially("971555444");
+      expect(await phone.inputValue()).toBe("+595 971 555 444");
+      await dialog.getByLabel(es.fields.frente, { exact: true }).setInputFiles({ name: "frente.png", mimeType: "image/png", buffer: png(3, 3) });
+      await dialog.getByRole("button", { name: es.common.save }).click();
+      await dialog.waitFor({ state: "hidden" });
+      await page.getByText("+595 971 555 444").first().waitFor();
+
+      await page.getByRole("link", { name: esPY.profileNav.password }).click();
+      await page.getByRole("heading", { level: 1, name: esPY.profileNav.password }).waitFor();
+      await page.getByRole("button", { name: es.password.submit }).click();
+      await page.getByRole("alert").filter({ hasText: es.errors.required }).waitFor();
+      await page.getByLabel(es.fields.currentPassword, { exact: true }).fill("Errada#9999");
+      await page.getByLabel(es.fields.newPassword, { exact: true }).fill("NuevaClave#55");
+      await page.getByLabel(es.fields.passwordConfirmation, { exact: true }).fill("NuevaClave#55");
+      await page.getByRole("button", { name: es.password.submit }).click();
+      await page.getByRole("alert").filter({ hasText: /incorrecta/ }).waitFor();
+      await page.getByLabel(es.fields.currentPassword, { exact: true }).fill(PASSWORD);
+      await page.getByLabel(es.fields.newPassword, { exact: true }).fill(PASSWORD);
+      await page.getByLabel(es.fields.passwordConfirmation, { exact: true }).fill(PASSWORD);
+      await page.getByRole("button", { name: es.password.submit }).click();
+      await page.getByText(/Contraseña cambiada|cambiada con éxito/).first().waitFor();
+      await expectNoSeriousAxeViolations(page);
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  it("a Paraguayan adds an address with department, city and directions", async () => {
+    const { page, close } = await newPage(MOBILE);
+    try {
+      await login(page, paraguayan.email, "/perfil/endereco");
+      await page.getByRole("button", { name: es.address.add }).click();
+      const dialog = page.getByRole("dialog", { name: es.address.newTitle });
+      await dialog.getByLabel(es.fields.addressName, { exact: true }).fill("Depósito");
+      const department = dialog.getByLabel(es.fields.departamento, { exact: true });
+      await expect.poll(() => department.locator("option").count()).toBeGreaterThan(5);
+      await department.selectOption({ label: "Alto Paraná" });
+      const city = dialog.getByLabel(es.fields.cidade, { exact: true });
+      await expect.poll(() => city.locator("option").count()).toBeGreaterThan(2);
+      await city.selectOption({ label: "Hernandarias" });
+      await dialog.getByLabel(es.fields.logradouro, { exact: true }).fill("Ruta 7");
+      await dialog.getByLabel(es.fields.numero, { exact: true }).fill("km 10");
+      await dialog.getByLabel(es.fields.bairro, { exact: true }).fill("Centro");
+      await dialog.getByLabel(es.fields.comoChegar, { exact: true }).fill("Portón verde");
+      expect(await dialog.getByLabel(es.fields.pais, { exact: true }).inputValue()).toBe("Paraguai");
+      await dialog.getByRole("button", { name: es.common.save }).click();
+      await dialog.waitFor({ state: "hidden" });
+      await page.getByRole("heading", { level: 2, name: /Depósito/ }).waitFor();
+      await page.getByText("Portón verde").waitFor();
+    } finally {
+      await close();
+    }
+  });
+
+  it("a guest's favourite follows them into the account at login", async () => {
+    const { page, errors, close } = await newPage(DESKTOP);
+    try {
+      const products = (await (await fetch(`${baseURL}/api/public/products?per_page=1&moeda_id=2`)).json()) as { data: { id: number; slug: string; nome: string }[] };
+      const product = products.data[0]!;
+      await page.goto(`/produto/${product.slug}`);
+      const heart = page.getByRole("main").getByRole("button", { name: pt.favourites.add }).first();
+      await heart.click();
+      await page.getByRole("main").getByRole("button", { name: pt.favourites.remove }).first().waitFor();
+      expect(await page.evaluate(() => localStorage.getItem("favourites"))).toBe(JSON.stringify([product.id]));
+      // The header count follows the local list.
+      await page.getByRole("link", { name: ptBR.header.favouritesLabel.replace("{{count}}", "1") }).first().waitFor();
+
+      await login(page, brazilian.email, "/perfil/favoritos");
+      await page.getByRole("heading", { level: 1, name: ptBR.profileNav.favourites }).waitFor();
+      // The local list went to the server one by one and was cleared.
+      await expect.poll(() => page.evaluate(() => localStorage.getItem("favourites"))).toBeNull();
+      await page.reload();
+      await page.getByRole("heading", { level: 2, name: product.nome }).waitFor();
+      await page.getByRole("link", { name: `Ver ${product.nome}` }).waitFor();
+      await expectNoSeriousAxeViolations(page);
+
+      await page.getByRole("main").getByRole("button", { name: pt.favourites.remove }).first().click();
+      await page.getByText(pt.favourites.empty).waitFor();
+      await page.getByRole("link", { name: pt.favourites.browse }).waitFor();
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+});

@@ -1,0 +1,198 @@
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import esPY from "../../app/i18n/es-PY.json" with { type: "json" };
+import ptBR from "../../app/i18n/pt-BR.json" with { type: "json" };
+
+const baseURL = inject("baseURL");
+const texts = { "pt-BR": ptBR, "es-PY": esPY } as const;
+type TestLocale = keyof typeof texts;
+
+const VIEWPORTS = {
+  desktop: { width: 1280, height: 800 },
+  mobile: { width: 390, height: 844 },
+} as const;
+
+/** Every screen of spec §2 (optional segments both left out and filled in). */
+const ROUTES = [
+  "/",
+  "/produtos",
+  "/produtos/ferramentas",
+  "/produtos/ferramentas/furadeiras",
+  "/produtos?order=codigo_desc",
+  "/produto",
+  "/produto/qualquer-produto",
+  "/marcas",
+  "/marca",
+  "/marca/alguma-marca/alguma-categoria",
+  "/especial",
+  "/especial/marca/categoria/departamento",
+  "/vendedores",
+  "/sobre-nos",
+  "/como-comprar",
+  "/login",
+  "/login?redirect=%2Fcheckout",
+  "/cadastro",
+  "/recuperar-senha",
+  "/app/reset-password/8a6e0804-2bd0-4672-b79d-d97027f9071a/token123",
+  "/app/confirmation-email/42/token123",
+  "/perfil",
+  "/perfil/dados-pessoais",
+  "/perfil/meus-pedidos",
+  "/perfil/endereco",
+  "/perfil/alterar-senha",
+  "/perfil/favoritos",
+  "/carrinho",
+  "/checkout",
+  "/checkout/payment",
+  "/success",
+  "/pedidos",
+  "/pedido/8a6e0804-2bd0-4672-b79d-d97027f9071a",
+];
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await chromium.launch({
+    executablePath: process.env.CHROME_PATH || "/usr/bin/chromium",
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+interface Session {
+  context: BrowserContext;
+  page: Page;
+  /** Console errors and uncaught exceptions seen so far. */
+  errors: string[];
+}
+
+async function openSession(viewport: { width: number; height: number }): Promise<Session> {
+  const context = await browser.newContext({ viewport, baseURL });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(`${page.url()}: ${message.text()}`);
+  });
+  page.on("pageerror", (error) => errors.push(`${page.url()}: ${error.message}`));
+  return { context, page, errors };
+}
+
+async function withSession(viewport: { width: number; height: number }, run: (session: Session) => Promise<void>) {
+  const session = await openSession(viewport);
+  try {
+    await run(session);
+  } finally {
+    await session.context.close();
+  }
+}
+
+const htmlLang = (page: Page) => page.evaluate(() => document.documentElement.lang);
+
+describe("web shell", () => {
+  for (const locale of ["pt-BR", "es-PY"] as const satisfies TestLocale[]) {
+    for (const [device, viewport] of Object.entries(VIEWPORTS)) {
+      it(`home in ${locale} on ${device}: language from ?lang=, header, rates, footer`, async () => {
+        await withSession(viewport, async ({ page, errors }) => {
+          const response = await page.goto(`/?lang=${locale}`, { waitUntil: "networkidle" });
+          expect(response?.status()).toBe(200);
+          expect(new URL(page.url()).searchParams.has("lang")).toBe(false);
+          expect(await htmlLang(page)).toBe(locale);
+
+          await page.getByRole("banner").waitFor({ state: "visible" });
+          const rates = page.locator("[data-testid=rates-bar]:visible");
+          expect(await rates.count()).toBe(1);
+          expect(await rates.textContent()).toContain("U$");
+          await page.getByRole("contentinfo").waitFor({ state: "visible" });
+          await page.getByRole("main").waitFor({ state: "visible" });
+
+          const bottomNav = page.getByTestId("bottom-nav");
+          expect(await bottomNav.isVisible()).toBe(device === "mobile");
+
+          // The choice is kept in a cookie: the next page, without ?lang=, stays in it.
+          await page.goto("/como-comprar", { waitUntil: "networkidle" });
+          expect(await htmlLang(page)).toBe(locale);
+          await page.getByRole("heading", { level: 1, name: texts[locale].pages.howToBuy.title }).waitFor();
+          expect(errors.join("\n")).toBe("");
+        });
+      });
+    }
+  }
+
+  it("the language selector switches language and keeps the page", async () => {
+    await withSession(VIEWPORTS.desktop, async ({ page, errors }) => {
+      await page.goto("/sobre-nos?lang=pt-BR", { waitUntil: "networkidle" });
+      const banner = page.getByRole("banner");
+      await banner.getByRole("button", { name: ptBR.language.button.split(":")[0] }).click();
+      await banner.getByRole("link", { name: ptBR.language.names["es-PY"] }).click();
+      await page.waitForURL((url) => url.pathname === "/sobre-nos" && !url.searchParams.has("lang"));
+      await page.getByRole("heading", { level: 1, name: esPY.pages.about.title }).waitFor();
+      expect(await htmlLang(page)).toBe("es-PY");
+      expect(errors.join("\n")).toBe("");
+    });
+  });
+
+  it("header links navigate inside the app, and the mega-menu opens on hover", async () => {
+    await withSession(VIEWPORTS.desktop, async ({ page, errors }) => {
+      await page.goto("/?lang=pt-BR", { waitUntil: "networkidle" });
+      const banner = page.getByRole("banner");
+      await banner.getByRole("link", { name: ptBR.header.howToBuy }).click();
+      await page.getByRole("heading", { level: 1, name: ptBR.pages.howToBuy.title }).waitFor();
+      expect(new URL(page.url()).pathname).toBe("/como-comprar");
+
+      await banner.getByRole("button", { name: ptBR.header.allCategories }).hover();
+      await banner.getByRole("list", { name: ptBR.header.categoriesMenu }).waitFor({ state: "visible" });
+      await page.getByRole("main").hover();
+      await banner.getByRole("list", { name: ptBR.header.categoriesMenu }).waitFor({ state: "hidden" });
+      expect(errors.join("\n")).toBe("");
+    });
+  });
+
+  it("the mobile departments drawer opens from the bottom bar and closes with Escape", async () => {
+    await withSession(VIEWPORTS.mobile, async ({ page, errors }) => {
+      await page.goto("/?lang=pt-BR", { waitUntil: "networkidle" });
+      await page.getByTestId("bottom-nav").getByRole("button", { name: ptBR.bottomNav.departments }).click();
+      const drawer = page.getByRole("dialog", { name: ptBR.drawer.title });
+      await drawer.waitFor({ state: "visible" });
+      await page.keyboard.press("Escape");
+      await drawer.waitFor({ state: "hidden" });
+      expect(errors.join("\n")).toBe("");
+    });
+  });
+
+  for (const locale of ["pt-BR", "es-PY"] as const satisfies TestLocale[]) {
+    it(`an unknown address answers 404 with the ${locale} not-found page`, async () => {
+      await withSession(VIEWPORTS.desktop, async ({ page }) => {
+        await page.goto(`/?lang=${locale}`, { waitUntil: "networkidle" });
+        const unknown = `/nada-por-aqui-${Math.random().toString(36).slice(2)}`;
+        const response = await page.goto(unknown, { waitUntil: "networkidle" });
+        expect(response?.status()).toBe(404);
+        await page.getByRole("heading", { level: 1, name: texts[locale].notFound.title }).waitFor();
+        await page.getByRole("banner").waitFor({ state: "visible" });
+      });
+    });
+  }
+
+  for (const [device, viewport] of Object.entries(VIEWPORTS)) {
+    it(`every spec §2 route renders on ${device} without console errors`, async () => {
+      await withSession(viewport, async ({ page, errors }) => {
+        for (const route of ROUTES) {
+          const response = await page.goto(route, { waitUntil: "networkidle" });
+          expect(response?.status(), route).toBe(200);
+          await page.getByRole("banner").waitFor({ state: "visible" });
+          await page.getByRole("main").getByRole("heading", { level: 1 }).first().waitFor({ state: "visible" });
+        }
+        expect(errors.join("\n")).toBe("");
+      });
+    }, 120_000);
+  }
+});
