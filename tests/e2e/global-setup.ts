@@ -19,16 +19,15 @@ async function freePort(): Promise<number> {
 
 /** Builds the storefront and starts the real server on a fresh database for the browser tests. */
 export default async function setup(project: TestProject) {
-  // Each run builds into its own folder, so parallel runs never overwrite each other's files.
+  // Each run builds into its own folder, so parallel runs never overwrite each other's files. The
+  // build stays inside the project: the server bundle's bare imports (react, …) resolve from there.
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "store-e2e-"));
-  const buildDir = path.join(dataDir, "build");
+  const buildDir = path.resolve("build", `e2e-${process.pid}`);
   execFileSync("npx", ["react-router", "build"], { stdio: "inherit", env: { ...process.env, BUILD_DIR: buildDir } });
   const viaCep = await startFakeViaCep();
   const port = await freePort();
   const server: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, BUILD_DIR: buildDir, SEED_PRODUCTS: "200", LOG_LEVEL: "warn", NODE_ENV: "test", CEP_LOOKUP_URL: viaCep.url,
-      // The build sits outside the project, where the server bundle's bare imports (react, …) would not resolve.
-      NODE_PATH: path.resolve("node_modules") },
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, BUILD_DIR: buildDir, SEED_PRODUCTS: "200", LOG_LEVEL: "warn", NODE_ENV: "test", CEP_LOOKUP_URL: viaCep.url },
     stdio: ["ignore", "inherit", "inherit"],
   });
   const baseURL = `http://127.0.0.1:${port}`;
@@ -49,6 +48,7 @@ export default async function setup(project: TestProject) {
     server.kill("SIGTERM");
     await new Promise((r) => server.once("exit", r));
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(buildDir, { recursive: true, force: true });
     await viaCep.close();
   };
 }

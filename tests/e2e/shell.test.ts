@@ -16,16 +16,16 @@ const VIEWPORTS = {
 const ROUTES = [
   "/",
   "/produtos",
-  "/produtos/ferramentas",
-  "/produtos/ferramentas/furadeiras",
+  "/produtos/ferramentas-eletricas",
+  "/produtos/ferramentas-eletricas/furadeiras",
   "/produtos?order=codigo_desc",
-  "/produto",
-  "/produto/qualquer-produto",
   "/marcas",
   "/marca",
-  "/marca/alguma-marca/alguma-categoria",
+  "/marca/makita",
+  "/marca/makita/ferramentas-eletricas",
   "/especial",
-  "/especial/marca/categoria/departamento",
+  "/especial/makita",
+  "/especial/makita/ferramentas-eletricas/furadeiras",
   "/vendedores",
   "/sobre-nos",
   "/como-comprar",
@@ -50,8 +50,12 @@ const ROUTES = [
 ];
 
 let browser: Browser;
+/** A real product page of the demo catalogue, added to the routes once the server answers. */
+let productRoute = "";
 
 beforeAll(async () => {
+  const list = (await (await fetch(`${baseURL}/api/public/products?per_page=1`)).json()) as { data: { slug: string }[] };
+  productRoute = `/produto/${list.data[0]!.slug}`;
   browser = await chromium.launch({
     executablePath: process.env.CHROME_PATH || "/usr/bin/chromium",
     args: [
@@ -182,10 +186,20 @@ describe("web shell", () => {
     });
   }
 
+  it("a product address without a product, or with an unknown one, answers 404", async () => {
+    await withSession(VIEWPORTS.desktop, async ({ page }) => {
+      for (const route of ["/produto", "/produto/produto-que-nao-existe-mesmo"]) {
+        const response = await page.goto(route, { waitUntil: "networkidle" });
+        expect(response?.status(), route).toBe(404);
+        await page.getByRole("main").getByRole("link", { name: /./ }).first().waitFor();
+      }
+    });
+  });
+
   for (const [device, viewport] of Object.entries(VIEWPORTS)) {
     it(`every spec §2 route renders on ${device} without console errors`, async () => {
       await withSession(viewport, async ({ page, errors }) => {
-        for (const route of ROUTES) {
+        for (const route of [...ROUTES, productRoute]) {
           const response = await page.goto(route, { waitUntil: "networkidle" });
           expect(response?.status(), route).toBe(200);
           await page.getByRole("banner").waitFor({ state: "visible" });

@@ -2,12 +2,12 @@ type Pair = readonly [pt: string, es: string];
 
 /** Same-day courier inside Alto Paraná's main cities, priced per city in guaraníes. */
 export const COURIER: { descricao: Pair; cities: readonly { city: string; valor: string; prazo: number }[] } = {
-  descricao: ["Entrega expressa (motoboy)", "Entrega express (delivery)"],
+  descricao: ["Motoboy Alto Paraná (mesmo dia)", "Delivery en el día - Alto Paraná"],
   cities: [
     { city: "Ciudad del Este", valor: "15000", prazo: 1 },
-    { city: "Hernandarias", valor: "20000", prazo: 1 },
-    { city: "Presidente Franco", valor: "20000", prazo: 1 },
-    { city: "Minga Guazú", valor: "25000", prazo: 1 },
+    { city: "Hernandarias", valor: "25000", prazo: 1 },
+    { city: "Presidente Franco", valor: "25000", prazo: 1 },
+    { city: "Minga Guazú", valor: "30000", prazo: 1 },
     { city: "Santa Rita", valor: "35000", prazo: 2 },
   ],
 };
@@ -17,16 +17,16 @@ export const COURIER: { descricao: Pair; cities: readonly { city: string; valor:
  * department to Ciudad del Este, the cheaper and faster; the Chaco costs most.
  */
 export const CARRIER: { descricao: Pair; departments: Readonly<Record<string, readonly [string, number]>>; fallback: readonly [string, number] } = {
-  descricao: ["Transportadora (entrega em domicílio)", "Transportadora (entrega a domicilio)"],
+  descricao: ["Transportadora Nacional", "Transportadora Nacional"],
   departments: {
-    "Alto Paraná": ["25000", 1],
+    "Alto Paraná": ["20000", 1],
     Itapúa: ["35000", 2],
     Caaguazú: ["35000", 2],
     Canindeyú: ["40000", 2],
     "Caazapá": ["40000", 3],
     Guairá: ["40000", 3],
-    Central: ["40000", 2],
-    Asunción: ["40000", 2],
+    Central: ["35000", 2],
+    Asunción: ["35000", 2],
     Paraguarí: ["45000", 3],
     Cordillera: ["45000", 3],
     Misiones: ["45000", 3],
