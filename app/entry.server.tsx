@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
@@ -8,6 +9,7 @@ import { ServerRouter, type AppLoadContext, type EntryContext } from "react-rout
 import { isLocale, type Locale } from "#contract/locale.ts";
 import { createI18n } from "#app/i18n/index.ts";
 import { hostDefaultLocale, resolveLocale } from "#app/i18n/resolve-locale.ts";
+import { contentSecurityPolicy, NonceContext } from "#app/lib/nonce.ts";
 
 export const streamTimeout = 5_000;
 
@@ -33,6 +35,9 @@ export default function handleRequest(
   }
 
   const i18n = createI18n(documentLocale(request, routerContext, loadContext));
+  // Vite's development server injects inline scripts of its own; the built store allows none but ours.
+  const nonce = import.meta.env.DEV ? undefined : randomBytes(16).toString("base64");
+  if (nonce) responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -44,10 +49,13 @@ export default function handleRequest(
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
 
     const { pipe, abort } = renderToPipeableStream(
-      <I18nextProvider i18n={i18n}>
-        <ServerRouter context={routerContext} url={request.url} />
-      </I18nextProvider>,
+      <NonceContext.Provider value={nonce}>
+        <I18nextProvider i18n={i18n}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </I18nextProvider>
+      </NonceContext.Provider>,
       {
+        nonce,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

@@ -21,9 +21,10 @@ import { useFlashToast } from "#app/features/account/use-flash.ts";
 import { useFavouritesInit } from "#app/features/favourites/store.ts";
 import type { ShellData } from "#app/features/layout/types.ts";
 import { LocaleProvider } from "#app/i18n/locale-provider.tsx";
-import { resolveLocale } from "#app/i18n/resolve-locale.ts";
+import { localeCookie, resolveLocale } from "#app/i18n/resolve-locale.ts";
 import { guestCurrencyId } from "#app/lib/guest-currency.ts";
 import { buildMeta, rootData } from "#app/lib/meta.ts";
+import { useNonce } from "#app/lib/nonce.ts";
 import { clearSessionCookie, getCustomer, getSessionToken } from "#app/lib/session.server.ts";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
@@ -43,12 +44,16 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const resolution = resolveLocale(request, context.site);
+  const user = await getCustomer(request, context);
+  // Spec §4: a logged-in customer's language follows the account, whatever the address or cookie say.
+  const accountLocale = user && isLocale(user.lang) ? user.lang : undefined;
   // Spec §2 route rules: `?lang=` is stored, then removed from the address.
   if (resolution.kind === "switch") {
-    throw redirect(resolution.location, { headers: { "Set-Cookie": resolution.setCookie } });
+    const setCookie = accountLocale ? localeCookie(accountLocale, new URL(request.url)) : resolution.setCookie;
+    throw redirect(resolution.location, { headers: { "Set-Cookie": setCookie } });
   }
-  const { locale } = resolution;
-  const [catalog, user] = await Promise.all([loadShellCatalog(context.apiFetch, locale), getCustomer(request, context)]);
+  const locale = accountLocale ?? resolution.locale;
+  const catalog = await loadShellCatalog(context.apiFetch, locale);
   const customer = user ? { nome: user.nome, estrangeiro: user.estrangeiro, lang: user.lang } : null;
   const shell: ShellData = { locale, currencyId: guestCurrencyId(locale), site: context.site, ...catalog, customer };
   // An expired session leaves a dead cookie behind; drop it so every later request is a guest's.
@@ -74,6 +79,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const shell = useRouteLoaderData<ShellData>("root");
   const { i18n } = useTranslation();
   const locale = shell?.locale ?? (isLocale(i18n.language) ? i18n.language : DEFAULT_LOCALE);
+  const nonce = useNonce();
   return (
     <html lang={locale}>
       <head>
@@ -87,8 +93,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <LocaleProvider locale={locale}>
           <ToastProvider>{children}</ToastProvider>
         </LocaleProvider>
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

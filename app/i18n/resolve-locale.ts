@@ -24,6 +24,12 @@ export function readCookie(header: string | null, name: string): string | undefi
   return undefined;
 }
 
+/** The cookie that keeps a language choice for a year. */
+export function localeCookie(locale: Locale, url: URL): string {
+  const secure = url.protocol === "https:" ? "; Secure" : "";
+  return `${LANG_COOKIE}=${locale}; Path=/; Max-Age=${ONE_YEAR_SECONDS}; SameSite=Lax${secure}`;
+}
+
 export type LocaleResolution =
   | { kind: "switch"; locale: Locale; location: string; setCookie: string }
   | { kind: "current"; locale: Locale };
@@ -37,13 +43,7 @@ export function resolveLocale(request: Request, site: Pick<SiteInfo, "brand">): 
   const requested = url.searchParams.get(LANG_PARAM);
   if (isLocale(requested)) {
     url.searchParams.delete(LANG_PARAM);
-    const secure = url.protocol === "https:" ? "; Secure" : "";
-    return {
-      kind: "switch",
-      locale: requested,
-      location: `${url.pathname}${url.search}${url.hash}`,
-      setCookie: `${LANG_COOKIE}=${requested}; Path=/; Max-Age=${ONE_YEAR_SECONDS}; SameSite=Lax${secure}`,
-    };
+    return { kind: "switch", locale: requested, location: `${url.pathname}${url.search}${url.hash}`, setCookie: localeCookie(requested, url) };
   }
   const stored = readCookie(request.headers.get("Cookie"), LANG_COOKIE);
   if (isLocale(stored)) return { kind: "current", locale: stored };

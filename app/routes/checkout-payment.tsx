@@ -5,7 +5,7 @@ import { CheckCircleIcon, ErrorIcon } from "#app/components/ui/icons.tsx";
 import { MAX_ATTEMPTS, usePaymentPolling } from "#app/features/checkout/use-payment-polling.ts";
 import type { ShellData } from "#app/features/layout/types.ts";
 import { ORDERS_HREF, ticketHref } from "#app/features/orders/order-links.ts";
-import { customerOrLogin } from "#app/features/orders/require-customer.server.ts";
+import { requireCustomer } from "#app/lib/session.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/checkout-payment.ts";
 
@@ -14,7 +14,7 @@ export const meta = pageMeta("checkoutPayment");
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await customerOrLogin(request, context);
+  await requireCustomer(request, context);
   const pedido = new URL(request.url).searchParams.get("pedido");
   return { pedido: pedido && UUID.test(pedido) ? pedido : null };
 }

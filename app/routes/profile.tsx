@@ -3,6 +3,8 @@ import { useTranslation } from "react-i18next";
 import { NavLink, Outlet, redirect, useFetcher, useLoaderData } from "react-router";
 import { UserIcon } from "#app/components/ui/icons.tsx";
 import { ConfirmDialog } from "#app/features/account/confirm-dialog.tsx";
+import { useCart } from "#app/features/cart/cart-context.tsx";
+import { resetFavourites } from "#app/features/favourites/store.ts";
 import { clearSessionCookie, getSessionToken, requireCustomer } from "#app/lib/session.server.ts";
 import type { Route } from "./+types/profile";
 
@@ -35,6 +37,7 @@ export default function ProfileLayout() {
   const { t } = useTranslation();
   const { user } = useLoaderData<typeof loader>();
   const logout = useFetcher();
+  const cart = useCart();
   const [confirming, setConfirming] = useState(false);
   const busy = logout.state !== "idle";
 
@@ -81,7 +84,12 @@ export default function ProfileLayout() {
         confirmLabel={t("account.logout.confirm")}
         busy={busy}
         onCancel={() => setConfirming(false)}
-        onConfirm={() => void logout.submit(null, { method: "post", action: "/perfil" })}
+        onConfirm={() => {
+          // Spec §4: logout forgets the cart ids, the saved shipping and the cart itself on this device.
+          cart.reset();
+          resetFavourites();
+          void logout.submit(null, { method: "post", action: "/perfil" });
+        }}
       >
         {t("account.logout.question")}
       </ConfirmDialog>

@@ -112,7 +112,10 @@ describe("product page", () => {
         await withSession(viewport, async ({ page, errors }) => {
           const t = texts[locale];
           await openProduct(page, product.slug, locale);
-          await page.getByRole("heading", { level: 1, name: product.nome }).waitFor();
+          // The page speaks the locale's language: the name is the product's name in it.
+          const { data: shown } = await api<{ data: ProductDetails }>(`/api/public/products/${product.id}/details?lang=${locale.slice(0, 2)}`);
+          expect(shown.id).toBe(product.id);
+          await page.getByRole("heading", { level: 1, name: shown.nome }).waitFor();
           await page.getByText(t.code.replace("{{code}}", product.codigo)).first().waitFor();
 
           // Structured data: two blocks of valid JSON, a Product and its breadcrumb trail.
