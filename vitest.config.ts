@@ -7,7 +7,7 @@ export default defineConfig({
         test: {
           name: "unit",
           globalSetup: ["tests/support/unit-setup.ts"],
-          include: ["contract/**/*.test.ts", "server/**/*.test.ts", "db/**/*.test.ts", "app/**/*.test.{ts,tsx}"],
+          include: ["contract/**/*.test.ts", "server/**/*.test.ts", "db/**/*.test.ts", "app/**/*.test.{ts,tsx}", "bench/**/*.test.ts"],
           environment: "node",
           testTimeout: 30_000,
           hookTimeout: 120_000,
@@ -21,6 +21,8 @@ export default defineConfig({
           globalSetup: ["tests/e2e/global-setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 180_000,
+          // A browser on a shared 2-core machine can take seconds to settle; a poll waits that long.
+          expect: { poll: { timeout: 10_000, interval: 100 } },
           fileParallelism: false,
         },
       },

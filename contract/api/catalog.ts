@@ -67,6 +67,9 @@ export const ProductsQuerySchema = z
   });
 export type ProductsQuery = z.output<typeof ProductsQuerySchema>;
 
+/** URLs per sitemap file (the sitemap protocol's limit): the product sitemap files hold this many. */
+export const SITEMAP_MAX_URLS = 50_000;
+
 export const ProductDetailsParamsSchema = z.object({ id: z.string().trim().min(1).max(220) });
 export const ProductDetailsQuerySchema = z.object({ moeda_id: moedaParam, lang: langParam });
 

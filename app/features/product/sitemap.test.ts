@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { apiPagesForFile, escapeXml, productSitemapCount, sitemapIndex, urlEntry } from "./sitemap.ts";
+import { escapeXml, productSitemapCount, sitemapIndex, urlEntry } from "./sitemap.ts";
 
 describe("sitemap", () => {
   it("splits the catalogue into files of at most 50,000 URLs", () => {
@@ -7,14 +7,6 @@ describe("sitemap", () => {
     expect(productSitemapCount(50_000)).toBe(1);
     expect(productSitemapCount(100_000)).toBe(2);
     expect(productSitemapCount(100_001)).toBe(3);
-  });
-
-  it("reads the right API pages for each file", () => {
-    expect(apiPagesForFile(1, 200)).toEqual([1, 2]);
-    expect(apiPagesForFile(1, 100_000)).toHaveLength(500);
-    expect(apiPagesForFile(2, 100_000)[0]).toBe(501);
-    expect(apiPagesForFile(2, 100_000).at(-1)).toBe(1000);
-    expect(apiPagesForFile(3, 100_000)).toEqual([]);
   });
 
   it("escapes XML", () => {

@@ -1,7 +1,7 @@
-/** sitemaps.org limits: at most 50,000 URLs per file; larger catalogues use an index of files. */
-export const SITEMAP_MAX_URLS = 50_000;
-/** Products read from the API per request while a product sitemap is written. */
-export const SITEMAP_API_PAGE = 100;
+import { SITEMAP_MAX_URLS } from "#contract/api/catalog.ts";
+
+// sitemaps.org limits: at most 50,000 URLs per file; larger catalogues use an index of files.
+export { SITEMAP_MAX_URLS };
 
 export interface SitemapUrl {
   loc: string;
@@ -33,15 +33,6 @@ export function sitemapIndex(entries: { loc: string; lastmod?: string }[]): stri
 
 /** How many product sitemap files `total` products need. */
 export const productSitemapCount = (total: number) => Math.max(1, Math.ceil(total / SITEMAP_MAX_URLS));
-
-/** The API pages (of SITEMAP_API_PAGE products) that make up product sitemap file `file` (1-based). */
-export function apiPagesForFile(file: number, total: number): number[] {
-  const perFile = SITEMAP_MAX_URLS / SITEMAP_API_PAGE;
-  const lastApiPage = Math.ceil(total / SITEMAP_API_PAGE);
-  const first = (file - 1) * perFile + 1;
-  const last = Math.min(file * perFile, lastApiPage);
-  return Array.from({ length: Math.max(0, last - first + 1) }, (_, i) => first + i);
-}
 
 /** Both hosts' addresses of a path (hreflang), as the pages' own <link rel="alternate"> say. */
 export const alternatesFor = (site: { originPt: string; originEs: string }, path: string) => ({

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Category, ProductsPage, ProductSummary } from "#contract/api/catalog.ts";
 import { priceListLine } from "#contract/price-list.ts";
+import { ProductsQuerySchema } from "#contract/api/catalog.ts";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app.ts";
+import { memoryCache } from "../../lib/cache.ts";
+import { createCatalogService } from "./service.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -37,5 +40,35 @@ describe("GET /api/public/products/export", () => {
     expect((await get("/api/public/products/export?text=qqzzxxwwkk&format=json")).json()).toEqual([]);
     expect((await get("/api/public/products/export?text=qqzzxxwwkk&format=txt")).body).toBe("");
     expect((await get("/api/public/products/export?format=pdf")).statusCode).toBeGreaterThanOrEqual(400);
+  });
+
+  it("walks the whole list batch by batch without skipping or repeating a product", async () => {
+    const catalog = createCatalogService(t.database.db, memoryCache());
+    const query = ProductsQuerySchema.parse({ moeda_id: "3" });
+    const walked: number[] = [];
+    for await (const batch of catalog.inStockProducts(query, 7)) {
+      expect(batch.length).toBeLessThanOrEqual(7);
+      walked.push(...batch.map((p) => p.id));
+    }
+    const all = (await get("/api/public/products/export?moeda_id=3&format=json")).json<ProductSummary[]>();
+    expect(walked).toEqual(all.map((p) => p.id));
+    expect(new Set(walked).size).toBe(walked.length);
+    const inStock = (await get("/api/public/products?tem_estoque=1&per_page=1")).json<ProductsPage>();
+    expect(walked).toHaveLength(inStock.total);
+  });
+});
+
+describe("GET /api/public/products/slugs", () => {
+  it("answers one sitemap file of slugs in id order, and an empty later file", async () => {
+    const res = await get("/api/public/products/slugs?file=1");
+    expect(res.statusCode).toBe(200);
+    const body = res.json<{ total: number; per_file: number; data: string[] }>();
+    expect(body.per_file).toBe(50_000);
+    expect(body.data).toHaveLength(body.total);
+    const first = (await get("/api/public/products?per_page=1&order_by=id&order=asc")).json<ProductsPage>().data[0]!;
+    expect(body.data[0]).toBe(first.slug);
+    expect((await get("/api/public/products/slugs?file=2")).json<{ data: string[] }>().data).toEqual([]);
+    expect((await get("/api/public/products/slugs?file=0")).statusCode).toBe(422);
+    expect((await get("/api/public/products/slugs?file=abc")).statusCode).toBe(422);
   });
 });

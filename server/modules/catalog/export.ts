@@ -1,44 +1,17 @@
 import { Readable } from "node:stream";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { ProductsQuerySchema, type ProductSummary } from "#contract/api/catalog.ts";
+import { ProductsQuerySchema, SITEMAP_MAX_URLS, type ProductSummary } from "#contract/api/catalog.ts";
 import { priceList } from "#contract/price-list.ts";
 import type { CatalogService } from "./service.ts";
 
-// The largest page the list call allows: few round trips, little memory per batch.
-const BATCH_SIZE = 100;
-// A runaway filter must not turn one request into an unbounded export.
-const MAX_ROWS = 20_000;
+// Rows read per query: few round trips, little memory per batch.
+const BATCH_SIZE = 1000;
 
 export const ExportQuerySchema = z.intersection(
   ProductsQuerySchema,
   z.object({ format: z.enum(["txt", "json"]).default("json") }),
 );
-
-/**
- * In-stock products of a filtered list, batch by batch, ordered by stock then id descending
- * (spec §7 "Print and export"). The cursor is the page: the order ends on the unique id, so pages
- * never overlap or skip a row while nothing changes underneath.
- */
-async function* inStockBatches(catalog: CatalogService, query: z.output<typeof ProductsQuerySchema>) {
-  let sent = 0;
-  for (let page = 1; sent < MAX_ROWS; page++) {
-    const batch = await catalog.products({
-      ...query,
-      tem_estoque: true,
-      page,
-      per_page: BATCH_SIZE,
-      sort: [
-        { field: "tem_estoque", direction: "desc" },
-        { field: "id", direction: "desc" },
-      ],
-    });
-    if (batch.data.length === 0) return;
-    sent += batch.data.length;
-    yield batch.data;
-    if (page >= batch.last_page) return;
-  }
-}
 
 async function* asJson(batches: AsyncGenerator<ProductSummary[]>) {
   let first = true;
@@ -63,7 +36,7 @@ export const catalogExportRoutes: FastifyPluginAsyncZod<{ catalog: CatalogServic
     { schema: { tags: ["catalogue"], querystring: ExportQuerySchema } },
     async (req, reply) => {
       const { format, ...query } = req.query;
-      const batches = inStockBatches(catalog, query);
+      const batches = catalog.inStockProducts(query, BATCH_SIZE);
       reply.header("cache-control", "no-store");
       if (format === "txt") {
         reply.type("text/plain; charset=utf-8");
@@ -72,6 +45,17 @@ export const catalogExportRoutes: FastifyPluginAsyncZod<{ catalog: CatalogServic
       }
       reply.type("application/json; charset=utf-8");
       return reply.send(Readable.from(asJson(batches)));
+    },
+  );
+
+  // The product sitemap files (≤ 50,000 URLs each) read one slice of slugs in a single query.
+  app.get(
+    "/api/public/products/slugs",
+    { schema: { tags: ["catalogue"], querystring: z.object({ file: z.coerce.number().int().min(1).max(10_000).default(1) }) } },
+    async (req, reply) => {
+      const { total, slugs } = await catalog.productSlugs(req.query.file, SITEMAP_MAX_URLS);
+      reply.header("cache-control", "public, max-age=600");
+      return { total, per_file: SITEMAP_MAX_URLS, data: slugs };
     },
   );
 };

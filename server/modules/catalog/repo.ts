@@ -46,6 +46,10 @@ export interface ProductFilter {
   sort: { field: ProductSortField; direction: "asc" | "desc" }[];
   limit: number;
   offset: number;
+  /** Keyset paging for long walks (export): only ids below this one. */
+  beforeId?: number;
+  /** With a search and the default order, closest matches first (default true). */
+  relevance?: boolean;
 }
 
 const col = (lang: ApiLang, base: string) => sql.raw(`${base}_${lang}`);
@@ -88,6 +92,7 @@ function whereClause(f: ProductFilter): SQL {
   if (f.inStockOnly) parts.push(sql`p.tem_estoque`);
   if (f.special === "only") parts.push(sql`p.especial`);
   if (f.special === "exclude") parts.push(sql`NOT p.especial`);
+  if (f.beforeId !== undefined) parts.push(sql`p.id < ${f.beforeId}`);
   return sql.join(parts, sql` AND `);
 }
 
@@ -103,7 +108,7 @@ function orderClause(f: ProductFilter): SQL {
   const onlyDefaultOrder = f.sort.every((s) => s.field === "id" || s.field === "tem_estoque");
   for (const s of f.sort) {
     // With a search and no explicit sort, the closest matches come first instead of the newest.
-    if (s.field === "id" && f.words.length > 0 && onlyDefaultOrder) {
+    if (s.field === "id" && f.words.length > 0 && onlyDefaultOrder && f.relevance !== false) {
       parts.push(sql`word_similarity(${f.words.join(" ")}, p.busca) DESC`);
     }
     parts.push(sql`${fields[s.field]} ${sql.raw(s.direction === "asc" ? "ASC" : "DESC")}`);
@@ -132,6 +137,12 @@ export async function listProducts(db: Db, f: ProductFilter): Promise<ProductRow
 export async function countProducts(db: Db, f: ProductFilter): Promise<number> {
   const [row] = await queryRows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM produtos p WHERE ${whereClause(f)}`);
   return row!.total;
+}
+
+/** Slugs of the active products in id order, one slice (a sitemap file). */
+export async function listProductSlugs(db: Db, limit: number, offset: number): Promise<string[]> {
+  const rows = await queryRows<{ slug: string }>(db, sql`SELECT slug FROM produtos WHERE ativo ORDER BY id LIMIT ${limit} OFFSET ${offset}`);
+  return rows.map((r) => r.slug);
 }
 
 export async function findProduct(db: Db, lang: ApiLang, idOrSlug: string): Promise<ProductDetailRow | undefined> {

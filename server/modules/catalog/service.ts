@@ -12,6 +12,7 @@ import type {
   Seller,
   StartData,
 } from "#contract/api/catalog.ts";
+import { ProductsQuerySchema } from "#contract/api/catalog.ts";
 import type { ApiLang } from "#contract/locale.ts";
 import { priceIn } from "#contract/money.ts";
 import type { Db } from "#db/client.ts";
@@ -73,15 +74,13 @@ export function createCatalogService(db: Db, cache: Cache) {
     };
   }
 
-  async function products(q: ProductsQuery): Promise<ProductsPage> {
-    const key = `products:${JSON.stringify(q)}`;
-    const cached = await cache.get<ProductsPage>(key);
-    if (cached) return cached;
+  /** The repository filter of a list query. */
+  function filterOf(q: ProductsQuery): repo.ProductFilter {
     // Accent- and case-free words, as `busca` is stored; at most six so a pasted paragraph stays cheap.
     const words = normaliseSearch(q.text ?? "");
     const searching = q.all_products;
     const brandIds = q.brand_id ? [...new Set([q.brand_id, ...q.brands_ids])] : q.brands_ids;
-    const filter: repo.ProductFilter = {
+    return {
       lang: q.lang,
       words,
       categoryId: searching ? undefined : q.category_id,
@@ -93,6 +92,44 @@ export function createCatalogService(db: Db, cache: Cache) {
       limit: q.per_page,
       offset: (q.page - 1) * q.per_page,
     };
+  }
+
+  /**
+   * Every in-stock product of a list query, newest first, batch by batch (print and export, spec
+   * §9). A keyset on the id walks 100,000 products without offsets or counts.
+   */
+  async function* inStockProducts(q: ProductsQuery, batchSize: number): AsyncGenerator<ProductSummary[]> {
+    const base: repo.ProductFilter = {
+      ...filterOf(q),
+      inStockOnly: true,
+      sort: [{ field: "id", direction: "desc" }],
+      relevance: false,
+      limit: batchSize,
+      offset: 0,
+    };
+    const rateList = await rates();
+    let beforeId: number | undefined;
+    for (;;) {
+      const rows = await repo.listProducts(db, { ...base, beforeId });
+      if (rows.length === 0) return;
+      yield rows.map((row) => toSummary(row, q.moeda_id, rateList));
+      if (rows.length < batchSize) return;
+      beforeId = rows[rows.length - 1]!.id;
+    }
+  }
+
+  /** One sitemap file's product slugs (id order) and the number of active products. */
+  async function productSlugs(file: number, perFile: number): Promise<{ total: number; slugs: string[] }> {
+    const total = await count(filterOf(ProductsQuerySchema.parse({})));
+    return { total, slugs: await repo.listProductSlugs(db, perFile, (file - 1) * perFile) };
+  }
+
+  async function products(q: ProductsQuery): Promise<ProductsPage> {
+    const key = `products:${JSON.stringify(q)}`;
+    const cached = await cache.get<ProductsPage>(key);
+    if (cached) return cached;
+    // Accent- and case-free words, as `busca` is stored; at most six so a pasted paragraph stays cheap.
+    const filter = filterOf(q);
     const [rows, total, rateList] = await Promise.all([repo.listProducts(db, filter), count(filter), rates()]);
     const page: ProductsPage = {
       data: rows.map((row) => toSummary(row, q.moeda_id, rateList)),
@@ -215,7 +252,7 @@ export function createCatalogService(db: Db, cache: Cache) {
     await repo.addNewsletterContact(db, celular, lang);
   }
 
-  return { products, productsByIds, productDetails, categories, brands, banners, team, faq, start, rates, subscribe };
+  return { products, inStockProducts, productSlugs, productsByIds, productDetails, categories, brands, banners, team, faq, start, rates, subscribe };
 }
 
 export type CatalogService = ReturnType<typeof createCatalogService>;
