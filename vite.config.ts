@@ -4,5 +4,6 @@ import { defineConfig } from "vite";
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter()],
-  build: { target: "es2022" },
+  // The manifest stays in build/client/.vite/ for bench/bundle-size.ts; dotfiles are not served.
+  build: { target: "es2022", manifest: true },
 });

@@ -1,6 +1,6 @@
 import { useLoaderData, useRouteLoaderData } from "react-router";
 import { DEFAULT_LOCALE } from "#contract/locale.ts";
-import { fixedT } from "#app/i18n/index.ts";
+import { fixedT } from "#app/i18n/instance.ts";
 import { loadHome } from "#app/features/home/home-data.server.ts";
 import { HomePage } from "#app/features/home/home-page.tsx";
 import { homeJsonLd } from "#app/features/home/json-ld.ts";

@@ -2,9 +2,7 @@ import { z } from "zod";
 
 /** Cart, shipping, checkout and order shapes (spec §3 Cart, Delivery option, Pickup point, Order; §7). */
 
-export const MAX_QTY = 99;
-export const FILIAL_ID = 1;
-export const ARMAZEM_ID = 1;
+export { ARMAZEM_ID, FILIAL_ID, MAX_QTY, ORDER_STATUSES, PAYMENT_STATUSES } from "./cart-constants.ts";
 
 // The storefront sends numbers and flags as strings (spec §3 "values sent as strings").
 const intLike = z.coerce.number().int();
@@ -110,9 +108,6 @@ export interface DeliveryOption {
   token: string;
   opcionais: { pontos_entrega: PickupPoint[] };
 }
-
-export const ORDER_STATUSES = ["AGUARDANDO", "ENVIADO", "AUTORIZADO", "PAGO", "ESTORNADO", "PAGAMENTO", "CANCELADO"] as const;
-export const PAYMENT_STATUSES = ["AGUARDANDO", "FINALIZADO", "PAGO", "RECUSADO", "EXPIRADO", "ESTORNADO"] as const;
 
 export interface OrderLine {
   id: number;

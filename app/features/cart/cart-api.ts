@@ -1,5 +1,5 @@
 import type { Cart, CartLine } from "#contract/api/cart.ts";
-import { FILIAL_ID, ARMAZEM_ID } from "#contract/api/cart.ts";
+import { FILIAL_ID, ARMAZEM_ID } from "#contract/api/cart-constants.ts";
 
 /** Browser calls of spec §7 for the cart; the `sid` cookie authenticates a logged-in buyer. */
 

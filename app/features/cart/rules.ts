@@ -1,4 +1,4 @@
-import { MAX_QTY } from "#contract/api/cart.ts";
+import { MAX_QTY } from "#contract/api/cart-constants.ts";
 import type { ProductSummary } from "#contract/api/catalog.ts";
 import { MOEDA } from "#contract/currencies.ts";
 import { isPrice } from "#contract/money.ts";

@@ -1,5 +1,5 @@
 import type { DeliveryOption, PickupPoint } from "#contract/api/cart.ts";
-import { FILIAL_ID } from "#contract/api/cart.ts";
+import { FILIAL_ID } from "#contract/api/cart-constants.ts";
 import { api } from "#app/features/cart/cart-api.ts";
 import { STORAGE } from "#app/features/cart/cart-api.ts";
 

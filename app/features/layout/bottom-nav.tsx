@@ -1,13 +1,15 @@
-import { useState, type ReactNode } from "react";
+import { lazy, Suspense, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { NavLink, useLocation, useRouteLoaderData } from "react-router";
 import { useFavourites } from "#app/features/favourites/store.ts";
 import { useCartLink } from "#app/features/cart/use-cart-link.ts";
 import { CartIcon, GridIcon, HeartIcon, HomeIcon, UserIcon } from "#app/components/ui/icons.tsx";
 import { CountBadge } from "./header-actions.tsx";
-import { DepartmentsDrawer } from "./departments-drawer.tsx";
 import { CART_HREF, FAVOURITES_HREF, loginHref } from "./links.ts";
 import type { MenuCategory, ShellData } from "./types.ts";
+
+// The drawer is needed only after a tap: it is downloaded then, not with the page.
+const DepartmentsDrawer = lazy(() => import("./departments-drawer.tsx").then((m) => ({ default: m.DepartmentsDrawer })));
 
 const itemClass =
   "flex h-full flex-col items-center justify-center gap-0.5 text-[0.7rem] font-semibold text-on-steel aria-[current=page]:text-accent-strong";
@@ -29,6 +31,8 @@ export function BottomNav({ categories }: { categories: MenuCategory[] }) {
   const { t } = useTranslation();
   const { pathname, search } = useLocation();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // Once opened, the drawer stays mounted, so that closing it returns the focus.
+  const [drawerUsed, setDrawerUsed] = useState(false);
   const customer = useRouteLoaderData<ShellData>("root")?.customer ?? null;
   const favourites = useFavourites().items.size;
 
@@ -46,7 +50,10 @@ export function BottomNav({ categories }: { categories: MenuCategory[] }) {
               type="button"
               aria-haspopup="dialog"
               aria-expanded={drawerOpen}
-              onClick={() => setDrawerOpen(true)}
+              onClick={() => {
+                setDrawerOpen(true);
+                setDrawerUsed(true);
+              }}
               className={`${itemClass} w-full`}
             >
               <GridIcon className="size-6" />
@@ -82,7 +89,11 @@ export function BottomNav({ categories }: { categories: MenuCategory[] }) {
           </li>
         </ul>
       </nav>
-      <DepartmentsDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} categories={categories} />
+      {drawerUsed && (
+        <Suspense fallback={null}>
+          <DepartmentsDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} categories={categories} />
+        </Suspense>
+      )}
     </>
   );
 }

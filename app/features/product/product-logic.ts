@@ -1,5 +1,5 @@
 import type { ProductDetails } from "#contract/api/catalog.ts";
-import { MAX_QTY } from "#contract/api/cart.ts";
+import { MAX_QTY } from "#contract/api/cart-constants.ts";
 import { CURRENCIES, getCurrency, type MoedaId } from "#contract/currencies.ts";
 import type { Locale } from "#contract/locale.ts";
 import { convertPrice, formatPrice, isPrice, secondaryCurrencies, type ExchangeRate } from "#contract/money.ts";

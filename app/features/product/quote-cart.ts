@@ -1,5 +1,5 @@
 import type { Cart, DeliveryOption } from "#contract/api/cart.ts";
-import { ARMAZEM_ID, FILIAL_ID } from "#contract/api/cart.ts";
+import { ARMAZEM_ID, FILIAL_ID } from "#contract/api/cart-constants.ts";
 
 /**
  * The shipping calculator on the product page quotes a cart of its own (one per browser, kept in

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { InfoIcon, MapPinIcon } from "#app/components/ui/icons.tsx";
-import { QuoteError, pickupOnly, quoteShipping, type Quote } from "./quote-cart.ts";
+import type { Quote } from "./quote-cart.ts";
 
 interface Geo {
   states: { estado_id: number; nome: string }[];
@@ -11,10 +11,16 @@ interface Geo {
 // Paraguay's departments and districts are ~20 kB: a chunk of their own, fetched after the first
 // paint, never part of the page's initial JavaScript. (No public geography endpoint exists.)
 const loadGeo = () => import("#db/seed/geo/paraguay.json").then((m) => m.default as Geo);
+// The quoting code (a cart of its own, one retry) runs only when the form is sent: downloaded then.
+const loadQuoting = () => import("./quote-cart.ts");
 
 const byName = (a: { nome: string }, b: { nome: string }) => a.nome.localeCompare(b.nome, "es");
 
-type Status = { kind: "idle" } | { kind: "loading" } | { kind: "done"; quote: Quote } | { kind: "error"; message: string };
+type Status =
+  | { kind: "idle" }
+  | { kind: "loading" }
+  | { kind: "done"; quote: Quote; onlyPickup: boolean }
+  | { kind: "error"; message: string };
 
 /** Paraguay shipping calculator (spec §2, decision 1 of ARCHITECTURE.md: a working one, no popup). */
 export function ShippingCalculator({ produtoId, quantity, moedaId }: { produtoId: number; quantity: number; moedaId: number }) {
@@ -45,11 +51,16 @@ export function ShippingCalculator({ produtoId, quantity, moedaId }: { produtoId
       return;
     }
     setStatus({ kind: "loading" });
+    const quoting = await loadQuoting().catch(() => null);
+    if (!quoting) {
+      setStatus({ kind: "error", message: t("product.shipping.errorShort") });
+      return;
+    }
     try {
-      const quote = await quoteShipping({ produtoId, qtde: quantity, moedaId, cidadeId: Number(cidadeId) });
-      setStatus({ kind: "done", quote });
+      const quote = await quoting.quoteShipping({ produtoId, qtde: quantity, moedaId, cidadeId: Number(cidadeId) });
+      setStatus({ kind: "done", quote, onlyPickup: Boolean(quote.message) || quoting.pickupOnly(quote.options) });
     } catch (error) {
-      const details = error instanceof QuoteError && error.message ? error.message : "";
+      const details = error instanceof quoting.QuoteError && error.message ? error.message : "";
       setStatus({ kind: "error", message: details ? t("product.shipping.error", { details }) : t("product.shipping.errorShort") });
     }
   }
@@ -115,15 +126,14 @@ export function ShippingCalculator({ produtoId, quantity, moedaId }: { produtoId
       </form>
       <div aria-live="polite" className="mt-3">
         {status.kind === "error" && <p className="text-sm font-semibold text-red-700">{status.message}</p>}
-        {status.kind === "done" && <QuoteResult quote={status.quote} />}
+        {status.kind === "done" && <QuoteResult quote={status.quote} onlyPickup={status.onlyPickup} />}
       </div>
     </section>
   );
 }
 
-function QuoteResult({ quote }: { quote: Quote }) {
+function QuoteResult({ quote, onlyPickup }: { quote: Quote; onlyPickup: boolean }) {
   const { t } = useTranslation();
-  const onlyPickup = Boolean(quote.message) || pickupOnly(quote.options);
   return (
     <div>
       {onlyPickup && (

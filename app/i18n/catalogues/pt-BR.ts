@@ -1,0 +1,12 @@
+import shell from "../pt-BR.json" with { type: "json" };
+import account from "../locales/pt-BR/account.json" with { type: "json" };
+import cart from "../locales/pt-BR/cart.json" with { type: "json" };
+import catalog from "../locales/pt-BR/catalog.json" with { type: "json" };
+import home from "../locales/pt-BR/home.json" with { type: "json" };
+import product from "../locales/pt-BR/product.json" with { type: "json" };
+
+/**
+ * The pt-BR texts of the interface: the shell's (pt-BR.json) and each feature's (locales/pt-BR/),
+ * except `meta`, which instance.ts holds for every locale.
+ */
+export default { ...shell, ...catalog, ...home, ...product, ...account, ...cart };

@@ -1,0 +1,51 @@
+import { describe, expect, it } from "vitest";
+import { initialFiles, type ViteManifest } from "./bundle-size.ts";
+
+// A Vite manifest shaped like React Router's client build: route modules are keyed with a query.
+const manifest: ViteManifest = {
+  "app/entry.client.tsx": { file: "assets/entry.client.js", imports: ["_react.js"] },
+  "app/root.tsx?__react-router-build-client-route": { file: "assets/root.js", imports: ["_react.js", "_shared.js"] },
+  "app/routes/product.tsx?__react-router-build-client-route": {
+    file: "assets/product.js",
+    imports: ["_shared.js", "_money.js"],
+    dynamicImports: ["app/features/product/image-viewer.tsx"],
+  },
+  "app/routes/cart.tsx?__react-router-build-client-route": { file: "assets/cart.js", imports: ["_cart-lines.js"] },
+  "app/features/product/image-viewer.tsx": { file: "assets/image-viewer.js", imports: ["_shared.js"] },
+  "_react.js": { file: "assets/react.js" },
+  "_shared.js": { file: "assets/shared.js", imports: ["_react.js"] },
+  "_money.js": { file: "assets/money.js", imports: ["_shared.js"] },
+  "_cart-lines.js": { file: "assets/cart-lines.js" },
+};
+
+describe("initialFiles", () => {
+  it("takes the entry, the root and product routes and what they import statically, each once", () => {
+    expect(initialFiles(manifest)).toEqual([
+      "assets/entry.client.js",
+      "assets/react.js",
+      "assets/root.js",
+      "assets/shared.js",
+      "assets/product.js",
+      "assets/money.js",
+    ]);
+  });
+
+  it("leaves out dynamic imports and other routes", () => {
+    const files = initialFiles(manifest);
+    expect(files).not.toContain("assets/image-viewer.js");
+    expect(files).not.toContain("assets/cart.js");
+  });
+
+  it("reads a route module under its plain key when the build has no client-route variant", () => {
+    const plain: ViteManifest = {
+      "app/entry.client.tsx": { file: "assets/entry.client.js" },
+      "app/root.tsx": { file: "assets/root.js" },
+      "app/routes/product.tsx": { file: "assets/product.js" },
+    };
+    expect(initialFiles(plain)).toEqual(["assets/entry.client.js", "assets/root.js", "assets/product.js"]);
+  });
+
+  it("fails on a route the manifest does not have", () => {
+    expect(() => initialFiles(manifest, ["app/routes/missing.tsx"])).toThrow(/missing\.tsx/);
+  });
+});

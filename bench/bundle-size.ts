@@ -1,0 +1,128 @@
+/**
+ * Initial JavaScript of the product page, read from a build: the client entry, the root route and
+ * the product route with every chunk they import statically, which is what React Router
+ * modulepreloads for /produto/:slug (dynamic imports load later and are left out), gzipped.
+ * The visitor's locale catalogue, imported dynamically but awaited before hydration, is listed
+ * apart. Exits with 1 when the total is over the budget.
+ *
+ *   node --import tsx bench/bundle-size.ts [buildDir]      # buildDir defaults to $BUILD_DIR or build
+ */
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { gzipSync } from "node:zlib";
+
+/** The part of a Vite manifest entry this report needs. */
+export interface ManifestChunk {
+  file: string;
+  src?: string;
+  imports?: string[];
+  /** Loaded later, when the code asks: not part of the initial JavaScript. */
+  dynamicImports?: string[];
+}
+export type ViteManifest = Record<string, ManifestChunk>;
+
+export interface BundleFile {
+  file: string;
+  bytes: number;
+  gzip: number;
+}
+
+export interface BundleReport {
+  files: BundleFile[];
+  bytes: number;
+  gzip: number;
+  /** One per locale (app/i18n/catalogues/): the page downloads its own before hydrating. */
+  catalogues: BundleFile[];
+}
+
+/** The page's budget (KB gzip). */
+export const PRODUCT_PAGE_BUDGET_KB = 150;
+
+const ENTRY = "app/entry.client.tsx";
+export const PRODUCT_PAGE_ROUTES = ["app/root.tsx", "app/routes/product.tsx"];
+// The key React Router gives a route module in the client build (a plain key when it is not split).
+const CLIENT_ROUTE_QUERY = "?__react-router-build-client-route";
+const ROUTE_CHUNK_QUERY = "?route-chunk=";
+const CATALOGUES = "app/i18n/catalogues/";
+
+function routeChunks(manifest: ViteManifest, route: string): ManifestChunk[] {
+  const module = manifest[route + CLIENT_ROUTE_QUERY] ?? manifest[route];
+  if (!module) throw new Error(`${route} is not in the Vite manifest`);
+  // With split route modules, the route's own chunks (clientLoader, …) are preloaded too.
+  const split = Object.entries(manifest)
+    .filter(([key]) => key.startsWith(route + ROUTE_CHUNK_QUERY))
+    .map(([, chunk]) => chunk);
+  return [module, ...split];
+}
+
+/** Files (relative to the client folder) preloaded for a page of these routes, entry first. */
+export function initialFiles(manifest: ViteManifest, routes: readonly string[] = PRODUCT_PAGE_ROUTES): string[] {
+  const entry = manifest[ENTRY];
+  if (!entry) throw new Error(`${ENTRY} is not in the Vite manifest`);
+  const seen = new Set<ManifestChunk>();
+  const walk = (chunk: ManifestChunk) => {
+    if (seen.has(chunk)) return;
+    seen.add(chunk);
+    for (const key of chunk.imports ?? []) {
+      const imported = manifest[key];
+      if (!imported) throw new Error(`${key} (imported by ${chunk.file}) is not in the Vite manifest`);
+      walk(imported);
+    }
+  };
+  walk(entry);
+  for (const route of routes) routeChunks(manifest, route).forEach(walk);
+  return [...new Set([...seen].map((chunk) => chunk.file))];
+}
+
+/**
+ * Sizes of the product page's initial JavaScript in `<buildDir>/client`, largest first. React
+ * Router's route manifest (assets/manifest-*.js) is not counted: with SSR it discovers routes
+ * lazily (the default), so the page's part of the manifest is inline in the HTML, not a script.
+ */
+export function productPageBundle(buildDir: string): BundleReport {
+  const clientDir = path.join(buildDir, "client");
+  const manifestPath = path.join(clientDir, ".vite", "manifest.json");
+  let manifest: ViteManifest;
+  try {
+    manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as ViteManifest;
+  } catch (cause) {
+    throw new Error(`cannot read ${manifestPath}: build first (vite.config.ts keeps the manifest)`, { cause });
+  }
+  const measure = (file: string): BundleFile => {
+    const source = readFileSync(path.join(clientDir, file));
+    return { file, bytes: source.length, gzip: gzipSync(source, { level: 9 }).length };
+  };
+  const files = initialFiles(manifest).map(measure);
+  files.sort((a, b) => b.gzip - a.gzip);
+  const catalogues = Object.values(manifest)
+    .filter((chunk) => chunk.src?.startsWith(CATALOGUES))
+    .map((chunk) => measure(chunk.file));
+  return {
+    files,
+    bytes: files.reduce((sum, f) => sum + f.bytes, 0),
+    gzip: files.reduce((sum, f) => sum + f.gzip, 0),
+    catalogues,
+  };
+}
+
+export const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+
+function main() {
+  const buildDir = process.argv[2] ?? process.env.BUILD_DIR ?? "build";
+  const report = productPageBundle(buildDir);
+  const width = Math.max(...report.files.map((f) => f.file.length));
+  console.log(`Initial JavaScript of /produto/:slug in ${buildDir}/client (gzip level 9):\n`);
+  for (const f of report.files) {
+    console.log(`  ${f.file.padEnd(width)}  ${kb(f.bytes).padStart(7)} KB  ${kb(f.gzip).padStart(6)} KB gzip`);
+  }
+  const total = `${kb(report.bytes).padStart(7)} KB  ${kb(report.gzip).padStart(6)} KB gzip`;
+  console.log(`  ${"total".padEnd(width)}  ${total}  (${report.files.length} files, budget ${PRODUCT_PAGE_BUDGET_KB} KB gzip)`);
+  if (report.catalogues.length > 0) {
+    console.log(`\nNot preloaded, fetched before hydration: the visitor's catalogue, one of`);
+    for (const f of report.catalogues) console.log(`  ${f.file.padEnd(width)}  ${kb(f.bytes).padStart(7)} KB  ${kb(f.gzip).padStart(6)} KB gzip`);
+  }
+  if (report.gzip > PRODUCT_PAGE_BUDGET_KB * 1024) process.exitCode = 1;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) main();
