@@ -123,6 +123,18 @@ const scripts = [...new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.j
 let jsGzip = 0;
 for (const s of scripts) jsGzip += gzipSync(Buffer.from(await (await fetch(base + s)).arrayBuffer())).length;
 
+// The TXT price list of the whole catalogue (every in-stock product), one streamed request: median of 3.
+const exportRuns: number[] = [];
+let exportLines = 0;
+for (let i = 0; i < 3; i++) {
+  const started = performance.now();
+  const text = await (await fetch(`${base}/api/public/products/export?format=txt&moeda_id=2`)).text();
+  exportRuns.push(performance.now() - started);
+  exportLines = text.split("\n").filter(Boolean).length;
+}
+const exportMs = [...exportRuns].sort((a, b) => a - b)[1]!;
+console.log(`price-list export: ${exportLines} products in ${Math.round(exportMs)} ms (median of 3)`);
+
 server.kill("SIGTERM");
 
 // The same page read from the build: what React Router preloads for it, chunk by chunk.
@@ -142,6 +154,8 @@ const table = [
 const summary = `${products.toLocaleString("en")} products, embedded PGlite, ${connections} connections, ${duration} s per target, one run on ${new Date().toISOString().slice(0, 10)}.
 
 ${table}
+
+TXT price-list export of every in-stock product (${exportLines.toLocaleString("en")} lines, one streamed request): ${(exportMs / 1000).toFixed(2)} s, median of 3 (target < 3 s).
 
 Initial JavaScript of the product page: ${(jsGzip / 1024).toFixed(1)} KB gzip over ${scripts.length} files (target < ${PRODUCT_PAGE_BUDGET_KB} KB).
 From the build (bench/bundle-size.ts): ${kb(bundle.gzip)} KB gzip preloaded over ${bundle.files.length} files, then the visitor's catalogue (${kb(catalogue)} KB gzip) before hydration.

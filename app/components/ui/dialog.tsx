@@ -3,6 +3,22 @@ import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from "re
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
+/** Keeps Tab and Shift+Tab cycling inside an open modal (the first and last focusable wrap round). */
+export function trapTab(event: KeyboardEvent<HTMLElement>, container: HTMLElement | null) {
+  if (event.key !== "Tab" || !container) return;
+  const items = [...container.querySelectorAll<HTMLElement>(FOCUSABLE)];
+  const first = items[0];
+  const last = items[items.length - 1];
+  if (!first || !last) return;
+  if (event.shiftKey && document.activeElement === first) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && document.activeElement === last) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
 interface DialogProps {
   open: boolean;
   onClose: () => void;
@@ -39,26 +55,11 @@ export function Dialog({ open, onClose, title, children, className }: DialogProp
     returnFocus.current = null;
   }, [open]);
 
-  function trapTab(event: KeyboardEvent<HTMLDialogElement>) {
-    if (event.key !== "Tab" || !ref.current) return;
-    const items = [...ref.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
-    const first = items[0];
-    const last = items[items.length - 1];
-    if (!first || !last) return;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  }
-
   return (
     <dialog
       ref={ref}
       aria-labelledby={titleId}
-      onKeyDown={trapTab}
+      onKeyDown={(event) => trapTab(event, ref.current)}
       // Escape and form[method=dialog] both end in `close`; the parent's state follows it.
       onClose={() => open && onClose()}
       // A click on the backdrop lands on the <dialog> itself, never on its content.

@@ -1,14 +1,12 @@
-import { useEffect, useRef, type KeyboardEvent } from "react";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { formatPrice } from "#contract/money.ts";
+import { trapTab } from "#app/components/ui/dialog.tsx";
 import { CloseIcon } from "#app/components/ui/icons.tsx";
 import { useCart } from "./cart-context.tsx";
 import { CartLines } from "./cart-lines.tsx";
 import { ClearCartButton } from "./clear-cart-button.tsx";
-
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
  * The slide-in cart (spec §2, §4): a modal <dialog> keeps focus inside and makes the page inert
@@ -34,28 +32,13 @@ export function CartDrawerPanel() {
     }
   }, [drawer]);
 
-  function onKeyDown(event: KeyboardEvent<HTMLDialogElement>) {
-    if (event.key !== "Tab" || !ref.current) return;
-    const items = [...ref.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
-    const first = items[0];
-    const last = items[items.length - 1];
-    if (!first || !last) return;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  }
-
   const open = drawer !== "hidden";
   return (
     <dialog
       ref={ref}
       aria-labelledby="cart-drawer-title"
       data-testid="cart-drawer"
-      onKeyDown={onKeyDown}
+      onKeyDown={(event) => trapTab(event, ref.current)}
       onCancel={(event) => {
         event.preventDefault();
         closeDrawer();
