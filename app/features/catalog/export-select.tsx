@@ -1,7 +1,6 @@
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ProductSummary } from "#contract/api/catalog.ts";
-import { priceList } from "#contract/price-list.ts";
 import { useToast } from "#app/components/ui/toast.tsx";
 import type { CatalogListData } from "./list-data.ts";
 import type { SortOption } from "./list-query.ts";
@@ -53,15 +52,21 @@ export function ExportSelect({ data }: { data: CatalogListData }) {
     printWindow?.document.write(`<p style="font-family:sans-serif">${t("catalog.export.working")}</p>`);
     setBusy(true);
     try {
+      if (action === "txt") {
+        // The server writes the price list (spec §9 layout) in the visitor's sort: one streamed request.
+        const [field, direction] = data.params.sort ? data.params.sort.split(":") : [];
+        const order = field && direction ? `&order_by=${field}&order=${direction}` : "";
+        const response = await fetch(`/api/public/products/export?${data.exportQuery}${order}&format=txt`);
+        if (!response.ok) throw new Error(`export answered ${response.status}`);
+        const text = await response.text();
+        if (text === "") return void toast.warning(t("catalog.export.noExport"));
+        const date = new Date().toISOString().slice(0, 10);
+        download(text, `${t("catalog.export.fileName")}-${date}.txt`);
+        return;
+      }
       const response = await fetch(`/api/public/products/export?${data.exportQuery}&format=json`);
       if (!response.ok) throw new Error(`export answered ${response.status}`);
       const items = sortForExport((await response.json()) as ProductSummary[], data.params.sort, i18n.language);
-      if (action === "txt") {
-        if (items.length === 0) return void toast.warning(t("catalog.export.noExport"));
-        const date = new Date().toISOString().slice(0, 10);
-        download(priceList(items), `${t("catalog.export.fileName")}-${date}.txt`);
-        return;
-      }
       if (items.length === 0) {
         printWindow?.close();
         return void toast.warning(t("catalog.export.noPrint"));

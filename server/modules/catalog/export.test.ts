@@ -42,6 +42,14 @@ describe("GET /api/public/products/export", () => {
     expect((await get("/api/public/products/export?format=pdf")).statusCode).toBeGreaterThanOrEqual(400);
   });
 
+  it("writes the TXT price list in the visitor's sort when one is given", async () => {
+    const txt = (await get("/api/public/products/export?format=txt&order_by=nome&order=asc&moeda_id=2")).body.split("\n").filter(Boolean);
+    const byName = (await get("/api/public/products?tem_estoque=1&order_by=nome&order=asc&per_page=2&moeda_id=2")).json<ProductsPage>();
+    expect(txt).toHaveLength(byName.total);
+    expect(txt[0]).toBe(priceListLine(byName.data[0]!));
+    expect(txt[1]).toBe(priceListLine(byName.data[1]!));
+  });
+
   it("walks the whole list batch by batch without skipping or repeating a product", async () => {
     const catalog = createCatalogService(t.database.db, memoryCache());
     const query = ProductsQuerySchema.parse({ moeda_id: "3" });

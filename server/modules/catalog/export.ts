@@ -2,11 +2,12 @@ import { Readable } from "node:stream";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ProductsQuerySchema, SITEMAP_MAX_URLS, type ProductSummary } from "#contract/api/catalog.ts";
-import { priceList } from "#contract/price-list.ts";
+import { priceList, type PriceListItem } from "#contract/price-list.ts";
 import type { CatalogService } from "./service.ts";
 
-// Rows read per query: few round trips, little memory per batch.
+// Rows read per query: few round trips, little memory per batch (price-list rows are narrow).
 const BATCH_SIZE = 1000;
+const PRICE_BATCH_SIZE = 10_000;
 
 export const ExportQuerySchema = z.intersection(
   ProductsQuerySchema,
@@ -25,7 +26,7 @@ async function* asJson(batches: AsyncGenerator<ProductSummary[]>) {
   yield "]";
 }
 
-async function* asText(batches: AsyncGenerator<ProductSummary[]>) {
+async function* asText(batches: AsyncGenerator<PriceListItem[]>) {
   for await (const batch of batches) yield priceList(batch);
 }
 
@@ -36,15 +37,14 @@ export const catalogExportRoutes: FastifyPluginAsyncZod<{ catalog: CatalogServic
     { schema: { tags: ["catalogue"], querystring: ExportQuerySchema } },
     async (req, reply) => {
       const { format, ...query } = req.query;
-      const batches = catalog.inStockProducts(query, BATCH_SIZE);
       reply.header("cache-control", "no-store");
       if (format === "txt") {
         reply.type("text/plain; charset=utf-8");
         reply.header("content-disposition", 'attachment; filename="lista-de-precos.txt"');
-        return reply.send(Readable.from(asText(batches)));
+        return reply.send(Readable.from(asText(catalog.inStockPriceList(query, PRICE_BATCH_SIZE))));
       }
       reply.type("application/json; charset=utf-8");
-      return reply.send(Readable.from(asJson(batches)));
+      return reply.send(Readable.from(asJson(catalog.inStockProducts(query, BATCH_SIZE))));
     },
   );
 

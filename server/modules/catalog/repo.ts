@@ -139,6 +139,26 @@ export async function countProducts(db: Db, f: ProductFilter): Promise<number> {
   return row!.total;
 }
 
+/** What a price-list line needs, straight from produtos: no joins, no images. */
+export interface PriceRow {
+  id: number;
+  codigo: string;
+  nome: string;
+  valor_venda: string;
+  moeda_id: number;
+  mostrar_preco: boolean;
+}
+
+/** Rows of a filtered list for the TXT price list: newest first (a keyset slice), or in the filter's sort. */
+export async function listPriceRows(db: Db, f: ProductFilter): Promise<PriceRow[]> {
+  const order = f.sort.length > 0 ? orderClause(f) : sql`p.id DESC`;
+  return queryRows<PriceRow>(
+    db,
+    sql`SELECT p.id, p.codigo, p.${col(f.lang, "nome")} AS nome, p.valor_venda, p.moeda_id, p.mostrar_preco
+        FROM produtos p WHERE ${whereClause(f)} ORDER BY ${order} LIMIT ${f.limit}`,
+  );
+}
+
 /** Slugs of the active products in id order, one slice (a sitemap file). */
 export async function listProductSlugs(db: Db, limit: number, offset: number): Promise<string[]> {
   const rows = await queryRows<{ slug: string }>(db, sql`SELECT slug FROM produtos WHERE ativo ORDER BY id LIMIT ${limit} OFFSET ${offset}`);

@@ -15,6 +15,7 @@ import type {
 import { ProductsQuerySchema } from "#contract/api/catalog.ts";
 import type { ApiLang } from "#contract/locale.ts";
 import { priceIn } from "#contract/money.ts";
+import type { PriceListItem } from "#contract/price-list.ts";
 import type { Db } from "#db/client.ts";
 import type { Cache } from "../../lib/cache.ts";
 import { notFound } from "../../lib/errors.ts";
@@ -34,6 +35,9 @@ const DESCRIPTION_HTML: sanitizeHtml.IOptions = {
   allowedTags: ["p", "br", "strong", "b", "em", "i", "u", "ul", "ol", "li", "h3", "h4", "table", "thead", "tbody", "tr", "th", "td", "span"],
   allowedAttributes: {},
 };
+
+/** A sorted price list is read in one query: this bounds it (the whole demo catalogue fits). */
+const PRICE_LIST_MAX_ROWS = 250_000;
 
 export function createCatalogService(db: Db, cache: Cache) {
   async function rates(): Promise<ExchangeRate[]> {
@@ -113,6 +117,34 @@ export function createCatalogService(db: Db, cache: Cache) {
       const rows = await repo.listProducts(db, { ...base, beforeId });
       if (rows.length === 0) return;
       yield rows.map((row) => toSummary(row, q.moeda_id, rateList));
+      if (rows.length < batchSize) return;
+      beforeId = rows[rows.length - 1]!.id;
+    }
+  }
+
+  /**
+   * The TXT price list's lines of a list query: its in-stock products, newest first walked by a
+   * keyset, or, when the visitor sorted by name, price or code, in that order in one narrow query.
+   */
+  async function* inStockPriceList(q: ProductsQuery, batchSize: number): AsyncGenerator<PriceListItem[]> {
+    const rateList = await rates();
+    const line = (row: repo.PriceRow): PriceListItem => ({
+      codigo: row.codigo,
+      nome: row.nome,
+      mostrar_preco: row.mostrar_preco,
+      preco_atual: priceIn(row.valor_venda, row.moeda_id, q.moeda_id, rateList),
+    });
+    const base: repo.ProductFilter = { ...filterOf(q), inStockOnly: true, sort: [], relevance: false, limit: batchSize, offset: 0 };
+    const visitorSort = q.sort.filter((s) => s.field !== "id" && s.field !== "tem_estoque");
+    if (visitorSort.length > 0) {
+      yield (await repo.listPriceRows(db, { ...base, sort: visitorSort, limit: PRICE_LIST_MAX_ROWS })).map(line);
+      return;
+    }
+    let beforeId: number | undefined;
+    for (;;) {
+      const rows = await repo.listPriceRows(db, { ...base, beforeId });
+      if (rows.length === 0) return;
+      yield rows.map(line);
       if (rows.length < batchSize) return;
       beforeId = rows[rows.length - 1]!.id;
     }
@@ -252,7 +284,7 @@ export function createCatalogService(db: Db, cache: Cache) {
     await repo.addNewsletterContact(db, celular, lang);
   }
 
-  return { products, inStockProducts, productSlugs, productsByIds, productDetails, categories, brands, banners, team, faq, start, rates, subscribe };
+  return { products, inStockProducts, inStockPriceList, productSlugs, productsByIds, productDetails, categories, brands, banners, team, faq, start, rates, subscribe };
 }
 
 export type CatalogService = ReturnType<typeof createCatalogService>;
