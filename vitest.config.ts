@@ -26,6 +26,18 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        test: {
+          // Several server processes over PostgreSQL and Redis (npm run test:multi; .ci/run when both answer).
+          name: "multi",
+          include: ["tests/multi/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["tests/multi/global-setup.ts"],
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

@@ -4,10 +4,10 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
 import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
 import { isLocale, type Locale } from "#contract/locale.ts";
-import { createI18n } from "#app/i18n/index.ts";
+import { translatorFor } from "#app/i18n/index.ts";
+import { TranslatorProvider } from "#app/i18n/react.tsx";
 import { hostDefaultLocale, resolveLocale } from "#app/i18n/resolve-locale.ts";
 import { contentSecurityPolicy, NonceContext } from "#app/lib/nonce.ts";
 
@@ -22,7 +22,7 @@ function documentLocale(request: Request, routerContext: EntryContext, loadConte
   return resolution.kind === "current" ? resolution.locale : hostDefaultLocale(site);
 }
 
-// React Router's default Node entry, plus one i18next instance per request.
+// React Router's default Node entry, plus the texts of the request's locale.
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -34,7 +34,7 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
 
-  const i18n = createI18n(documentLocale(request, routerContext, loadContext));
+  const translator = translatorFor(documentLocale(request, routerContext, loadContext));
   // Vite's development server injects inline scripts of its own; the built store allows none but ours.
   const nonce = import.meta.env.DEV ? undefined : randomBytes(16).toString("base64");
   if (nonce) responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));
@@ -50,9 +50,9 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
-        <I18nextProvider i18n={i18n}>
+        <TranslatorProvider translator={translator}>
           <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </I18nextProvider>
+        </TranslatorProvider>
       </NonceContext.Provider>,
       {
         nonce,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { initialFiles, type ViteManifest } from "./bundle-size.ts";
+import { bundleReport, initialFiles, type ViteManifest } from "./bundle-size.ts";
 
 // A Vite manifest shaped like React Router's client build: route modules are keyed with a query.
 const manifest: ViteManifest = {
@@ -47,5 +47,41 @@ describe("initialFiles", () => {
 
   it("fails on a route the manifest does not have", () => {
     expect(() => initialFiles(manifest, ["app/routes/missing.tsx"])).toThrow(/missing\.tsx/);
+  });
+});
+
+describe("bundleReport", () => {
+  const sizes: Record<string, number> = {
+    "assets/entry.client.js": 60,
+    "assets/react.js": 40,
+    "assets/root.js": 8,
+    "assets/shared.js": 2,
+    "assets/product.js": 8,
+    "assets/money.js": 3,
+    "assets/es-AR.js": 9,
+    "assets/pt-BR.js": 7,
+    "assets/home-es-AR.js": 2,
+  };
+  const withCatalogues: ViteManifest = {
+    ...manifest,
+    "app/i18n/catalogues/es-AR.ts": { file: "assets/es-AR.js", src: "app/i18n/catalogues/es-AR.ts" },
+    "app/i18n/catalogues/pt-BR.ts": { file: "assets/pt-BR.js", src: "app/i18n/catalogues/pt-BR.ts" },
+    "app/i18n/catalogues/home/es-AR.ts": { file: "assets/home-es-AR.js", src: "app/i18n/catalogues/home/es-AR.ts" },
+  };
+  const measure = (file: string) => ({ file, bytes: sizes[file]! * 3, gzip: sizes[file]! });
+
+  it("counts each locale's catalogue on top of the preloaded files, and checks the largest", () => {
+    const report = bundleReport(withCatalogues, measure);
+    expect(report.gzip).toBe(121);
+    expect(report.catalogues.map((c) => c.locale)).toEqual(["es-AR", "pt-BR"]);
+    expect(report.initial).toEqual([
+      { locale: "es-AR", bytes: 390, gzip: 130 },
+      { locale: "pt-BR", bytes: 384, gzip: 128 },
+    ]);
+    expect(report.initialGzip).toBe(130);
+  });
+
+  it("leaves out the text groups, which only the pages that show them download", () => {
+    expect(bundleReport(withCatalogues, measure).catalogues.map((c) => c.file)).not.toContain("assets/home-es-AR.js");
   });
 });

@@ -21,8 +21,16 @@ export interface Database {
   db: Db;
   kind: "pglite" | "postgres";
   migrate(): Promise<void>;
+  /**
+   * Runs `fn` while holding a PostgreSQL session advisory lock, so of several processes starting
+   * together only one migrates and seeds at a time. PGlite belongs to one process: it just runs.
+   */
+  exclusive<T>(lockKey: number, fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
+
+/** Advisory lock of migrations and the first seed (the payment-expiry sweep has its own). */
+export const SCHEMA_LOCK = 7_301_002;
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 
@@ -44,6 +52,19 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
       db,
       kind: "postgres",
       migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder }),
+      async exclusive(lockKey, fn) {
+        const client = await pool.connect();
+        try {
+          await client.query("SELECT pg_advisory_lock($1)", [lockKey]);
+          try {
+            return await fn();
+          } finally {
+            await client.query("SELECT pg_advisory_unlock($1)", [lockKey]);
+          }
+        } finally {
+          client.release();
+        }
+      },
       close: () => pool.end(),
     };
   }
@@ -57,6 +78,7 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
     db: db as unknown as Db,
     kind: "pglite",
     migrate: () => migratePglite(db, { migrationsFolder }),
+    exclusive: (_lockKey, fn) => fn(),
     close: () => client.close(),
   };
 }

@@ -1,8 +1,9 @@
 import { loadConfig } from "#server/config.ts";
-import { openDatabase } from "./client.ts";
+import { openDatabase, SCHEMA_LOCK } from "./client.ts";
 
 const config = loadConfig();
 const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir + "/db" });
-await database.migrate();
+// Safe beside running servers or another deploy's migrate: one at a time applies what is missing.
+await database.exclusive(SCHEMA_LOCK, () => database.migrate());
 await database.close();
 console.log(`Migrations applied (${database.kind}).`);

@@ -7,16 +7,18 @@ import fastifyRateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
+import { sql } from "drizzle-orm";
 import Fastify, { type FastifyInstance } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { ServerBuild } from "react-router";
 import { apiMessage } from "#contract/messages.ts";
 import type { Database } from "#db/client.ts";
 import { MAX_UPLOAD_BYTES } from "#contract/api/accounts.ts";
-import { memoryCache, type Cache } from "./lib/cache.ts";
-import { memoryLimiter, type Limiter } from "./lib/limiter.ts";
+import { memoryCache, redisCache, type Cache } from "./lib/cache.ts";
+import { memoryLimiter, redisLimiter, type Limiter } from "./lib/limiter.ts";
 import { createMailer, type Mailer } from "./lib/mailer.ts";
-import { diskStorage, type Storage } from "./lib/storage.ts";
+import { connectRedis, type Redis } from "./lib/redis.ts";
+import { storageFor, type Storage } from "./lib/storage.ts";
 import { requestLocale } from "./lib/request-locale.ts";
 import type { Config } from "./config.ts";
 import { createAddressService } from "./modules/accounts/addresses.ts";
@@ -47,6 +49,8 @@ declare module "fastify" {
   interface FastifyInstance {
     /** Payment notifications and the reservation-expiry sweep (main.ts runs it on a timer). */
     payments: PaymentService;
+    /** Begins a shutdown: /readyz answers 503 and every answer from now on closes its connection. */
+    drain(): void;
   }
 }
 
@@ -57,6 +61,8 @@ export interface AppOptions {
   limiter?: Limiter;
   mailer?: Mailer;
   storage?: Storage;
+  /** Shared state of several processes; by default connected to `config.redisUrl` when set, and closed with the app. */
+  redis?: Redis;
   /** Without it only the API is served (API tests). */
   web?: { build: ServerBuild; clientDir: string };
 }
@@ -65,14 +71,38 @@ export interface AppOptions {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database, web } = options;
   const db = database.db;
-  const cache = options.cache ?? memoryCache();
-  const limiter = options.limiter ?? memoryLimiter();
-  const storage = options.storage ?? diskStorage(path.join(config.dataDir, "uploads"));
+  const storage = options.storage ?? storageFor(config);
   const app = Fastify({
+    // pino writes one JSON object a line; every line of a request carries its id (reqId).
     logger: { level: config.logLevel },
     trustProxy: config.trustProxy,
-    genReqId: () => crypto.randomUUID(),
+    genReqId: requestId,
     bodyLimit: 1024 * 1024,
+  });
+  const ownRedis = !options.redis && config.redisUrl ? connectRedis(config.redisUrl) : undefined;
+  const redis = options.redis ?? ownRedis;
+  if (ownRedis) {
+    ownRedis.on("error", (err) => app.log.warn({ err }, "redis connection error"));
+    app.addHook("onClose", async () => {
+      await ownRedis.quit().catch(() => ownRedis.disconnect());
+    });
+  }
+  const cache =
+    options.cache ?? (redis ? redisCache(redis, config.redisPrefix, (err) => app.log.warn({ err }, "redis cache unavailable")) : memoryCache());
+  const limiter = options.limiter ?? (redis ? redisLimiter(redis, config.redisPrefix) : memoryLimiter());
+  app.addHook("onRequest", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+  });
+  // While draining, answers tell the client not to reuse the connection, so the server can close once they are sent.
+  let draining = false;
+  app.decorate("drain", () => {
+    draining = true;
+  });
+  app.addHook("preClose", async () => {
+    draining = true;
+  });
+  app.addHook("onSend", async (_request, reply) => {
+    if (draining) reply.header("connection", "close");
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -92,6 +122,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(fastifyRateLimit, {
     global: false,
+    // In Redis every process counts one client's requests together; a Redis hiccup lets requests through.
+    ...(redis ? { redis, nameSpace: `${config.redisPrefix}rl:`, skipOnError: true } : {}),
     errorResponseBuilder: (request, context) => ({
       statusCode: 429,
       message: apiMessage(requestLocale(request), "rate_limited", { seconds: Math.ceil(context.ttl / 1000) }),
@@ -115,6 +147,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   app.get("/healthz", { schema: { hide: true } }, async () => ({ status: "ok" }));
+  app.get("/readyz", { schema: { hide: true } }, async (_request, reply) => {
+    if (draining) return reply.status(503).send({ status: "draining" });
+    const checks = await readiness(database, redis);
+    const failed = Object.entries(checks).filter(([, state]) => state === "failed").map(([name]) => name);
+    if (failed.length > 0) return reply.status(503).send({ status: "unavailable", failed, checks });
+    return { status: "ok", checks };
+  });
 
   const mailer = options.mailer ?? createMailer(db, { smtpUrl: config.smtpUrl, from: config.mailFrom, log: (err) => app.log.error({ err }, "mail failed") });
   const auth = createAuth(db);
@@ -168,4 +207,35 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   if (web) await app.register(webPlugin, { config, ...web });
   return app;
+}
+
+/** An incoming X-Request-Id (from a load balancer) is kept when it looks like an id; otherwise a new one. */
+function requestId(request: { headers: Record<string, string | string[] | undefined> }): string {
+  const incoming = request.headers["x-request-id"];
+  return typeof incoming === "string" && /^[\w.:@-]{1,128}$/.test(incoming) ? incoming : crypto.randomUUID();
+}
+
+const READY_TIMEOUT_MS = 2000;
+
+/** Whether the database and, when configured, Redis answer now. */
+async function readiness(database: Database, redis: Redis | undefined) {
+  const probe = async (check: () => Promise<unknown>) => {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error("timeout")), READY_TIMEOUT_MS);
+    });
+    try {
+      await Promise.race([check(), timeout]);
+      return "ok" as const;
+    } catch {
+      return "failed" as const;
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+  const [db, cache] = await Promise.all([
+    probe(() => database.db.execute(sql`select 1`)),
+    redis ? probe(() => redis.ping()) : Promise.resolve("not configured" as const),
+  ]);
+  return { database: db, redis: cache };
 }

@@ -3,35 +3,51 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { sql } from "drizzle-orm";
 import type { ServerBuild } from "react-router";
-import { openDatabase } from "#db/client.ts";
+import { openDatabase, SCHEMA_LOCK } from "#db/client.ts";
 import { seedIfEmpty } from "#db/seed/index.ts";
-import { buildApp } from "./app.ts";
+import { buildApp, type AppOptions } from "./app.ts";
 import { loadConfig } from "./config.ts";
 
+/** How long in-flight requests get to finish after SIGTERM before the process gives up on them. */
+const SHUTDOWN_GRACE_MS = 25_000;
+
 const config = loadConfig();
-const database = await openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, "db") });
-await database.migrate();
-const seeded = await seedIfEmpty(database, {
-  products: config.seedProducts,
-  mediaDir: path.join(config.dataDir, "media"),
-  log: (msg) => console.log(msg),
+const database = await openDatabase({
+  url: config.databaseUrl,
+  dataDir: path.join(config.dataDir, "db"),
+  poolSize: config.databasePoolSize,
+});
+// Several processes may start at once on one PostgreSQL: one migrates and seeds, the others then find it done.
+const seeded = await database.exclusive(SCHEMA_LOCK, async () => {
+  if (config.migrateOnStart) await database.migrate();
+  return seedIfEmpty(database, {
+    products: config.seedProducts,
+    mediaDir: path.join(config.dataDir, "media"),
+    log: (msg) => console.log(msg),
+  });
 });
 // Fresh statistics and visibility maps let the planner use the sort indexes and index-only counts.
 if (seeded) await database.db.execute(sql`VACUUM ANALYZE`);
 
-const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
-const serverBuild = path.join(buildDir, "server", "index.js");
-if (!existsSync(serverBuild)) {
-  console.error("The storefront is not built: run `npm run build` (npm start does it for you).");
-  process.exit(1);
+const app = await buildApp({ config, database, web: await loadWeb() });
+
+/** The storefront build, or nothing for an API-only process (API_ONLY=1). */
+async function loadWeb(): Promise<AppOptions["web"]> {
+  if (config.apiOnly) return undefined;
+  const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
+  const serverBuild = path.join(buildDir, "server", "index.js");
+  if (!existsSync(serverBuild)) {
+    console.error("The storefront is not built: run `npm run build` (npm start does it for you), or set API_ONLY=1 to serve the API alone.");
+    process.exit(1);
+  }
+  const build = (await import(pathToFileURL(serverBuild).href)) as ServerBuild;
+  return { build, clientDir: path.join(buildDir, "client") };
 }
-const build = (await import(pathToFileURL(serverBuild).href)) as ServerBuild;
 
-const app = await buildApp({ config, database, web: { build, clientDir: path.join(buildDir, "client") } });
-
-// Unpaid orders give their stock back once the reservation runs out; one process at a time does it.
+// Unpaid orders give their stock back once the reservation runs out; an advisory lock lets one process at a time do it.
+let sweeping: Promise<unknown> = Promise.resolve();
 const sweep = setInterval(() => {
-  app.payments.releaseExpired().catch((err) => app.log.error({ err }, "reservation sweep failed"));
+  sweeping = app.payments.releaseExpired().catch((err) => app.log.error({ err }, "reservation sweep failed"));
 }, 30_000);
 sweep.unref();
 
@@ -39,11 +55,29 @@ let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
-  clearInterval(sweep);
   app.log.info({ signal }, "shutting down");
-  // close() stops accepting connections and waits for in-flight requests before the database goes.
-  await app.close();
-  await database.close();
+  const force = setTimeout(() => {
+    app.log.error("in-flight requests did not finish in time; exiting");
+    process.exit(1);
+  }, SHUTDOWN_GRACE_MS);
+  force.unref();
+  clearInterval(sweep);
+  app.drain();
+  // A kept-alive connection whose last answer left before draining began would otherwise wait for its timeout.
+  const reaper = setInterval(() => app.server.closeIdleConnections(), 250);
+  try {
+    // Stop accepting connections and let the requests in flight finish with the app still whole (a page's
+    // render calls the API in-process, which app.close() would refuse); then close the app, Redis and the database.
+    await new Promise<void>((resolve) => app.server.close(() => resolve()));
+    clearInterval(reaper);
+    await app.close();
+    await sweeping;
+    await database.close();
+  } catch (err) {
+    app.log.error({ err }, "shutdown failed");
+    process.exit(1);
+  }
+  app.log.info("stopped");
   process.exit(0);
 }
 process.on("SIGINT", () => void shutdown("SIGINT"));

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/react.tsx";
 import type { PageKey } from "#app/lib/meta.ts";
 
 /** Stand-in for a screen a later issue builds: its real title, so links and tests can rely on it. */

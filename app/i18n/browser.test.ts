@@ -1,28 +1,52 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import esPY from "./catalogues/es-PY.ts";
+import homeEsPY from "./catalogues/home/es-PY.ts";
 import ptBR from "./catalogues/pt-BR.ts";
-import { createBrowserI18n, ensureCatalogue } from "./browser.ts";
-import { fixedT } from "./instance.ts";
+import { createBrowserTranslator, ensureCatalogue, ensureTexts, hasTexts } from "./browser.ts";
+import { fixedT, hasCatalogue } from "./translator.ts";
 
 // This file never imports index.ts, so only what the browser would load is held here.
 describe("browser catalogues", () => {
   it("starts in the page's locale with only that catalogue", async () => {
-    const i18n = await createBrowserI18n("es-PY");
-    expect(i18n.language).toBe("es-PY");
-    expect(i18n.t("product.title")).toBe(esPY.product.title);
-    expect(i18n.hasResourceBundle("pt-BR", "translation")).toBe(false);
+    const translator = await createBrowserTranslator("es-PY");
+    expect(translator.language).toBe("es-PY");
+    expect(translator.t("product.title")).toBe(esPY.product.title);
+    expect(hasCatalogue("pt-BR")).toBe(false);
   });
 
-  it("adds another locale on demand, for components and for fixedT", async () => {
-    const i18n = await createBrowserI18n("es-PY");
-    await ensureCatalogue(i18n, "pt-BR");
-    expect(i18n.getFixedT("pt-BR")("product.title")).toBe(ptBR.product.title);
+  it("adds another locale on demand", async () => {
+    await ensureCatalogue("pt-BR");
+    expect(hasCatalogue("pt-BR")).toBe(true);
     expect(fixedT("pt-BR")("product.title")).toBe(ptBR.product.title);
   });
 
   it("has every locale's meta texts without their catalogues, since they follow the host", () => {
+    expect(hasCatalogue("es-AR")).toBe(false);
     expect(fixedT("es-AR")("meta.pageTitle", { page: "Taladro", brand: "Ferretería" })).toBe("Taladro | Ferretería");
     expect(fixedT("es-AR")("meta.description", { brand: "X" })).not.toBe("meta.description");
     expect(fixedT("pt-BR")("meta.keywords")).not.toBe(fixedT("es-AR")("meta.keywords"));
+  });
+});
+
+describe("text groups", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("are downloaded in the page's language when a module asks, and with any language the page changes to", async () => {
+    vi.stubGlobal("document", { documentElement: { lang: "es-PY" } });
+    expect(hasCatalogue("es-PY", "home")).toBe(false);
+    expect(fixedT("es-PY")("home.title")).toBe("home.title");
+    await ensureTexts("home");
+    expect(fixedT("es-PY")("home.title")).toBe(homeEsPY.home.title);
+    expect(hasTexts("es-PY")).toBe(true);
+
+    expect(hasTexts("es-AR")).toBe(false);
+    await ensureCatalogue("es-AR");
+    expect(hasCatalogue("es-AR", "home")).toBe(true);
+    expect(hasTexts("es-AR")).toBe(true);
+  });
+
+  it("are left to the server's catalogues outside a browser", async () => {
+    await ensureTexts("home");
+    expect(hasCatalogue("pt-BR", "home")).toBe(false);
   });
 });

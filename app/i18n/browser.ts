@@ -1,25 +1,56 @@
-import type { i18n as I18n } from "i18next";
-import type { Locale } from "#contract/locale.ts";
-import { createI18nWith, holdCatalogue, type Catalogue } from "./instance.ts";
+import { DEFAULT_LOCALE, isLocale, type Locale } from "#contract/locale.ts";
+import { hasCatalogue, holdCatalogue, translatorFor, type Catalogue, type TextGroup, type Translator } from "./translator.ts";
 
-// One chunk per locale: a page downloads the catalogue of its own language only.
-const catalogues: Record<Locale, () => Promise<{ default: Catalogue }>> = {
+type Load = () => Promise<{ default: Catalogue }>;
+
+// One chunk per locale, and per locale and group: a page downloads the texts of its own language,
+// and of the groups its modules ask for, only.
+const catalogues: Record<Locale, Load> = {
   "pt-BR": () => import("./catalogues/pt-BR.ts"),
   "es-AR": () => import("./catalogues/es-AR.ts"),
   "es-PY": () => import("./catalogues/es-PY.ts"),
 };
+const groups: Record<TextGroup, Record<Locale, Load>> = {
+  home: {
+    "pt-BR": () => import("./catalogues/home/pt-BR.ts"),
+    "es-AR": () => import("./catalogues/home/es-AR.ts"),
+    "es-PY": () => import("./catalogues/home/es-PY.ts"),
+  },
+};
 
-/** Downloads `locale`'s catalogue into `i18n` (and `fixedT`), unless it is there already. */
-export async function ensureCatalogue(i18n: I18n, locale: Locale): Promise<void> {
-  if (i18n.hasResourceBundle(locale, "translation")) return;
-  const { default: catalogue } = await catalogues[locale]();
-  i18n.addResourceBundle(locale, "translation", catalogue, true, true);
-  holdCatalogue(locale, catalogue);
+// The groups this page's modules asked for: a change of language downloads them in the new one too.
+const wanted = new Set<TextGroup>();
+
+/** Whether `locale`'s catalogue and every group asked for so far are here (on the server they all are). */
+export function hasTexts(locale: Locale): boolean {
+  return hasCatalogue(locale) && [...wanted].every((group) => hasCatalogue(locale, group));
 }
 
-/** The browser's instance, in the language the server rendered, once that catalogue has arrived. */
-export async function createBrowserI18n(locale: Locale): Promise<I18n> {
-  const i18n = createI18nWith({}, locale);
-  await ensureCatalogue(i18n, locale);
-  return i18n;
+/** Downloads, side by side, what of `locale`'s catalogue and of the groups asked for is not here yet. */
+export async function ensureCatalogue(locale: Locale): Promise<void> {
+  const missing: Promise<void>[] = [];
+  if (!hasCatalogue(locale)) missing.push(catalogues[locale]().then((m) => holdCatalogue(locale, m.default)));
+  for (const group of wanted) {
+    if (!hasCatalogue(locale, group)) missing.push(groups[group][locale]().then((m) => holdCatalogue(locale, m.default, group)));
+  }
+  await Promise.all(missing);
+}
+
+/** The language of the page as the server rendered it, or as the last change of language left it. */
+const pageLocale = (): Locale => (isLocale(document.documentElement.lang) ? document.documentElement.lang : DEFAULT_LOCALE);
+
+/**
+ * Waits for a group's texts in the page's language; awaited at the top of the modules that show
+ * them (home-texts.ts), so no component renders before they are here. The server holds them all.
+ */
+export async function ensureTexts(group: TextGroup): Promise<void> {
+  if (typeof document === "undefined") return;
+  wanted.add(group);
+  await ensureCatalogue(pageLocale());
+}
+
+/** The browser's translator, in the language the server rendered, once that catalogue has arrived. */
+export async function createBrowserTranslator(locale: Locale): Promise<Translator> {
+  await ensureCatalogue(locale);
+  return translatorFor(locale);
 }

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/react.tsx";
 import { useRouteLoaderData } from "react-router";
 import { ChatIcon, MailIcon, MapPinIcon, PhoneIcon } from "#app/components/ui/icons.tsx";
 import { PageHeader } from "#app/features/content/page-parts.tsx";
@@ -6,6 +6,7 @@ import { whatsappHref } from "#app/features/content/sellers-grid.tsx";
 import { ShopIllustration } from "#app/features/content/shop-illustration.tsx";
 import type { ShellData } from "#app/features/layout/types.ts";
 import { pageMeta } from "#app/lib/meta.ts";
+import "#app/i18n/home-texts.ts";
 
 export const meta = pageMeta("about");
 

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/react.tsx";
 import { isRouteErrorResponse, Link } from "react-router";
 import { ErrorPage } from "#app/features/layout/not-found.tsx";
 import { loadCatalogList } from "#app/features/catalog/list-loader.server.ts";

@@ -1,5 +1,5 @@
 import { Suspense } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/react.tsx";
 import { Await, useLoaderData } from "react-router";
 import { DEFAULT_LOCALE } from "#contract/locale.ts";
 import { BrandsGrid, BrandsSkeleton } from "#app/features/content/brands-grid.tsx";
@@ -8,6 +8,7 @@ import { LoadFailed, PageHeader } from "#app/features/content/page-parts.tsx";
 import { resolveLocale } from "#app/i18n/resolve-locale.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/brands";
+import "#app/i18n/home-texts.ts";
 
 export const meta = pageMeta("brands");
 

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/react.tsx";
 import { Link, useRouteLoaderData } from "react-router";
 import { CheckCircleIcon, ErrorIcon } from "#app/components/ui/icons.tsx";
 import { MAX_ATTEMPTS, usePaymentPolling } from "#app/features/checkout/use-payment-polling.ts";

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/react.tsx";
 import { Link, useNavigate, useRevalidator } from "react-router";
 import type { Address } from "#contract/api/accounts.ts";
 import { AddressModal } from "#app/features/account/address-modal.tsx";

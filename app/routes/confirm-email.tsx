@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/react.tsx";
 import { Link, useParams } from "react-router";
 import { ConfirmEmailParamsSchema } from "#contract/api/accounts.ts";
 import { confirmationErrorMessage } from "#app/features/account/confirmation-messages.ts";

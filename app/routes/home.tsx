@@ -1,6 +1,6 @@
 import { useLoaderData, useRouteLoaderData } from "react-router";
 import { DEFAULT_LOCALE } from "#contract/locale.ts";
-import { fixedT } from "#app/i18n/instance.ts";
+import { fixedT } from "#app/i18n/translator.ts";
 import { loadHome } from "#app/features/home/home-data.server.ts";
 import { HomePage } from "#app/features/home/home-page.tsx";
 import { homeJsonLd } from "#app/features/home/json-ld.ts";
@@ -9,6 +9,7 @@ import { guestCurrencyId } from "#app/lib/guest-currency.ts";
 import { buildMeta, rootData } from "#app/lib/meta.ts";
 import { resolveLocale } from "#app/i18n/resolve-locale.ts";
 import type { Route } from "./+types/home";
+import "#app/i18n/home-texts.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const resolution = resolveLocale(request, context.site);

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/react.tsx";
 import { Link, useLoaderData, useRouteLoaderData } from "react-router";
 import { DEFAULT_LOCALE } from "#contract/locale.ts";
 import { loadFaq } from "#app/features/content/content-data.server.ts";
@@ -9,6 +9,7 @@ import { resolveLocale } from "#app/i18n/resolve-locale.ts";
 import { guestCurrencyId } from "#app/lib/guest-currency.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/how-to-buy";
+import "#app/i18n/home-texts.ts";
 
 export const meta = pageMeta("howToBuy");
 

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/react.tsx";
 import { redirect, useSearchParams } from "react-router";
 import { LoginForm } from "#app/features/account/login-form.tsx";
 import { loginWith } from "#app/features/account/login.server.ts";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/react.tsx";
 import { Link } from "react-router";
 import { formatPrice } from "#contract/money.ts";
 import { WrenchIcon } from "#app/components/ui/icons.tsx";

@@ -5,7 +5,7 @@ import { loadProduct, loadRelated } from "#app/features/product/product-data.ser
 import { productPath } from "#app/features/product/json-ld.ts";
 import { ProductPage } from "#app/features/product/product-page.tsx";
 import { ProductLoadError, ProductNotFound, ProductSkeleton, resetRetries } from "#app/features/product/product-states.tsx";
-import { fixedT } from "#app/i18n/instance.ts";
+import { fixedT } from "#app/i18n/translator.ts";
 import { resolveLocale } from "#app/i18n/resolve-locale.ts";
 import { guestCurrencyId } from "#app/lib/guest-currency.ts";
 import { alternateLinks, buildMeta, htmlToText, metaDescription, metaTitle, rootData } from "#app/lib/meta.ts";

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/react.tsx";
 import { useFetcher } from "react-router";
 import { useToast } from "#app/components/ui/toast.tsx";
 import { ErrorList, SubmitButton, TextField } from "#app/features/account/fields.tsx";

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/react.tsx";
 import { Link, useLoaderData } from "react-router";
 import type { ProductSummary } from "#contract/api/catalog.ts";
 import { apiLang } from "#contract/locale.ts";

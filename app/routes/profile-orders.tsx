@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/react.tsx";
 import { OrdersList } from "#app/features/orders/orders-list.tsx";
 import { loadOrders } from "#app/features/orders/orders.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";

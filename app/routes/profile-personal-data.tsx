@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/react.tsx";
 import { useRevalidator, useRouteLoaderData } from "react-router";
 import { useToast } from "#app/components/ui/toast.tsx";
 import { ProfileEditModal } from "#app/features/account/profile-edit-modal.tsx";

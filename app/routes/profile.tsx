@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/react.tsx";
 import { NavLink, Outlet, redirect, useFetcher, useLoaderData } from "react-router";
 import { UserIcon } from "#app/components/ui/icons.tsx";
 import { ConfirmDialog } from "#app/features/account/confirm-dialog.tsx";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/react.tsx";
 import { data, redirect } from "react-router";
 import { RegisterForm } from "#app/features/account/register-form.tsx";
 import { encodeMultipart } from "#app/features/account/forward.server.ts";

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/react.tsx";
 import { Link, useFetcher, useSearchParams } from "react-router";
 import { ErrorList, SubmitButton, TextField } from "#app/features/account/fields.tsx";
 import { pageMeta } from "#app/lib/meta.ts";

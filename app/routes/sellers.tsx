@@ -1,5 +1,5 @@
 import { Suspense } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/react.tsx";
 import { Await, useLoaderData } from "react-router";
 import { DEFAULT_LOCALE } from "#contract/locale.ts";
 import { loadSellers } from "#app/features/content/content-data.server.ts";
@@ -8,6 +8,7 @@ import { SellersGrid, SellersSkeleton } from "#app/features/content/sellers-grid
 import { resolveLocale } from "#app/i18n/resolve-locale.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/sellers";
+import "#app/i18n/home-texts.ts";
 
 export const meta = pageMeta("sellers");
 

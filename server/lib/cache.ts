@@ -1,3 +1,5 @@
+import { escapeGlob, type Redis } from "./redis.ts";
+
 /** A small TTL cache; REDIS_URL swaps in a shared implementation with the same interface. */
 export interface Cache {
   get<T>(key: string): Promise<T | undefined>;
@@ -23,6 +25,44 @@ export function memoryCache(maxEntries = 2000): Cache {
     },
     async delete(prefix) {
       for (const key of entries.keys()) if (key.startsWith(prefix)) entries.delete(key);
+    },
+  };
+}
+
+/**
+ * The cache every process shares, as JSON under `namespace`. It only saves work: when Redis
+ * fails, a read misses and a write is dropped, and the caller asks the database.
+ */
+export function redisCache(redis: Redis, namespace: string, onError: (err: unknown) => void = () => {}): Cache {
+  const full = (key: string) => `${namespace}cache:${key}`;
+  return {
+    async get<T>(key: string) {
+      try {
+        const text = await redis.get(full(key));
+        return text === null ? undefined : (JSON.parse(text) as T);
+      } catch (err) {
+        onError(err);
+        return undefined;
+      }
+    },
+    async set(key, value, ttlMs) {
+      try {
+        await redis.set(full(key), JSON.stringify(value), "PX", Math.max(1, Math.round(ttlMs)));
+      } catch (err) {
+        onError(err);
+      }
+    },
+    async delete(prefix) {
+      try {
+        let cursor = "0";
+        do {
+          const [next, keys] = await redis.scan(cursor, "MATCH", `${escapeGlob(full(prefix))}*`, "COUNT", 500);
+          if (keys.length > 0) await redis.unlink(...keys);
+          cursor = next;
+        } while (cursor !== "0");
+      } catch (err) {
+        onError(err);
+      }
     },
   };
 }

@@ -1,3 +1,5 @@
+import type { Redis } from "./redis.ts";
+
 /** Counts attempts per key in a fixed window (per account, where per-IP limits are not enough). */
 export interface Limiter {
   /** Records one attempt and answers how many there were in the window, and when it ends. */
@@ -28,6 +30,34 @@ export function memoryLimiter(): Limiter {
     },
     async reset(key) {
       windows.delete(key);
+    },
+  };
+}
+
+// The window starts with the first hit of a key; INCR and PEXPIRE run as one step so no counter lives forever.
+const HIT = `
+local count = redis.call('INCR', KEYS[1])
+if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then
+  redis.call('PEXPIRE', KEYS[1], ARGV[1])
+  ttl = tonumber(ARGV[1])
+end
+return {count, ttl}`;
+
+/** The same windows in Redis, so every process counts one account's attempts together. */
+export function redisLimiter(redis: Redis, namespace: string): Limiter {
+  const full = (key: string) => `${namespace}limit:${key}`;
+  return {
+    async hit(key, windowMs) {
+      const [count, ttl] = (await redis.eval(HIT, 1, full(key), Math.max(1, Math.round(windowMs)))) as [number, number];
+      return { count, resetInMs: ttl };
+    },
+    async peek(key) {
+      return Number((await redis.get(full(key))) ?? 0);
+    },
+    async reset(key) {
+      await redis.del(full(key));
     },
   };
 }

@@ -42,6 +42,8 @@ export async function webPlugin(app: FastifyInstance, options: WebOptions) {
       const value = request.headers[name];
       if (typeof value === "string" && !headers.has(name)) headers.set(name, value);
     }
+    // The page's API calls log under the page request's id.
+    if (!headers.has("x-request-id")) headers.set("x-request-id", request.id);
     const res = await app.inject({
       method: (init.method ?? "GET") as "GET",
       url: pathname,

@@ -12,12 +12,14 @@ import { withDatabase } from "./db-urls.ts";
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
+  /** The postgres:// URL of the copy when the run is on PostgreSQL (pg_dump needs it). */
+  url?: string;
   config: Config;
   close(): Promise<void>;
 }
 
 /** A fresh copy of the seeded demo database (see unit-setup.ts), private to one test file. */
-export async function openSeededDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+export async function openSeededDatabase(): Promise<{ database: Database; url?: string; drop(): Promise<void> }> {
   const source = inject("seeded");
   if (source.kind === "pglite") {
     const database = await openDatabase({ loadDataDir: new Blob([readFileSync(source.dump)]) });
@@ -34,9 +36,11 @@ export async function openSeededDatabase(): Promise<{ database: Database; drop()
     }
   };
   await admin(`CREATE DATABASE ${name} TEMPLATE ${source.template}`);
-  const database = await openDatabase({ url: withDatabase(source.adminUrl, name) });
+  const url = withDatabase(source.adminUrl, name);
+  const database = await openDatabase({ url });
   return {
     database,
+    url,
     async drop() {
       await database.close();
       await admin(`DROP DATABASE IF EXISTS ${name}`);
@@ -46,13 +50,14 @@ export async function openSeededDatabase(): Promise<{ database: Database; drop()
 
 /** The real API over its own copy of the seeded demo database. */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const { database, drop } = await openSeededDatabase();
+  const { database, url, drop } = await openSeededDatabase();
   const config = loadConfig({ NODE_ENV: "test", DATA_DIR: path.dirname(inject("mediaDir")), ...env });
   const app = await buildApp({ config, database });
   await app.ready();
   return {
     app,
     database,
+    url,
     config,
     async close() {
       await app.close();

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/react.tsx";
 import { Dialog } from "./dialog.tsx";
 import { WrenchIcon } from "./icons.tsx";
 

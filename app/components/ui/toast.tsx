@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/react.tsx";
 import { AlertIcon, CheckCircleIcon, CloseIcon, ErrorIcon, InfoIcon } from "./icons.tsx";
 
 export type ToastType = "success" | "error" | "warning" | "info";

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/react.tsx";
 import { AddressBodySchema, type Address } from "#contract/api/accounts.ts";
 import { maskCep } from "#contract/masks.ts";
 import { Dialog } from "#app/components/ui/dialog.tsx";

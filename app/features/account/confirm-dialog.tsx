@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/react.tsx";
 import { Dialog } from "#app/components/ui/dialog.tsx";
 
 /** A yes/no question in a modal (logout, address removal). */

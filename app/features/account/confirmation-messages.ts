@@ -1,4 +1,4 @@
-import type { TFunction } from "i18next";
+import type { TFunction } from "#app/i18n/translator.ts";
 
 /** Spec §8 "E-mail confirmation": the message for each failed answer. */
 export function confirmationErrorMessage(

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/react.tsx";
 import { UpdateProfileFieldsSchema, type User } from "#contract/api/accounts.ts";
 import { maskCpf, maskPhone, maskRuc } from "#contract/masks.ts";
 import { Dialog } from "#app/components/ui/dialog.tsx";

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/react.tsx";
 import { Link, useFetcher, useRouteLoaderData, useSearchParams } from "react-router";
 import { RegisterFieldsSchema } from "#contract/api/accounts.ts";
 import { maskCep, maskCpf, maskPhone, maskRuc } from "#contract/masks.ts";

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/react.tsx";
 import type { ProductSummary } from "#contract/api/catalog.ts";
 import { CartIcon } from "#app/components/ui/icons.tsx";
 import { useCart } from "./cart-context.tsx";

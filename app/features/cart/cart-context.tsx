@@ -1,5 +1,6 @@
 import {
   createContext,
+  startTransition,
   useCallback,
   useContext,
   useEffect,
@@ -8,7 +9,7 @@ import {
   useState,
   type ReactNode,
 } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/react.tsx";
 import { useLocation, useRouteLoaderData } from "react-router";
 import type { Cart, CartLine } from "#contract/api/cart.ts";
 import type { ProductSummary } from "#contract/api/catalog.ts";
@@ -112,19 +113,21 @@ export function CartProvider({ children }: { children: ReactNode }) {
   }, []);
 
   // Spec §7: GET on load in the buyer's currency; 404 gives a fresh cart, other failures an empty one.
+  // The loaded cart arrives as a transition: sections of the page still waiting for their code
+  // (product/below-the-fold.tsx) then keep the server's HTML instead of being rendered anew.
   useEffect(() => {
     let cancelled = false;
     const stored = readStorage(STORAGE.externalId);
     externalId.current = stored ?? freshExternalId();
     // Without a cart id the cart was never saved: there is nothing to load (and no 404 to log).
     if (!stored || !readStorage(STORAGE.cartId)) {
-      void Promise.resolve().then(() => !cancelled && setReady(true));
+      void Promise.resolve().then(() => !cancelled && startTransition(() => setReady(true)));
       return () => {
         cancelled = true;
       };
     }
     loadCart(stored, moedaId)
-      .then((loaded) => !cancelled && apply(loaded))
+      .then((loaded) => !cancelled && startTransition(() => apply(loaded)))
       .catch((error: unknown) => {
         if (cancelled) return;
         if (error instanceof ApiError && error.status === 404) {
@@ -135,7 +138,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
           setLoadFailed(true);
         }
       })
-      .finally(() => !cancelled && setReady(true));
+      .finally(() => !cancelled && startTransition(() => setReady(true)));
     return () => {
       cancelled = true;
     };

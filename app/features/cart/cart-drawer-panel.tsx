@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/react.tsx";
 import { Link } from "react-router";
 import { formatPrice } from "#contract/money.ts";
 import { trapTab } from "#app/components/ui/dialog.tsx";

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/react.tsx";
 import { useCart } from "./cart-context.tsx";
 
 export const CLEAR_CONFIRM_MS = 3000;

@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/react.tsx";
 import type { ProductSummary } from "#contract/api/catalog.ts";
 import { useToast } from "#app/components/ui/toast.tsx";
 import type { CatalogListData } from "./list-data.ts";

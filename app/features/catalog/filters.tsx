@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/react.tsx";
 import { Link } from "react-router";
 import { ChevronRightIcon } from "#app/components/ui/icons.tsx";
 import type { CatalogListData, NamedRef, SidebarCategory } from "./list-data.ts";

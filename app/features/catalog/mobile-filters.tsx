@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/react.tsx";
 import { Link } from "react-router";
 import { Dialog } from "#app/components/ui/dialog.tsx";
 import { ChevronRightIcon, CloseIcon } from "#app/components/ui/icons.tsx";

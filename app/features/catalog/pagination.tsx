@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/react.tsx";
 import { Link } from "react-router";
 import { ChevronRightIcon } from "#app/components/ui/icons.tsx";
 import { pageWindow } from "./list-query.ts";

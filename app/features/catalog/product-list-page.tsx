@@ -1,5 +1,5 @@
 import { useEffect, useId } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/react.tsx";
 import { Link, useLocation, useNavigate, useNavigation, useRevalidator } from "react-router";
 import { ErrorIcon } from "#app/components/ui/icons.tsx";
 import { useToast } from "#app/components/ui/toast.tsx";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/react.tsx";
 
 /** The checkout's progress bar (spec §2): step 0 cart and delivery, step 1 payment. */
 export function CheckoutProgress({ step }: { step: 0 | 1 }) {

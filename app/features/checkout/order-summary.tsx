@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/react.tsx";
 import { MOEDA } from "#contract/currencies.ts";
 import { formatPrice } from "#contract/money.ts";
 import { isPositive, totalWithShipping } from "./totals.ts";

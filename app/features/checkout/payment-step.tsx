@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/react.tsx";
 
 /** The payment gateways on offer; the built-in sandbox is the one behind ARCHITECTURE decision 8. */
 export const PAYMENT_METHODS = ["sandbox"] as const;

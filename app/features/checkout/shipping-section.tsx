@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/react.tsx";
 import type { Address } from "#contract/api/accounts.ts";
 import type { DeliveryOption, PickupPoint } from "#contract/api/cart.ts";
 import { formatPrice, isPrice } from "#contract/money.ts";

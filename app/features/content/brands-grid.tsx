@@ -1,7 +1,8 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/react.tsx";
 import { Link } from "react-router";
 import type { Brand } from "#contract/api/catalog.ts";
 import { EmptyState, SkeletonGrid } from "./page-parts.tsx";
+import "#app/i18n/home-texts.ts";
 
 export const BRAND_SKELETONS = 12;
 const GRID = "grid grid-cols-2 gap-3 sm:grid-cols-3 md:grid-cols-4 md:gap-4 lg:grid-cols-6";

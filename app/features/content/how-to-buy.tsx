@@ -1,4 +1,5 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/react.tsx";
+import "#app/i18n/home-texts.ts";
 
 const STEPS = {
   brazil: ["choose", "account", "pay", "pickup"],

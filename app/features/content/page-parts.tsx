@@ -1,7 +1,8 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/react.tsx";
 import { useRevalidator } from "react-router";
 import { AlertIcon } from "#app/components/ui/icons.tsx";
+import "#app/i18n/home-texts.ts";
 
 /** Title and subtitle of a content page. */
 export function PageHeader({ title, subtitle }: { title: string; subtitle?: string }) {

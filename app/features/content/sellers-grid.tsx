@@ -1,7 +1,8 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/react.tsx";
 import type { Seller } from "#contract/api/catalog.ts";
 import { ChatIcon } from "#app/components/ui/icons.tsx";
 import { EmptyState, SkeletonGrid } from "./page-parts.tsx";
+import "#app/i18n/home-texts.ts";
 
 export const SELLER_SKELETONS = 6;
 const GRID = "grid gap-4 sm:grid-cols-2 lg:grid-cols-3";

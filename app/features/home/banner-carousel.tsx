@@ -1,10 +1,11 @@
 import { useRef, useState, type MouseEvent, type PointerEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/react.tsx";
 import { Link } from "react-router";
 import { ChevronRightIcon } from "#app/components/ui/icons.tsx";
 import { isTap, swipeDirection, type Gesture } from "./gestures.ts";
 import type { HomeBanner } from "./home-content.ts";
 import { useAutoplayCarousel, usePrefersReducedMotion } from "./use-carousel.ts";
+import "#app/i18n/home-texts.ts";
 
 interface BannerCarouselProps {
   banners: HomeBanner[];

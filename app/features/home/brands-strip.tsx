@@ -1,7 +1,8 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/react.tsx";
 import { Link } from "react-router";
 import type { HomeBrand } from "./home-content.ts";
+import "#app/i18n/home-texts.ts";
 
 // Above 768 px the strip scrolls slowly and stops under the pointer or keyboard focus; with
 // reduced motion, and on phones, it is a plain row to scroll by hand.

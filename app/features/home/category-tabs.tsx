@@ -1,5 +1,5 @@
 import { useCallback, useRef, useState, type KeyboardEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/react.tsx";
 import { Link, useRouteLoaderData } from "react-router";
 import type { ProductSummary, ProductsPage } from "#contract/api/catalog.ts";
 import { apiLang } from "#contract/locale.ts";
@@ -8,6 +8,7 @@ import { ProductCard, ProductGridSkeleton } from "#app/features/catalog/product-
 import { TAB_LIMIT_MOBILE, TAB_PRODUCTS, tabProductsPath, type HomeCategory } from "./home-content.ts";
 import { LoadError, SectionHeading } from "./load-error.tsx";
 import { getJson, useRetryingLoad } from "./use-retrying-load.ts";
+import "#app/i18n/home-texts.ts";
 
 const GRID = "grid grid-cols-2 gap-3 md:grid-cols-4 md:gap-4";
 

@@ -1,5 +1,5 @@
 import { useCallback } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/react.tsx";
 import type { StartData } from "#contract/api/catalog.ts";
 import { apiLang, type Locale } from "#contract/locale.ts";
 import { MAIN_BANNER_INTERVAL_MS } from "./autoplay.ts";
@@ -14,6 +14,7 @@ import { MostSearched } from "./most-searched.tsx";
 import { OffersSignup } from "./offers-signup.tsx";
 import { TripleBanners } from "./triple-banners.tsx";
 import { getJson, useRetryingLoad } from "./use-retrying-load.ts";
+import "#app/i18n/home-texts.ts";
 
 const MAIN_SIZE = { width: 1600, height: 500 };
 

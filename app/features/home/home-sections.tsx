@@ -1,10 +1,11 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/react.tsx";
 import { Link } from "react-router";
 import type { ProductSummary } from "#contract/api/catalog.ts";
 import { ProductCard } from "#app/features/catalog/product-card.tsx";
 import { CategoryIcon } from "./category-icons.tsx";
 import { FEATURED_MOBILE, TAB_LIMIT_MOBILE, type HomeBanner, type HomeBrand, type HomeCategory } from "./home-content.ts";
 import { SectionHeading } from "./load-error.tsx";
+import "#app/i18n/home-texts.ts";
 
 const seeAllClass = "shrink-0 text-sm font-semibold text-accent-ink underline-offset-4 hover:underline";
 

@@ -1,5 +1,6 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/react.tsx";
 import { AlertIcon } from "#app/components/ui/icons.tsx";
+import "#app/i18n/home-texts.ts";
 
 /** A region's load error with the manual retry of spec §4; automatic retries run meanwhile. */
 export function LoadError({ message, retrying, onRetry }: { message: string; retrying?: boolean; onRetry: () => void }) {

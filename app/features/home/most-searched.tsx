@@ -1,10 +1,11 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/react.tsx";
 import type { ProductSummary } from "#contract/api/catalog.ts";
 import { ChevronRightIcon } from "#app/components/ui/icons.tsx";
 import { ProductCard } from "#app/features/catalog/product-card.tsx";
 import { MOST_SEARCHED_MOBILE, MOST_SEARCHED_PER_PAGE, pages } from "./home-content.ts";
 import { SectionHeading } from "./load-error.tsx";
+import "#app/i18n/home-texts.ts";
 
 const arrowClass =
   "flex size-10 items-center justify-center rounded-full bg-panel text-ink ring-1 ring-slate-300 hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-40";

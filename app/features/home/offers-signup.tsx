@@ -1,10 +1,11 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/react.tsx";
 import { useNavigate } from "react-router";
 import type { Locale } from "#contract/locale.ts";
 import { PhoneIcon } from "#app/components/ui/icons.tsx";
 import { OFFERS_SENT_MS, offersFieldValue, offersMaxLength, offersPayload } from "./offers-phone.ts";
 import { useIsMobile } from "./use-carousel.ts";
+import "#app/i18n/home-texts.ts";
 
 type Status = "idle" | "sending" | "sent";
 

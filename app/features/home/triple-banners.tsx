@@ -1,9 +1,10 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/react.tsx";
 import { Link } from "react-router";
 import { TRIPLE_BANNER_INTERVAL_MS, TRIPLE_BANNER_START_MS } from "./autoplay.ts";
 import { BannerCarousel } from "./banner-carousel.tsx";
 import type { HomeBanner } from "./home-content.ts";
 import { useIsMobile } from "./use-carousel.ts";
+import "#app/i18n/home-texts.ts";
 
 const SIZE = { width: 800, height: 400 };
 

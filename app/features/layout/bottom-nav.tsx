@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/react.tsx";
 import { NavLink, useLocation, useRouteLoaderData } from "react-router";
 import { useFavourites } from "#app/features/favourites/store.ts";
 import { useCartLink } from "#app/features/cart/use-cart-link.ts";

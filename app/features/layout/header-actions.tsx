@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/react.tsx";
 import { Link, useLocation, useRouteLoaderData } from "react-router";
 import { useFavourites } from "#app/features/favourites/store.ts";
 import { useCartLink } from "#app/features/cart/use-cart-link.ts";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/react.tsx";
 import { Link, NavLink } from "react-router";
 import { BrandLogo } from "./brand-logo.tsx";
 import { HeaderActions } from "./header-actions.tsx";

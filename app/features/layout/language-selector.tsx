@@ -1,5 +1,5 @@
 import { useCallback, useId, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/react.tsx";
 import { useLocation, useRouteLoaderData } from "react-router";
 import { LOCALES, type Locale } from "#contract/locale.ts";
 import { Flag } from "#app/components/ui/flags.tsx";

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/react.tsx";
 import { Link } from "react-router";
 import { ChevronDownIcon, ChevronRightIcon, MenuIcon } from "#app/components/ui/icons.tsx";
 import { useDismiss } from "#app/components/ui/use-dismiss.ts";

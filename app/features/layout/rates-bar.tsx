@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/react.tsx";
 import { CURRENCIES, MOEDA } from "#contract/currencies.ts";
 import type { ExchangeRate } from "#contract/api/catalog.ts";
 import { formatPrice } from "#contract/money.ts";

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/react.tsx";
 import { Form, useLocation, useNavigate, useRouteLoaderData } from "react-router";
 import type { ProductsPage, ProductSummary } from "#contract/api/catalog.ts";
 import { apiLang } from "#contract/locale.ts";

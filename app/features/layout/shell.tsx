@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/react.tsx";
 import { useLocation } from "react-router";
 import { CartProvider } from "#app/features/cart/cart-context.tsx";
 import { CartDrawer } from "#app/features/cart/cart-drawer.tsx";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/react.tsx";
 import { Link } from "react-router";
 import type { Order } from "#contract/api/cart.ts";
 import { formatPrice } from "#contract/money.ts";

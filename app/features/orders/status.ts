@@ -1,4 +1,4 @@
-import type { TFunction } from "i18next";
+import type { TFunction } from "#app/i18n/translator.ts";
 import { ORDER_STATUSES, PAYMENT_STATUSES } from "#contract/api/cart.ts";
 
 const isOrderStatus = (s: string): s is (typeof ORDER_STATUSES)[number] => (ORDER_STATUSES as readonly string[]).includes(s);

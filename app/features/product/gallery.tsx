@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/react.tsx";
 import { WrenchIcon } from "#app/components/ui/icons.tsx";
 
 // The viewer is needed only after a click on the image: it is downloaded then, not with the page.

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import type { ProductDetails } from "#contract/api/catalog.ts";
 import type { ExchangeRate } from "#contract/money.ts";
 import { breadcrumbJsonLd, breadcrumbs, productJsonLd } from "./json-ld.ts";
-import { clampQuantity, maxQuantity, priceBlock, specValue } from "./product-logic.ts";
+import { specValue } from "./product-details.tsx";
+import { clampQuantity, maxQuantity, priceBlock } from "./product-logic.ts";
 import { pageCount } from "./related.ts";
 
 const rates: ExchangeRate[] = [

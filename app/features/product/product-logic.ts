@@ -52,6 +52,3 @@ export function priceBlock(
 
 /** ISO 4217 code of a currency id (for structured data). */
 export const currencyCode = (moedaId: number) => getCurrency(moedaId)?.codigo ?? CURRENCIES[2].codigo;
-
-/** Value shown in the specification table: a dash when the value is empty (spec §2). */
-export const specValue = (valor: string | null | undefined) => (valor == null || valor.trim() === "" ? "-" : valor);

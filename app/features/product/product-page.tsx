@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/react.tsx";
 import { Link } from "react-router";
 import type { ProductDetails, ProductSummary } from "#contract/api/catalog.ts";
 import type { Locale } from "#contract/locale.ts";
@@ -11,9 +11,9 @@ import { jsonForScript } from "#app/lib/meta.ts";
 import { Gallery } from "./gallery.tsx";
 import { breadcrumbJsonLd, breadcrumbs, productJsonLd, productPath, type Crumb } from "./json-ld.ts";
 import { maxQuantity } from "./product-logic.ts";
-import { Description, PaymentOptions, PriceBlock, SpecTable, StockInfo } from "./product-sections.tsx";
+import { PaymentOptions, PriceBlock, StockInfo } from "./product-sections.tsx";
 import { QuantitySelector } from "./quantity-selector.tsx";
-import { RelatedProducts } from "./related-products.tsx";
+import { DescriptionAndSpecs, RelatedProducts } from "./below-the-fold.tsx";
 import { ShareButtons } from "./share-buttons.tsx";
 import { ShippingCalculator } from "./shipping-calculator.tsx";
 
@@ -97,8 +97,7 @@ export function ProductPage({ product, related, locale, currencyId, rates, origi
       </div>
 
       <div className="mt-10 grid gap-10 md:grid-cols-2">
-        <Description product={product} />
-        <SpecTable specs={product.especificacoes} />
+        <DescriptionAndSpecs product={product} />
       </div>
 
       <div className="mt-12">

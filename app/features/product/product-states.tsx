@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/react.tsx";
 import { Link, useLocation, useRevalidator } from "react-router";
 
 /** Spec §9: a failed page load retries by itself up to 3 times, waiting 2 s × the attempt. */

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/react.tsx";
 import { clampQuantity } from "./product-logic.ts";
 
 /** Spec §9: the stock alert stays 3 s. */

@@ -1,5 +1,5 @@
 import { Suspense, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/react.tsx";
 import { Await } from "react-router";
 import type { ProductSummary } from "#contract/api/catalog.ts";
 import { ChevronRightIcon } from "#app/components/ui/icons.tsx";

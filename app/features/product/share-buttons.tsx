@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/react.tsx";
 import { useToast } from "#app/components/ui/toast.tsx";
 
 const ShareIcon = () => (

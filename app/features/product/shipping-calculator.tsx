@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "#app/i18n/react.tsx";
 import { InfoIcon, MapPinIcon } from "#app/components/ui/icons.tsx";
 import type { Quote } from "./quote-cart.ts";
 

@@ -2,11 +2,11 @@ import shell from "../pt-BR.json" with { type: "json" };
 import account from "../locales/pt-BR/account.json" with { type: "json" };
 import cart from "../locales/pt-BR/cart.json" with { type: "json" };
 import catalog from "../locales/pt-BR/catalog.json" with { type: "json" };
-import home from "../locales/pt-BR/home.json" with { type: "json" };
 import product from "../locales/pt-BR/product.json" with { type: "json" };
 
 /**
  * The pt-BR texts of the interface: the shell's (pt-BR.json) and each feature's (locales/pt-BR/),
- * except `meta`, which instance.ts holds for every locale.
+ * except `meta`, which translator.ts holds for every locale, and `home`, which only the pages
+ * that show it download (catalogues/home/).
  */
-export default { ...shell, ...catalog, ...home, ...product, ...account, ...cart };
+export default { ...shell, ...catalog, ...product, ...account, ...cart };

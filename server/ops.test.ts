@@ -1,0 +1,127 @@
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "#db/client.ts";
+import { call, login, newCustomer, PASSWORD } from "../tests/support/customers.ts";
+import { reachable, testRedisUrl, uniquePrefix } from "../tests/support/redis.ts";
+import { createTestApp, type TestApp } from "../tests/support/test-app.ts";
+import { buildApp } from "./app.ts";
+import { loadConfig } from "./config.ts";
+import { connectRedis } from "./lib/redis.ts";
+
+/** Operations: health and readiness, request ids, and the state several processes share through Redis. */
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe("GET /healthz and /readyz", () => {
+  it("answers that the process lives and that the database answers", async () => {
+    expect((await call(t.app, "GET", "/healthz")).body).toEqual({ status: "ok" });
+    const ready = await call(t.app, "GET", "/readyz");
+    expect([ready.status, ready.body]).toEqual([200, { status: "ok", checks: { database: "ok", redis: "not configured" } }]);
+  });
+
+  it("answers 503 naming the database when it does not answer", async () => {
+    const broken: Database = {
+      ...t.database,
+      db: { ...t.database.db, execute: () => Promise.reject(new Error("connection refused")) } as unknown as Database["db"],
+    };
+    const app = await buildApp({ config: t.config, database: broken });
+    try {
+      const res = await app.inject({ method: "GET", url: "/readyz" });
+      expect([res.statusCode, res.json()]).toEqual([503, { status: "unavailable", failed: ["database"], checks: { database: "failed", redis: "not configured" } }]);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("answers 503 naming Redis when REDIS_URL does not answer, and still closes", async () => {
+    const app = await buildApp({ config: loadConfig({ ...envOf(t), REDIS_URL: "redis://127.0.0.1:1" }), database: t.database });
+    try {
+      const res = await app.inject({ method: "GET", url: "/readyz" });
+      expect([res.statusCode, res.json().failed]).toEqual([503, ["redis"]]);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe("a shutdown", () => {
+  it("turns /readyz to 503 and closes each connection after its answer", async () => {
+    const app = await buildApp({ config: t.config, database: t.database });
+    try {
+      expect((await app.inject({ method: "GET", url: "/readyz" })).headers.connection).not.toBe("close");
+      app.drain();
+      const ready = await app.inject({ method: "GET", url: "/readyz" });
+      expect([ready.statusCode, ready.json(), ready.headers.connection]).toEqual([503, { status: "draining" }, "close"]);
+      const page = await app.inject({ method: "GET", url: "/api/public/brands" });
+      expect([page.statusCode, page.headers.connection]).toEqual([200, "close"]);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe("request ids", () => {
+  it("keeps an incoming X-Request-Id and echoes it", async () => {
+    const res = await call(t.app, "GET", "/healthz", { headers: { "x-request-id": "lb-7f3a.42" } });
+    expect(res.headers["x-request-id"]).toBe("lb-7f3a.42");
+  });
+
+  it("makes its own when there is none or it is not an id", async () => {
+    const none = await call(t.app, "GET", "/healthz");
+    const bad = await call(t.app, "GET", "/healthz", { headers: { "x-request-id": "a b\n{}" } });
+    for (const res of [none, bad]) expect(res.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+const redisUp = await reachable(testRedisUrl);
+
+describe.skipIf(!redisUp)("two apps sharing one database and one Redis", () => {
+  let a: FastifyInstance;
+  let b: FastifyInstance;
+  const prefix = uniquePrefix("ops");
+  const redis = connectRedis(testRedisUrl);
+  beforeAll(async () => {
+    const config = loadConfig({ ...envOf(t), REDIS_URL: testRedisUrl, REDIS_PREFIX: prefix });
+    a = await buildApp({ config, database: t.database });
+    b = await buildApp({ config, database: t.database, redis });
+  });
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+    const keys = await redis.keys(`${prefix}*`);
+    if (keys.length > 0) await redis.del(...keys);
+    await redis.quit();
+  });
+
+  it("are ready when both answer", async () => {
+    const res = await call(a, "GET", "/readyz");
+    expect(res.body).toEqual({ status: "ok", checks: { database: "ok", redis: "ok" } });
+  });
+
+  it("count one client's requests together against a route's limit", async () => {
+    const ip = "203.0.113.9";
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      for (const app of [a, b]) {
+        statuses.push((await call(app, "POST", "/api/public/contato-newsletter", { ip, body: { celular: "+595 981 000 111" } })).status);
+      }
+    }
+    expect(statuses.filter((s) => s === 200)).toHaveLength(10);
+    expect(statuses.slice(10)).toEqual([429, 429]);
+  });
+
+  it("lock an account after failures spread over both", async () => {
+    const { email } = await newCustomer(a, t.database.db);
+    for (let i = 0; i < 5; i++) expect((await login(i % 2 ? a : b, email, `Errada#${i}xyz`)).status).toBe(401);
+    expect((await login(a, email, PASSWORD)).status).toBe(429);
+    expect((await login(b, email, PASSWORD)).status).toBe(429);
+  });
+});
+
+function envOf(app: TestApp): Record<string, string> {
+  return { NODE_ENV: "test", DATA_DIR: app.config.dataDir };
+}
