@@ -4,15 +4,16 @@
  *
  *   npm run bench                      # 100,000 products, 32 connections, 10 s per target
  *   npm run bench -- --products 20000 --duration 5
+ *   npm run bench -- --postgres        # 1 vs 2 processes on PostgreSQL + Redis (bench/postgres.ts)
  */
 import { execFileSync, spawn } from "node:child_process";
 import { existsSync, readdirSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { kb, PRODUCT_PAGE_BUDGET_KB, productPageBundle } from "./bundle-size.ts";
+import { freePort } from "../tests/support/free-port.ts";
 
 const { values: args } = parseArgs({
   options: {
@@ -21,6 +22,7 @@ const { values: args } = parseArgs({
     duration: { type: "string", default: "10" },
     data: { type: "string", default: "data-bench" },
     write: { type: "boolean", default: true },
+    postgres: { type: "boolean", default: false },
   },
 });
 const products = Number(args.products);
@@ -28,14 +30,12 @@ const connections = Number(args.connections);
 const duration = Number(args.duration);
 const dataDir = path.resolve(args.data!);
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
+if (args.postgres) {
+  const { runPostgresBench } = await import("./postgres.ts");
+  await runPostgresBench({ products, connections, duration, write: args.write! });
+  process.exit(0);
 }
+
 
 // bundle-size.ts reads the Vite manifest, which builds older than vite.config.ts's `manifest` lack.
 if (!existsSync("build/server/index.js") || !existsSync("build/client/.vite/manifest.json")) {

@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync } from "node:fs";
-import { createServer } from "node:net";
 import path from "node:path";
 import { hash } from "@node-rs/argon2";
 import { sql } from "drizzle-orm";
@@ -9,6 +8,7 @@ import { queryRows, type Db } from "#db/client.ts";
 import { PASSWORD, uniqueEmail } from "../support/customers.ts";
 import { cartBody } from "../support/shop.ts";
 import type { MultiEnv } from "./global-setup.ts";
+import { freePort } from "../support/free-port.ts";
 
 /** Real server processes over one PostgreSQL and one Redis, and HTTP calls to them. */
 
@@ -23,16 +23,6 @@ export interface ServerProcess {
 
 const root = path.resolve(import.meta.dirname, "../..");
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 /** `node --import tsx server/main.ts`, API only, started and ready (GET /readyz answers 200). */
 export async function startServer(env: Extract<MultiEnv, { available: true }>, name: string): Promise<ServerProcess> {

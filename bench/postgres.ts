@@ -1,0 +1,262 @@
+/**
+ * `npm run bench -- --postgres`: the product list and the cart on PostgreSQL + Redis,
+ * one server process against two (API only), same total connections, reported as a ratio.
+ *
+ *   npm run bench -- --postgres                                 # 100,000 products, 32 connections, 10 s
+ *   npm run bench -- --postgres --products 20000 --duration 5
+ *
+ * Needs PostgreSQL on 127.0.0.1:5432 (trust auth, user postgres) and Redis on 127.0.0.1:6379.
+ * The database `bench` is created when missing and grown to --products (never shrunk).
+ */
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { writeFileSync } from "node:fs";
+import path from "node:path";
+import autocannon from "autocannon";
+import { Redis } from "ioredis";
+import pg from "pg";
+import { freePort } from "../tests/support/free-port.ts";
+
+export interface PostgresBenchOptions {
+  products: number;
+  connections: number;
+  duration: number;
+  write: boolean;
+}
+
+const ADMIN_URL = "postgres://postgres@127.0.0.1:5432/postgres";
+const DATABASE_URL = "postgres://postgres@127.0.0.1:5432/bench";
+const REDIS_URL = "redis://127.0.0.1:6379";
+const DATA_DIR = path.resolve("data-bench-pg");
+
+interface Server {
+  base: string;
+  proc: ChildProcess;
+  exited: Promise<unknown>;
+}
+
+interface Target {
+  name: string;
+  paths: string[];
+}
+
+interface Run {
+  rps: number;
+  p99: number;
+  errors: number;
+}
+
+
+async function ensureDatabase(): Promise<void> {
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  try {
+    const found = await admin.query("SELECT 1 FROM pg_database WHERE datname = 'bench'");
+    if (found.rowCount === 0) {
+      await admin.query("CREATE DATABASE bench");
+      console.log("created database bench");
+    }
+  } finally {
+    await admin.end();
+  }
+}
+
+async function queryOne(sql: string): Promise<string> {
+  const client = new pg.Client({ connectionString: DATABASE_URL });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ v: string }>(sql);
+    return String(rows[0]?.v ?? "");
+  } finally {
+    await client.end();
+  }
+}
+
+async function startServer(): Promise<Server> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const proc = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATABASE_URL,
+      REDIS_URL,
+      REDIS_PREFIX: "bench:",
+      NODE_ENV: "production",
+      LOG_LEVEL: "warn",
+      DATA_DIR,
+      API_ONLY: "1",
+      PUBLIC_URL: base,
+    },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const exited = new Promise((resolve) => proc.once("exit", resolve));
+  let gone = false;
+  void exited.then(() => (gone = true));
+  const server = { base, proc, exited };
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (gone) throw new Error(`server on port ${port} exited while starting`);
+    if (Date.now() > deadline) {
+      await stopServer(server);
+      throw new Error(`server on port ${port} not ready in time`);
+    }
+    if (await fetch(`${base}/readyz`).then((r) => r.status === 200, () => false)) return server;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+async function stopServer(server: Server): Promise<void> {
+  if (server.proc.exitCode !== null || server.proc.signalCode !== null) return;
+  server.proc.kill("SIGTERM");
+  const timer = setTimeout(() => server.proc.kill("SIGKILL"), 15_000);
+  await server.exited;
+  clearTimeout(timer);
+}
+
+async function load(base: string, paths: string[], connections: number, duration: number): Promise<Run> {
+  let i = 0;
+  const run = await autocannon({
+    url: base,
+    connections,
+    duration,
+    requests: [{ setupRequest: (req) => ({ ...req, path: paths[i++ % paths.length]! }) }],
+  });
+  return { rps: run.requests.average, p99: run.latency.p99, errors: run.errors + run.non2xx };
+}
+
+/** Every server at once, connections split evenly; req/s summed, the worse p99 kept. */
+async function measure(servers: Server[], t: Target, connections: number, duration: number): Promise<Run> {
+  const per = Math.max(1, Math.floor(connections / servers.length));
+  const runs = await Promise.all(servers.map((s) => load(s.base, t.paths, per, duration)));
+  return {
+    rps: runs.reduce((sum, r) => sum + r.rps, 0),
+    p99: Math.max(...runs.map((r) => r.p99)),
+    errors: runs.reduce((sum, r) => sum + r.errors, 0),
+  };
+}
+
+async function buildTargets(base: string): Promise<Target[]> {
+  const json = async <T>(url: string, init?: RequestInit) => {
+    const res = await fetch(base + url, init);
+    const body = (await res.json()) as T;
+    if (!res.ok) throw new Error(`${init?.method ?? "GET"} ${url}: ${res.status} ${JSON.stringify(body)}`);
+    return body;
+  };
+  const sample = await json<{ data: { id: number; categoria: { id: number } | null }[] }>(
+    "/api/public/products?per_page=100&order_by=id&order=asc",
+  );
+  const categoryIds = [...new Set(sample.data.map((p) => p.categoria?.id).filter(Boolean))];
+  // Active, priced products with stock to spare (carts refuse the rest).
+  const ids = (await queryOne("SELECT string_agg(id::text, ',') AS v FROM (SELECT id FROM produtos WHERE ativo AND mostrar_preco AND qtde_disponivel >= 5 ORDER BY id LIMIT 100) s"))
+    .split(",")
+    .filter(Boolean)
+    .map(Number);
+  if (ids.length === 0) throw new Error("no product in stock to put in the carts");
+
+  // ~50 guest carts of 1 to 3 lines each, read round-robin.
+  const carts: string[] = [];
+  for (let c = 0; c < 50; c++) {
+    const external_id = randomUUID();
+    const lines = ids.slice((c * 3) % ids.length, ((c * 3) % ids.length) + 1 + (c % 3));
+    await json("/ecom/venda/carrinho", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        external_id,
+        filial_id: "1",
+        moeda_id: "2",
+        itens: lines.map((id) => ({ produto_id: String(id), qtde: "1", armazem_id: "1", valor_unitario: "0.01", ativo: true, token: "" })),
+      }),
+    });
+    carts.push(external_id);
+  }
+
+  return [
+    {
+      // The same list paths as the PGlite bench (bench/run.ts).
+      name: "product list (API)",
+      paths: categoryIds.flatMap((c, i) => [
+        `/api/public/products?category_id=${c}&page=${(i % 5) + 1}&per_page=20&moeda_id=2&order_by=tem_estoque,id&order=desc,desc`,
+        `/api/public/products?page=${i + 1}&per_page=20&moeda_id=3&order_by=tem_estoque,valor_venda&order=desc,asc`,
+      ]),
+    },
+    { name: "cart (API)", paths: carts.map((id) => `/ecom/venda/carrinho/${id}?moeda_id=2`) },
+  ];
+}
+
+export async function runPostgresBench(opts: PostgresBenchOptions): Promise<void> {
+  const { products, connections, duration } = opts;
+  await ensureDatabase();
+  console.log(`Preparing ${products.toLocaleString("en")} products in database bench …`);
+  execFileSync(process.execPath, ["--import", "tsx", "db/seed/cli.ts", "--products", String(products)], {
+    stdio: "inherit",
+    env: { ...process.env, DATABASE_URL, DATA_DIR },
+  });
+  const catalogue = Number(await queryOne("SELECT count(*) AS v FROM produtos"));
+  const pgVersion = (await queryOne("SELECT current_setting('server_version') AS v")).split(" ")[0];
+
+  const servers: Server[] = [];
+  const stopAll = () => Promise.all(servers.map(stopServer));
+  const onSignal = () => void stopAll().then(() => process.exit(130));
+  process.once("SIGINT", onSignal);
+  process.once("SIGTERM", onSignal);
+
+  const results: { name: string; one: Run; two: Run }[] = [];
+  try {
+    servers.push(await startServer());
+    const targets = await buildTargets(servers[0]!.base);
+    const one: Run[] = [];
+    for (const t of targets) {
+      await measure(servers, t, connections, duration); // warm-up pass, not reported
+      const r = await measure(servers, t, connections, duration);
+      one.push(r);
+      console.log(`1 process, ${t.name}: ${Math.round(r.rps)} req/s, p99 ${r.p99} ms, errors ${r.errors}`);
+    }
+    servers.push(await startServer());
+    for (const [i, t] of targets.entries()) {
+      await measure(servers, t, connections, duration);
+      const r = await measure(servers, t, connections, duration);
+      console.log(`2 processes, ${t.name}: ${Math.round(r.rps)} req/s, p99 ${r.p99} ms, errors ${r.errors}`);
+      results.push({ name: t.name, one: one[i]!, two: r });
+    }
+  } finally {
+    // Let the requests autocannon left in flight finish before the servers drain and close their pools.
+    await new Promise((r) => setTimeout(r, 1000));
+    await stopAll();
+    process.off("SIGINT", onSignal);
+    process.off("SIGTERM", onSignal);
+  }
+
+  const redisVersion = await redisServerVersion();
+  const table = [
+    "| target | 1 process req/s | 1 process p99 ms | 2 processes req/s | 2 processes p99 ms | throughput ratio 2/1 | errors (1 / 2) |",
+    "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ...results.map(
+      (r) =>
+        `| ${r.name} | ${Math.round(r.one.rps)} | ${r.one.p99} | ${Math.round(r.two.rps)} | ${r.two.p99} | ${(r.two.rps / Math.max(r.one.rps, 1)).toFixed(2)}× | ${r.one.errors} / ${r.two.errors} |`,
+    ),
+  ].join("\n");
+  const half = Math.max(1, Math.floor(connections / 2));
+  const summary = `${catalogue.toLocaleString("en")} products, PostgreSQL ${pgVersion} + Redis ${redisVersion} on the same machine (${(await import("node:os")).cpus().length} cores), API only (API_ONLY=1), one run on ${new Date().toISOString().slice(0, 10)}.
+1 process: autocannon, ${connections} connections; 2 processes: two autocannon runs at once, ${half} connections each, one per process (req/s summed, worse p99 kept). ${duration} s per target after a warm-up pass.
+
+${table}
+`;
+  console.log("\n" + summary);
+  if (opts.write) writeFileSync("docs/benchmarks.latest-postgres.md", summary);
+}
+
+/** The Redis server's version, from INFO. */
+async function redisServerVersion(): Promise<string> {
+  const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  try {
+    await redis.connect();
+    return /redis_version:(\S+)/.exec(await redis.info("server"))?.[1] ?? "?";
+  } catch {
+    return "?";
+  } finally {
+    redis.disconnect();
+  }
+}
