@@ -13,7 +13,15 @@ export const MULTI_PRODUCTS = 60;
 
 export type MultiEnv =
   | { available: false; reason: string }
-  | { available: true; databaseUrl: string; redisUrl: string; redisPrefix: string; dataRoot: string };
+  | {
+      available: true;
+      /** A database of the server to CREATE and DROP others from (tests that need an empty one). */
+      adminUrl: string;
+      databaseUrl: string;
+      redisUrl: string;
+      redisPrefix: string;
+      dataRoot: string;
+    };
 
 /**
  * The multi-process suite needs a PostgreSQL server and a Redis (127.0.0.1 by default; MULTI_DATABASE_URL
@@ -40,7 +48,7 @@ export default async function setup(project: TestProject) {
   await seedDemo(database, { products: MULTI_PRODUCTS, mediaDir: path.join(dataRoot, "media") });
   await database.close();
   const redisPrefix = `multi:${name}:`;
-  project.provide("multi", { available: true, databaseUrl, redisUrl, redisPrefix, dataRoot });
+  project.provide("multi", { available: true, adminUrl, databaseUrl, redisUrl, redisPrefix, dataRoot });
 
   return async () => {
     await admin(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
@@ -53,7 +61,8 @@ export default async function setup(project: TestProject) {
   };
 }
 
-async function admin(url: string, statement: string) {
+/** Runs one statement (CREATE or DROP DATABASE) on the server of `url`. */
+export async function admin(url: string, statement: string) {
   const c = new pg.Client({ connectionString: url });
   await c.connect();
   try {
