@@ -22,7 +22,9 @@ COPY package.json package-lock.json tsconfig.json ./
 COPY server ./server
 COPY db ./db
 COPY contract ./contract
-RUN mkdir -p /data && chown node:node /data
+# The folders exist in the image so that a volume mounted on one of them (docs/deploy.md mounts one shared
+# volume at /data/media) starts out owned by `node`, not by root.
+RUN mkdir -p /data/media /data/uploads && chown -R node:node /data
 USER node
 VOLUME ["/data"]
 EXPOSE 3000

@@ -38,6 +38,18 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        test: {
+          // The production image, built beforehand (npm run test:image; skipped without Docker or the image).
+          name: "image",
+          include: ["tests/image/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["tests/image/global-setup.ts"],
+          testTimeout: 300_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

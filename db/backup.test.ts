@@ -1,14 +1,12 @@
-import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Order } from "#contract/api/cart.ts";
 import { buildApp } from "#server/app.ts";
 import { call, login } from "../tests/support/customers.ts";
-import { withDatabase } from "../tests/support/db-urls.ts";
+import { scratchDatabase } from "../tests/support/db-urls.ts";
 import { pickProducts, placeOrder, shopper } from "../tests/support/shop.ts";
 import { createTestApp, type TestApp } from "../tests/support/test-app.ts";
 import { hasPgTools } from "./backup-pg.ts";
@@ -54,21 +52,14 @@ async function freshDatabase(kind: "pglite" | "postgres"): Promise<{ database: D
     return { database, drop: () => database.close() };
   }
   if (source.kind !== "postgres") throw new Error("no PostgreSQL in this run");
-  const name = `store_restore_${randomBytes(5).toString("hex")}`;
-  const admin = async (statement: string) => {
-    const c = new pg.Client({ connectionString: source.adminUrl });
-    await c.connect();
-    await c.query(statement).finally(() => c.end());
-  };
-  await admin(`CREATE DATABASE ${name}`);
-  const url = withDatabase(source.adminUrl, name);
-  const database = await openDatabase({ url });
+  const scratch = await scratchDatabase(source.adminUrl, "store_restore");
+  const database = await openDatabase({ url: scratch.url });
   return {
     database,
-    url,
+    url: scratch.url,
     async drop() {
       await database.close();
-      await admin(`DROP DATABASE IF EXISTS ${name}`);
+      await scratch.drop();
     },
   };
 }

@@ -1,11 +1,10 @@
-import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import { describe, expect, inject, it } from "vitest";
 import { openDatabase, queryRows } from "#db/client.ts";
-import { withDatabase } from "../support/db-urls.ts";
+import { scratchDatabase } from "../support/db-urls.ts";
 import { api, startServer, stopServer, type ServerProcess } from "./cluster.ts";
-import { admin, type MultiEnv } from "./global-setup.ts";
+import type { MultiEnv } from "./global-setup.ts";
 
 /**
  * The first deploy: several processes start at the same moment on an empty PostgreSQL database, each
@@ -19,9 +18,8 @@ const migrations = (JSON.parse(readFileSync("db/migrations/meta/_journal.json", 
 
 describe.skipIf(!multi.available)("three server processes starting together on an empty database", () => {
   it("migrate and seed it exactly once, then all serve the same catalogue", async () => {
-    const name = `store_first_${randomBytes(4).toString("hex")}`;
-    await admin(env.adminUrl, `CREATE DATABASE ${name}`);
-    const fresh = { ...env, databaseUrl: withDatabase(env.adminUrl, name), redisPrefix: `${env.redisPrefix}first:` };
+    const scratch = await scratchDatabase(env.adminUrl, "store_first");
+    const fresh = { ...env, databaseUrl: scratch.url, redisPrefix: `${env.redisPrefix}first:` };
     let servers: ServerProcess[] = [];
     try {
       const starting = ["first-a", "first-b", "first-c"].map((n) => startServer(fresh, n));
@@ -54,7 +52,7 @@ describe.skipIf(!multi.available)("three server processes starting together on a
       expect(new Set(lists.map((l) => JSON.stringify([l.body.total, l.body.data.map((p) => p.id)]))).size).toBe(1);
     } finally {
       await Promise.all(servers.map((s) => stopServer(s)));
-      await admin(env.adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await scratch.drop();
     }
   });
 });

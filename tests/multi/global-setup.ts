@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -7,7 +6,8 @@ import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { openDatabase } from "#db/client.ts";
 import { seedDemo } from "#db/seed/index.ts";
-import { withDatabase } from "../support/db-urls.ts";
+import { scratchDatabase } from "../support/db-urls.ts";
+import { forgetPrefix } from "../support/redis.ts";
 
 export const MULTI_PRODUCTS = 60;
 
@@ -39,37 +39,21 @@ export default async function setup(project: TestProject) {
     return;
   }
 
-  const name = `store_multi_${randomBytes(5).toString("hex")}`;
-  await admin(adminUrl, `CREATE DATABASE ${name}`);
-  const databaseUrl = withDatabase(adminUrl, name);
+  const scratch = await scratchDatabase(adminUrl, "store_multi");
+  const databaseUrl = scratch.url;
   const dataRoot = mkdtempSync(path.join(os.tmpdir(), "store-multi-"));
   const database = await openDatabase({ url: databaseUrl });
   await database.migrate();
   await seedDemo(database, { products: MULTI_PRODUCTS, mediaDir: path.join(dataRoot, "media") });
   await database.close();
-  const redisPrefix = `multi:${name}:`;
+  const redisPrefix = `multi:${scratch.name}:`;
   project.provide("multi", { available: true, adminUrl, databaseUrl, redisUrl, redisPrefix, dataRoot });
 
   return async () => {
-    await admin(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    const redis = new Redis(redisUrl, { lazyConnect: true });
-    await redis.connect();
-    const keys = await redis.keys(`${redisPrefix}*`);
-    if (keys.length > 0) await redis.del(...keys);
-    await redis.quit();
+    await scratch.drop();
+    await forgetPrefix(redisUrl, redisPrefix);
     rmSync(dataRoot, { recursive: true, force: true });
   };
-}
-
-/** Runs one statement (CREATE or DROP DATABASE) on the server of `url`. */
-export async function admin(url: string, statement: string) {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  try {
-    await c.query(statement);
-  } finally {
-    await c.end();
-  }
 }
 
 async function pgAnswers(url: string): Promise<boolean> {

@@ -1,3 +1,4 @@
+import { Redis } from "ioredis";
 import { Socket } from "node:net";
 
 /** The Redis the tests may use: TEST_REDIS_URL, else the machine's own (CI runs one on 127.0.0.1:6379). */
@@ -21,3 +22,15 @@ export function reachable(url: string, timeoutMs = 500): Promise<boolean> {
 
 /** A key prefix of one's own, so test runs sharing a Redis never see each other's counters. */
 export const uniquePrefix = (name: string) => `test:${name}:${process.pid}:${Math.random().toString(36).slice(2, 8)}:`;
+
+/** Deletes every key under `prefix` (what a test run left in a shared Redis). */
+export async function forgetPrefix(url: string, prefix: string): Promise<void> {
+  const redis = new Redis(url, { lazyConnect: true });
+  await redis.connect();
+  try {
+    const keys = await redis.keys(`${prefix}*`);
+    if (keys.length > 0) await redis.del(...keys);
+  } finally {
+    await redis.quit();
+  }
+}

@@ -1,13 +1,11 @@
-import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
-import pg from "pg";
 import { inject } from "vitest";
 import { openDatabase, type Database } from "#db/client.ts";
 import { buildApp } from "#server/app.ts";
 import { loadConfig, type Config } from "#server/config.ts";
-import { withDatabase } from "./db-urls.ts";
+import { scratchDatabase } from "./db-urls.ts";
 
 export interface TestApp {
   app: FastifyInstance;
@@ -25,25 +23,14 @@ export async function openSeededDatabase(): Promise<{ database: Database; url?: 
     const database = await openDatabase({ loadDataDir: new Blob([readFileSync(source.dump)]) });
     return { database, drop: () => database.close() };
   }
-  const name = `store_t_${randomBytes(6).toString("hex")}`;
-  const admin = async (sql: string) => {
-    const c = new pg.Client({ connectionString: source.adminUrl });
-    await c.connect();
-    try {
-      await c.query(sql);
-    } finally {
-      await c.end();
-    }
-  };
-  await admin(`CREATE DATABASE ${name} TEMPLATE ${source.template}`);
-  const url = withDatabase(source.adminUrl, name);
-  const database = await openDatabase({ url });
+  const scratch = await scratchDatabase(source.adminUrl, "store_t", source.template);
+  const database = await openDatabase({ url: scratch.url });
   return {
     database,
-    url,
+    url: scratch.url,
     async drop() {
       await database.close();
-      await admin(`DROP DATABASE IF EXISTS ${name}`);
+      await scratch.drop();
     },
   };
 }
