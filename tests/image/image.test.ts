@@ -105,6 +105,11 @@ describe.skipIf(!found.available)("the production image", () => {
 
     // NODE_ENV=production: no development outbox.
     expect((await fetch(`${base}/dev/mail`)).status).toBe(404);
+
+    // The image's HEALTHCHECK (GET /healthz every 15 s) reports the container healthy.
+    await expect
+      .poll(() => docker("inspect", "--format", "{{.State.Health.Status}}", container), { timeout: 60_000, interval: 1_000 })
+      .toBe("healthy");
   });
 
   it("writes JSON logs and stops cleanly on SIGTERM (docker stop)", async () => {
