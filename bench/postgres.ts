@@ -9,7 +9,7 @@
  * The database `bench` is created when missing and grown to --products (never shrunk).
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
@@ -28,6 +28,7 @@ const ADMIN_URL = "postgres://postgres@127.0.0.1:5432/postgres";
 const DATABASE_URL = "postgres://postgres@127.0.0.1:5432/bench";
 const REDIS_URL = "redis://127.0.0.1:6379";
 const DATA_DIR = path.resolve("data-bench-pg");
+const SECRETS = { app: randomBytes(32).toString("hex"), sandbox: randomBytes(32).toString("hex") };
 
 interface Server {
   base: string;
@@ -84,6 +85,9 @@ async function startServer(): Promise<Server> {
       REDIS_URL,
       REDIS_PREFIX: "bench:",
       NODE_ENV: "production",
+      // Production refuses the development secrets; both processes share these, as a deployment would.
+      APP_SECRET: SECRETS.app,
+      SANDBOX_WEBHOOK_SECRET: SECRETS.sandbox,
       LOG_LEVEL: "warn",
       DATA_DIR,
       API_ONLY: "1",

@@ -7,6 +7,7 @@
  *   npm run bench -- --postgres        # 1 vs 2 processes on PostgreSQL + Redis (bench/postgres.ts)
  */
 import { execFileSync, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { existsSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -50,7 +51,17 @@ execFileSync(process.execPath, ["--import", "tsx", "db/seed/cli.ts", "--products
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const server = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
-  env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", NODE_ENV: "production" },
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "warn",
+    NODE_ENV: "production",
+    // Production refuses the development secrets.
+    APP_SECRET: randomBytes(32).toString("hex"),
+    SANDBOX_WEBHOOK_SECRET: randomBytes(32).toString("hex"),
+  },
   stdio: ["ignore", "inherit", "inherit"],
 });
 for (let i = 0; ; i++) {

@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { loadConfig } from "#server/config.ts";
+import { loadConfigOrExit } from "#server/config.ts";
 import { hasPgTools } from "./backup-pg.ts";
 import { dumpDatabase, restoreDatabase, type DumpFormat } from "./backup.ts";
 import { openDatabase } from "./client.ts";
@@ -20,7 +20,7 @@ if ((command !== "dump" && command !== "restore") || (format && format !== "json
   process.exit(2);
 }
 
-const config = loadConfig();
+const config = loadConfigOrExit();
 const database = await openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, "db") });
 const target = { database, url: config.databaseUrl };
 const started = Date.now();

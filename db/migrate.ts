@@ -1,7 +1,7 @@
-import { loadConfig } from "#server/config.ts";
+import { loadConfigOrExit } from "#server/config.ts";
 import { openDatabase, SCHEMA_LOCK } from "./client.ts";
 
-const config = loadConfig();
+const config = loadConfigOrExit();
 const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir + "/db" });
 // Safe beside running servers or another deploy's migrate: one at a time applies what is missing.
 await database.exclusive(SCHEMA_LOCK, () => database.migrate());

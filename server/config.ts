@@ -33,6 +33,8 @@ export interface Config {
   appSecret: string;
   /** How long an unpaid order keeps its stock. */
   reservationMinutes: number;
+  /** How often each process looks for reservations that ran out (one process at a time does the work). */
+  reservationSweepSeconds: number;
   seedProducts: number;
   logLevel: string;
   trustProxy: boolean;
@@ -44,8 +46,16 @@ export interface Config {
   s3?: S3Options;
 }
 
+/** A setting the store cannot run with; its message names the variable and what it accepts. */
+export class ConfigError extends Error {}
+
+const DEV_SANDBOX_SECRET = "sandbox-dev-secret-change-me";
+const DEV_APP_SECRET = "dev-app-secret-change-me";
+/** Shortest secret accepted in production (32 characters, e.g. `openssl rand -hex 16`). */
+const MIN_SECRET_LENGTH = 32;
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const port = Number(env.PORT ?? 3000);
+  const port = wholeNumber(env, "PORT", 3000, 1, 65_535);
   const nodeEnv = env.NODE_ENV === "production" ? "production" : env.NODE_ENV === "test" ? "test" : "development";
   return {
     env: nodeEnv,
@@ -54,7 +64,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(env.DATA_DIR || "data"),
     databaseUrl: env.DATABASE_URL || undefined,
     // Two at least: the start-up lock holds one connection while migrations and the seed use another.
-    databasePoolSize: Math.max(2, Number(env.DATABASE_POOL_SIZE || 10)),
+    databasePoolSize: wholeNumber(env, "DATABASE_POOL_SIZE", 10, 2),
     redisUrl: env.REDIS_URL || undefined,
     redisPrefix: env.REDIS_PREFIX ?? "store:",
     smtpUrl: env.SMTP_URL || undefined,
@@ -71,10 +81,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     storeWhatsapp: env.STORE_WHATSAPP ?? "+595 981 123 456",
     cepLookupUrl: (env.CEP_LOOKUP_URL ?? "https://viacep.com.br").replace(/\/$/, ""),
     paymentProvider: env.PAYMENT_PROVIDER ?? "sandbox",
-    sandboxSecret: env.SANDBOX_WEBHOOK_SECRET ?? "sandbox-dev-secret-change-me",
-    appSecret: env.APP_SECRET ?? "dev-app-secret-change-me",
-    reservationMinutes: Number(env.RESERVATION_MINUTES ?? 30),
-    seedProducts: Number(env.SEED_PRODUCTS ?? 800),
+    sandboxSecret: env.SANDBOX_WEBHOOK_SECRET || DEV_SANDBOX_SECRET,
+    appSecret: env.APP_SECRET || DEV_APP_SECRET,
+    reservationMinutes: wholeNumber(env, "RESERVATION_MINUTES", 30, 1),
+    reservationSweepSeconds: wholeNumber(env, "RESERVATION_SWEEP_SECONDS", 30, 1),
+    seedProducts: wholeNumber(env, "SEED_PRODUCTS", 800, 0),
     logLevel: env.LOG_LEVEL ?? (nodeEnv === "test" ? "silent" : "info"),
     trustProxy: flag(env.TRUST_PROXY, false),
     apiOnly: flag(env.API_ONLY, false),
@@ -91,6 +102,47 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : undefined,
   };
+}
+
+/** The settings for a command or the server: one that cannot work ends the process with its message (exit 1). */
+export function loadConfigOrExit(check?: (config: Config) => void): Config {
+  try {
+    const config = loadConfig();
+    check?.(config);
+    return config;
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    console.error(`Configuration: ${err.message}`);
+    process.exit(1);
+  }
+}
+
+/**
+ * In production the secrets must be the operator's own: with the development values in this repository
+ * anyone could sign a delivery quote or a payment notification. Checked by the server when it starts.
+ */
+export function assertProductionSecrets(config: Config): void {
+  if (config.env !== "production") return;
+  const weak = [
+    ["APP_SECRET", config.appSecret, DEV_APP_SECRET],
+    ["SANDBOX_WEBHOOK_SECRET", config.sandboxSecret, DEV_SANDBOX_SECRET],
+  ].filter(([, value, dev]) => value === dev || value!.length < MIN_SECRET_LENGTH);
+  if (weak.length > 0) {
+    throw new ConfigError(
+      `${weak.map(([name]) => name).join(" and ")} must be set to random values of at least ${MIN_SECRET_LENGTH} characters in production ` +
+        "(the same in every process), e.g. `openssl rand -hex 32`.",
+    );
+  }
+}
+
+function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER): number {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be a whole number from ${min}${max < Number.MAX_SAFE_INTEGER ? ` to ${max}` : " up"}, not "${raw}".`);
+  }
+  return value;
 }
 
 function flag(value: string | undefined, fallback: boolean): boolean {

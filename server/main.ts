@@ -6,12 +6,12 @@ import type { ServerBuild } from "react-router";
 import { openDatabase, SCHEMA_LOCK } from "#db/client.ts";
 import { seedIfEmpty } from "#db/seed/index.ts";
 import { buildApp, type AppOptions } from "./app.ts";
-import { loadConfig } from "./config.ts";
+import { assertProductionSecrets, loadConfigOrExit } from "./config.ts";
 
 /** How long in-flight requests get to finish after SIGTERM before the process gives up on them. */
 const SHUTDOWN_GRACE_MS = 25_000;
 
-const config = loadConfig();
+const config = loadConfigOrExit(assertProductionSecrets);
 const database = await openDatabase({
   url: config.databaseUrl,
   dataDir: path.join(config.dataDir, "db"),
@@ -47,8 +47,13 @@ async function loadWeb(): Promise<AppOptions["web"]> {
 // Unpaid orders give their stock back once the reservation runs out; an advisory lock lets one process at a time do it.
 let sweeping: Promise<unknown> = Promise.resolve();
 const sweep = setInterval(() => {
-  sweeping = app.payments.releaseExpired().catch((err) => app.log.error({ err }, "reservation sweep failed"));
-}, 30_000);
+  sweeping = app.payments
+    .releaseExpired()
+    .then((released) => {
+      if (released > 0) app.log.info({ released }, "expired reservations released");
+    })
+    .catch((err) => app.log.error({ err }, "reservation sweep failed"));
+}, config.reservationSweepSeconds * 1000);
 sweep.unref();
 
 let closing = false;

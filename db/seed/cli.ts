@@ -7,7 +7,7 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
 import cliProgress from "cli-progress";
-import { loadConfig } from "#server/config.ts";
+import { loadConfigOrExit } from "#server/config.ts";
 import { openDatabase } from "../client.ts";
 import { countProducts, growCatalogue, resetCatalogue, seedDemo } from "./index.ts";
 
@@ -19,7 +19,7 @@ if (values.help) {
   process.exit(0);
 }
 
-const config = loadConfig();
+const config = loadConfigOrExit();
 const target = values.products === undefined ? config.seedProducts : Number(values.products);
 if (!Number.isInteger(target) || target < 0) {
   console.error(`--products needs a whole number, got ${values.products}`);

@@ -41,6 +41,8 @@ export async function startServer(env: Extract<MultiEnv, { available: true }>, n
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
       SEED_PRODUCTS: "60",
+      // Every process sweeps expired reservations each second here (30 s by default); one at a time does the work.
+      RESERVATION_SWEEP_SECONDS: "1",
       API_ONLY: "1",
       TRUST_PROXY: "1",
       LOG_LEVEL: "info",

@@ -161,6 +161,31 @@ describe.skipIf(!multi.available)("two server processes, one PostgreSQL, one Red
     expect(orders.map((o) => o.external_id).sort()).toEqual(accepted);
   });
 
+  it("release an expired reservation exactly once, though both sweep for it every second", async () => {
+    const id = await product(100);
+    const emails = await residents(db(), 12);
+    const ready = await Promise.all(emails.map((email, i) => readyCheckout(i % 2 ? a : b, email, id)));
+    const answers = await Promise.all(ready.map((r, i) => checkoutVia(i % 2 ? b : a, r)));
+    expect(answers.map((r) => r.status)).toEqual(answers.map(() => 200));
+    expect(await stockOf(id)).toBe(88);
+
+    const released = () =>
+      [a, b].flatMap(logRecords).reduce((sum, r) => sum + (r.msg === "expired reservations released" ? Number(r.released) : 0), 0);
+    const before = released();
+    const ids = sql.join(answers.map((r) => sql`${r.body.pedido.id}`), sql`, `);
+    await db().execute(sql`UPDATE pedidos SET reserva_expira_em = now() - interval '1 minute' WHERE id IN (${ids})`);
+    const cancelled = async () =>
+      Number((await queryRows<{ n: number }>(db(), sql`SELECT count(*)::int AS n FROM pedidos WHERE id IN (${ids}) AND status = 'CANCELADO'`))[0]!.n);
+    await expect.poll(cancelled, { timeout: 20_000, interval: 200 }).toBe(12);
+    await expect.poll(released, { timeout: 10_000, interval: 100 }).toBe(before + 12);
+    expect(await stockOf(id)).toBe(100);
+
+    // Further sweeps by both find nothing more to give back.
+    await new Promise((r) => setTimeout(r, 2_500));
+    expect(released()).toBe(before + 12);
+    expect(await stockOf(id)).toBe(100);
+  });
+
   // Last: it stops one of the two.
   it("lose no accepted order when one stops mid-load (SIGTERM), and the other keeps serving", async () => {
     const id = await product(1000);
