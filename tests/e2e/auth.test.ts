@@ -1,11 +1,10 @@
 import { randomUUID } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { rucCheckDigit } from "#contract/documents.ts";
 import esPYAccount from "../../app/i18n/locales/es-PY/account.json" with { type: "json" };
 import ptBRAccount from "../../app/i18n/locales/pt-BR/account.json" with { type: "json" };
-import { launchBrowser } from "../support/browser.ts";
+import { expectNoSeriousAxeViolations, launchBrowser } from "../support/browser.ts";
 import { png } from "../support/fixtures.ts";
 
 const baseURL = inject("baseURL");
@@ -41,13 +40,6 @@ async function newPage(viewport: { width: number; height: number }, locale?: "pt
   return { page, errors, close: () => context.close() };
 }
 
-async function expectNoSeriousAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  expect(serious).toEqual([]);
-}
 
 const documentImage = (name: string) => ({ name, mimeType: "image/png", buffer: png(4, 4) });
 

@@ -1,12 +1,11 @@
 import { randomUUID } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { rucCheckDigit } from "#contract/documents.ts";
 import type { ProductSummary } from "#contract/api/catalog.ts";
 import accountPt from "../../app/i18n/locales/pt-BR/account.json" with { type: "json" };
 import cartPt from "../../app/i18n/locales/pt-BR/cart.json" with { type: "json" };
-import { launchBrowser } from "../support/browser.ts";
+import { expectNoSeriousAxeViolations, launchBrowser } from "../support/browser.ts";
 import { png } from "../support/fixtures.ts";
 
 const baseURL = inject("baseURL");
@@ -62,13 +61,6 @@ async function newPage(viewport: { width: number; height: number }, externalId?:
   return { page, errors, close: () => context.close() };
 }
 
-async function expectNoSeriousAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  expect(serious).toEqual([]);
-}
 
 async function registerResident(email: string) {
   const states = (await (await fetch(`${baseURL}/ecom/endereco/estados?pais_id=2`)).json()) as { data: { id: number; nome: string }[] };

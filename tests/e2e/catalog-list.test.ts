@@ -1,11 +1,10 @@
-import AxeBuilder from "@axe-core/playwright";
 import { readFile } from "node:fs/promises";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { ProductsPage } from "../../contract/api/catalog.ts";
 import esPY from "../../app/i18n/locales/es-PY/catalog.json" with { type: "json" };
 import ptBR from "../../app/i18n/locales/pt-BR/catalog.json" with { type: "json" };
-import { launchBrowser } from "../support/browser.ts";
+import { expectNoSeriousAxeViolations, launchBrowser } from "../support/browser.ts";
 
 const baseURL = inject("baseURL");
 const texts = { "pt-BR": ptBR.catalog, "es-PY": esPY.catalog } as const;
@@ -51,11 +50,6 @@ const heading = (page: Page) => page.getByRole("main").getByRole("heading", { le
 const cardNames = (page: Page) => page.getByRole("main").getByRole("article").getByRole("heading").allTextContents();
 const query = (page: Page) => new URL(page.url()).searchParams;
 
-async function expectNoSeriousViolations(page: Page) {
-  const result = await new AxeBuilder({ page }).analyze();
-  const serious = result.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
-}
 
 describe("product list, desktop", () => {
   for (const locale of ["pt-BR", "es-PY"] as const) {
@@ -244,7 +238,7 @@ describe("header search", () => {
       expect(count).toBeLessThanOrEqual(5);
       expect((await options.allTextContents()).slice(0, -1).some((o) => /furadeira/i.test(o))).toBe(true);
       await expect.poll(() => options.last().textContent(), { timeout: 10_000 }).toContain("furadera");
-      await expectNoSeriousViolations(page);
+      await expectNoSeriousAxeViolations(page);
 
       await box.press("ArrowDown");
       expect(await options.first().getAttribute("aria-selected")).toBe("true");
@@ -291,7 +285,7 @@ describe("product list, mobile", () => {
         const total = (await api<ProductsPage>(page, "/api/public/products?per_page=1")).total;
         await page.getByText(`Página 1 de ${Math.ceil(total / 12)}`, { exact: true }).waitFor();
         expect(await page.getByRole("main").getByRole("article").count()).toBe(12);
-        await expectNoSeriousViolations(page);
+        await expectNoSeriousAxeViolations(page);
 
         await page.getByRole("button", { name: t.filters.open }).click();
         const dialog = page.getByRole("dialog", { name: t.filters.title });
@@ -319,7 +313,7 @@ describe("brand page and special line", () => {
       await page.goto("/marca/makita", { waitUntil: "networkidle" });
       await heading(page).filter({ hasText: t.brand.title.replace("{{brand}}", "Makita") }).waitFor();
       await page.getByRole("main").getByRole("article").first().waitFor();
-      await expectNoSeriousViolations(page);
+      await expectNoSeriousAxeViolations(page);
       const response = await page.goto("/marca/marca-que-nao-existe");
       expect(response?.status()).toBe(404);
       await heading(page).filter({ hasText: t.brand.notFound }).waitFor();
@@ -334,7 +328,7 @@ describe("accessibility", () => {
     await withPage(DESKTOP, "es-PY", async ({ page }) => {
       await page.goto("/produtos/ferramentas-eletricas", { waitUntil: "networkidle" });
       await page.getByRole("main").getByRole("article").first().waitFor();
-      await expectNoSeriousViolations(page);
+      await expectNoSeriousAxeViolations(page);
     });
   });
 });

@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { LoginResponse } from "#contract/api/accounts.ts";
@@ -7,7 +6,7 @@ import type { ProductSummary } from "#contract/api/catalog.ts";
 import { rucCheckDigit } from "#contract/documents.ts";
 import cartEs from "../../app/i18n/locales/es-PY/cart.json" with { type: "json" };
 import cartPt from "../../app/i18n/locales/pt-BR/cart.json" with { type: "json" };
-import { launchBrowser } from "../support/browser.ts";
+import { expectNoSeriousAxeViolations, launchBrowser } from "../support/browser.ts";
 import { png } from "../support/fixtures.ts";
 
 const baseURL = inject("baseURL");
@@ -133,13 +132,6 @@ async function loggedInPage(viewport: { width: number; height: number }, token: 
   return { page, errors, close: () => context.close() };
 }
 
-async function expectNoSeriousAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  expect(serious).toEqual([]);
-}
 
 /** Approves on the sandbox gateway's hosted page, which sends the buyer back to /checkout/payment. */
 async function approveInSandbox(page: Page) {

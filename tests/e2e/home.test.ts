@@ -1,11 +1,10 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import esPY from "../../app/i18n/locales/es-PY/home.json" with { type: "json" };
 import ptBR from "../../app/i18n/locales/pt-BR/home.json" with { type: "json" };
 import shellEsPY from "../../app/i18n/es-PY.json" with { type: "json" };
 import shellPtBR from "../../app/i18n/pt-BR.json" with { type: "json" };
-import { launchBrowser } from "../support/browser.ts";
+import { expectNoSeriousAxeViolations, launchBrowser } from "../support/browser.ts";
 
 const baseURL = inject("baseURL");
 const texts = { "pt-BR": ptBR.home, "es-PY": esPY.home } as const;
@@ -53,13 +52,6 @@ async function withPage(viewport: { width: number; height: number }, run: (page:
   }
 }
 
-async function expectNoSeriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  expect(serious).toEqual([]);
-}
 
 async function checkTabs(page: Page, locale: TestLocale, device: Device) {
   const t = texts[locale];
@@ -194,7 +186,7 @@ describe("home page", () => {
             expect(await page.getByTestId("featured-tools").locator("> li:visible").count()).toBe(6);
           }
 
-          await expectNoSeriousViolations(page);
+          await expectNoSeriousAxeViolations(page);
           await checkOffersSignup(page, locale, device);
           expect(errors.join("\n")).toBe("");
         });

@@ -1,4 +1,3 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Brand, Faq, Seller, StartData } from "../../contract/api/catalog.ts";
@@ -6,7 +5,7 @@ import esPY from "../../app/i18n/locales/es-PY/home.json" with { type: "json" };
 import ptBR from "../../app/i18n/locales/pt-BR/home.json" with { type: "json" };
 import shellEsPY from "../../app/i18n/es-PY.json" with { type: "json" };
 import shellPtBR from "../../app/i18n/pt-BR.json" with { type: "json" };
-import { launchBrowser } from "../support/browser.ts";
+import { expectNoSeriousAxeViolations, launchBrowser } from "../support/browser.ts";
 
 const baseURL = inject("baseURL");
 const texts = { "pt-BR": ptBR.home, "es-PY": esPY.home } as const;
@@ -68,13 +67,6 @@ async function withPage(viewport: { width: number; height: number }, run: (page:
   }
 }
 
-async function expectNoSeriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  expect(serious).toEqual([]);
-}
 
 async function open(page: Page, path: string, locale: TestLocale) {
   const response = await page.goto(`${path}?lang=${locale}`, { waitUntil: "networkidle" });
@@ -95,7 +87,7 @@ describe("content pages", () => {
           expect(await main.getByRole("link", { name: withLogo.nome, exact: true }).getAttribute("href")).toBe(`/marca/${withLogo.slug}`);
           await main.getByRole("link", { name: withoutLogo.nome, exact: true }).getByText(withoutLogo.nome).waitFor();
           expect(await main.locator('a[href^="/marca/"]').count()).toBe(brands.length);
-          await expectNoSeriousViolations(page);
+          await expectNoSeriousAxeViolations(page);
           expect(errors.join("\n")).toBe("");
         });
       });
@@ -114,7 +106,7 @@ describe("content pages", () => {
           const link = main.getByRole("link", { name: t.sellersPage.contactLabel.replace("{{name}}", first.nome) });
           expect(await link.getAttribute("href")).toBe(`https://wa.me/${first.whatsapp!.replace(/\D/g, "")}`);
           expect(await main.getByTestId("default-avatar").count()).toBe(team.filter((s) => !s.foto).length);
-          await expectNoSeriousViolations(page);
+          await expectNoSeriousAxeViolations(page);
           expect(errors.join("\n")).toBe("");
         });
       });
@@ -132,7 +124,7 @@ describe("content pages", () => {
           const contact = main.getByRole("region", { name: t.aboutPage.contactTitle });
           expect(await contact.locator('a[href^="tel:"]').count()).toBe(1);
           expect(await contact.locator('a[href^="mailto:"]').count()).toBe(1);
-          await expectNoSeriousViolations(page);
+          await expectNoSeriousAxeViolations(page);
           expect(errors.join("\n")).toBe("");
         });
       });
@@ -151,7 +143,7 @@ describe("content pages", () => {
           const question = faq[locale][0]!;
           await main.getByText(question.pergunta).click();
           await main.getByText(question.resposta).waitFor({ state: "visible" });
-          await expectNoSeriousViolations(page);
+          await expectNoSeriousAxeViolations(page);
           expect(errors.join("\n")).toBe("");
         });
       });

@@ -1,10 +1,9 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { ProductDetails, ProductSummary, ProductsPage } from "../../contract/api/catalog.ts";
 import esPY from "../../app/i18n/locales/es-PY/product.json" with { type: "json" };
 import ptBR from "../../app/i18n/locales/pt-BR/product.json" with { type: "json" };
-import { launchBrowser } from "../support/browser.ts";
+import { expectNoSeriousAxeViolations, launchBrowser } from "../support/browser.ts";
 
 const baseURL = inject("baseURL");
 const texts = { "pt-BR": ptBR.product, "es-PY": esPY.product } as const;
@@ -97,13 +96,6 @@ async function openProduct(page: Page, slug: string, locale: TestLocale) {
   return response;
 }
 
-async function expectNoSeriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  expect(serious).toEqual([]);
-}
 
 describe("product page", () => {
   for (const locale of ["pt-BR", "es-PY"] as const) {
@@ -149,7 +141,7 @@ describe("product page", () => {
             expect(a && b && Math.abs(a.y - b.y) < 2 && b.x > a.x).toBe(true);
           }
 
-          await expectNoSeriousViolations(page);
+          await expectNoSeriousAxeViolations(page);
           expect(errors.join("\n")).toBe("");
         });
       });
@@ -178,7 +170,7 @@ describe("product page", () => {
       await page.keyboard.press("ArrowLeft");
       await page.keyboard.press("ArrowLeft");
       await dialog.getByRole("heading", { name: heading(total) }).waitFor();
-      await expectNoSeriousViolations(page);
+      await expectNoSeriousAxeViolations(page);
       await page.keyboard.press("Escape");
       await dialog.waitFor({ state: "hidden" });
       expect(errors.join("\n")).toBe("");
@@ -235,7 +227,7 @@ describe("product page", () => {
         const link = page.getByRole("main").getByRole("link", { name: t.notFound.link });
         expect(await link.getAttribute("href")).toBe("/produtos");
         await page.getByRole("banner").waitFor();
-        await expectNoSeriousViolations(page);
+        await expectNoSeriousAxeViolations(page);
       });
     });
   }

@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { rucCheckDigit } from "#contract/documents.ts";
@@ -7,7 +6,7 @@ import esPYAccount from "../../app/i18n/locales/es-PY/account.json" with { type:
 import ptBRAccount from "../../app/i18n/locales/pt-BR/account.json" with { type: "json" };
 import ptBR from "../../app/i18n/pt-BR.json" with { type: "json" };
 import esPY from "../../app/i18n/es-PY.json" with { type: "json" };
-import { launchBrowser } from "../support/browser.ts";
+import { expectNoSeriousAxeViolations, launchBrowser } from "../support/browser.ts";
 import { png } from "../support/fixtures.ts";
 
 const baseURL = inject("baseURL");
@@ -85,13 +84,6 @@ async function login(page: Page, email: string, redirect = "/perfil") {
   await page.waitForURL((url) => url.pathname.startsWith(redirect));
 }
 
-async function expectNoSeriousAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  expect(serious).toEqual([]);
-}
 
 describe("profile area", () => {
   it("a Brazilian manages addresses on desktop: CEP lookup, set main, remove with confirmation", async () => {

@@ -1,4 +1,6 @@
-import { chromium, type Browser } from "playwright-core";
+import AxeBuilder from "@axe-core/playwright";
+import { chromium, type Browser, type Page } from "playwright-core";
+import { expect } from "vitest";
 
 /** Debian's Chromium, driven by playwright-core (never a downloaded browser). */
 export function launchBrowser(): Promise<Browser> {
@@ -14,4 +16,26 @@ export function launchBrowser(): Promise<Browser> {
       "--no-first-run",
     ],
   });
+}
+
+/**
+ * No serious or critical axe violation on the page as the visitor sees it once it has settled: finite
+ * animations (a toast fading in, a drawer sliding) are let finish first, since an element half-way
+ * through fading in has, for that moment, too little contrast. Endless ones (skeleton pulses) are not
+ * waited for.
+ */
+export async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  expect(serious).toEqual([]);
 }
