@@ -22,7 +22,11 @@ export async function adminStatement(adminUrl: string, statement: string): Promi
 export interface ScratchDatabase {
   name: string;
   url: string;
-  /** Drops it, closing whatever connections are still open to it. */
+  /**
+   * Drops it. Connections that are closing are waited for (PostgreSQL gives them a few seconds); only
+   * sessions still open after that are terminated, so a pool that has just ended never sees its
+   * connections killed under it.
+   */
   drop(): Promise<void>;
 }
 
@@ -33,6 +37,14 @@ export async function scratchDatabase(adminUrl: string, prefix: string, template
   return {
     name,
     url: withDatabase(adminUrl, name),
-    drop: () => adminStatement(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+    async drop() {
+      try {
+        await adminStatement(adminUrl, `DROP DATABASE IF EXISTS ${name}`);
+      } catch (err) {
+        // 55006 object_in_use: "database … is being accessed by other users".
+        if ((err as { code?: string }).code !== "55006") throw err;
+        await adminStatement(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      }
+    },
   };
 }
