@@ -8,14 +8,13 @@
  * Needs PostgreSQL on 127.0.0.1:5432 (trust auth, user postgres) and Redis on 127.0.0.1:6379.
  * The database `bench` is created when missing and grown to --products (never shrunk).
  */
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { randomBytes, randomUUID } from "node:crypto";
+import { execFileSync } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
-import autocannon from "autocannon";
 import { Redis } from "ioredis";
 import pg from "pg";
-import { freePort } from "../tests/support/free-port.ts";
+import { load, startBenchServer, stopBenchServer, type BenchServer, type Load, type Target } from "./server.ts";
 
 export interface PostgresBenchOptions {
   products: number;
@@ -28,24 +27,6 @@ const ADMIN_URL = "postgres://postgres@127.0.0.1:5432/postgres";
 const DATABASE_URL = "postgres://postgres@127.0.0.1:5432/bench";
 const REDIS_URL = "redis://127.0.0.1:6379";
 const DATA_DIR = path.resolve("data-bench-pg");
-const SECRETS = { app: randomBytes(32).toString("hex"), sandbox: randomBytes(32).toString("hex") };
-
-interface Server {
-  base: string;
-  proc: ChildProcess;
-  exited: Promise<unknown>;
-}
-
-interface Target {
-  name: string;
-  paths: string[];
-}
-
-interface Run {
-  rps: number;
-  p99: number;
-  errors: number;
-}
 
 
 async function ensureDatabase(): Promise<void> {
@@ -73,69 +54,15 @@ async function queryOne(sql: string): Promise<string> {
   }
 }
 
-async function startServer(): Promise<Server> {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const proc = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATABASE_URL,
-      REDIS_URL,
-      REDIS_PREFIX: "bench:",
-      NODE_ENV: "production",
-      // Production refuses the development secrets; both processes share these, as a deployment would.
-      APP_SECRET: SECRETS.app,
-      SANDBOX_WEBHOOK_SECRET: SECRETS.sandbox,
-      LOG_LEVEL: "warn",
-      DATA_DIR,
-      API_ONLY: "1",
-      PUBLIC_URL: base,
-    },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  const exited = new Promise((resolve) => proc.once("exit", resolve));
-  let gone = false;
-  void exited.then(() => (gone = true));
-  const server = { base, proc, exited };
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (gone) throw new Error(`server on port ${port} exited while starting`);
-    if (Date.now() > deadline) {
-      await stopServer(server);
-      throw new Error(`server on port ${port} not ready in time`);
-    }
-    if (await fetch(`${base}/readyz`).then((r) => r.status === 200, () => false)) return server;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+const startServer = () => startBenchServer({ DATABASE_URL, REDIS_URL, REDIS_PREFIX: "bench:", DATA_DIR, API_ONLY: "1" });
 
-async function stopServer(server: Server): Promise<void> {
-  if (server.proc.exitCode !== null || server.proc.signalCode !== null) return;
-  server.proc.kill("SIGTERM");
-  const timer = setTimeout(() => server.proc.kill("SIGKILL"), 15_000);
-  await server.exited;
-  clearTimeout(timer);
-}
-
-async function load(base: string, paths: string[], connections: number, duration: number): Promise<Run> {
-  let i = 0;
-  const run = await autocannon({
-    url: base,
-    connections,
-    duration,
-    requests: [{ setupRequest: (req) => ({ ...req, path: paths[i++ % paths.length]! }) }],
-  });
-  return { rps: run.requests.average, p99: run.latency.p99, errors: run.errors + run.non2xx };
-}
-
-/** Every server at once, connections split evenly; req/s summed, the worse p99 kept. */
-async function measure(servers: Server[], t: Target, connections: number, duration: number): Promise<Run> {
+/** Every server at once, connections split evenly; req/s summed, the worse latencies kept. */
+async function measure(servers: BenchServer[], t: Target, connections: number, duration: number): Promise<Load> {
   const per = Math.max(1, Math.floor(connections / servers.length));
   const runs = await Promise.all(servers.map((s) => load(s.base, t.paths, per, duration)));
   return {
     rps: runs.reduce((sum, r) => sum + r.rps, 0),
+    p50: Math.max(...runs.map((r) => r.p50)),
     p99: Math.max(...runs.map((r) => r.p99)),
     errors: runs.reduce((sum, r) => sum + r.errors, 0),
   };
@@ -201,17 +128,17 @@ export async function runPostgresBench(opts: PostgresBenchOptions): Promise<void
   const catalogue = Number(await queryOne("SELECT count(*) AS v FROM produtos"));
   const pgVersion = (await queryOne("SELECT current_setting('server_version') AS v")).split(" ")[0];
 
-  const servers: Server[] = [];
-  const stopAll = () => Promise.all(servers.map(stopServer));
+  const servers: BenchServer[] = [];
+  const stopAll = () => Promise.all(servers.map(stopBenchServer));
   const onSignal = () => void stopAll().then(() => process.exit(130));
   process.once("SIGINT", onSignal);
   process.once("SIGTERM", onSignal);
 
-  const results: { name: string; one: Run; two: Run }[] = [];
+  const results: { name: string; one: Load; two: Load }[] = [];
   try {
     servers.push(await startServer());
     const targets = await buildTargets(servers[0]!.base);
-    const one: Run[] = [];
+    const one: Load[] = [];
     for (const t of targets) {
       await measure(servers, t, connections, duration); // warm-up pass, not reported
       const r = await measure(servers, t, connections, duration);

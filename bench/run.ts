@@ -6,15 +6,13 @@
  *   npm run bench -- --products 20000 --duration 5
  *   npm run bench -- --postgres        # 1 vs 2 processes on PostgreSQL + Redis (bench/postgres.ts)
  */
-import { execFileSync, spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
+import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
-import autocannon from "autocannon";
 import { kb, PRODUCT_PAGE_BUDGET_KB, productPageBundle } from "./bundle-size.ts";
-import { freePort } from "../tests/support/free-port.ts";
+import { load, startBenchServer, stopBenchServer, type Load, type Target } from "./server.ts";
 
 const { values: args } = parseArgs({
   options: {
@@ -48,31 +46,8 @@ execFileSync(process.execPath, ["--import", "tsx", "db/seed/cli.ts", "--products
   env: { ...process.env, DATA_DIR: dataDir },
 });
 
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    DATA_DIR: dataDir,
-    LOG_LEVEL: "warn",
-    NODE_ENV: "production",
-    // Production refuses the development secrets.
-    APP_SECRET: randomBytes(32).toString("hex"),
-    SANDBOX_WEBHOOK_SECRET: randomBytes(32).toString("hex"),
-  },
-  stdio: ["ignore", "inherit", "inherit"],
-});
-for (let i = 0; ; i++) {
-  try {
-    if ((await fetch(`${base}/healthz`)).ok) break;
-  } catch {
-    // starting
-  }
-  if (i > 600) throw new Error("server did not start");
-  await new Promise((r) => setTimeout(r, 250));
-}
+const server = await startBenchServer({ DATA_DIR: dataDir });
+const { base } = server;
 
 const json = async <T>(url: string) => (await (await fetch(base + url)).json()) as T;
 const sample = await json<{ data: { slug: string; id: number; categoria: { id: number } | null }[] }>(
@@ -83,10 +58,6 @@ const categoryIds = [...new Set(sample.data.map((p) => p.categoria?.id).filter(B
 const terms = ["fu", "fur", "furadera", "parafusadeira makita", "acao", "serra circ", "chave", "lanterna led", "gerador", "alicate"];
 const staticFile = "/assets/" + readdirSync("build/client/assets").find((f) => f.endsWith(".css"))!;
 
-interface Target {
-  name: string;
-  paths: string[];
-}
 const targets: Target[] = [
   { name: "static file (baseline)", paths: [staticFile] },
   {
@@ -101,28 +72,15 @@ const targets: Target[] = [
   { name: "product page (SSR)", paths: slugs.slice(0, 50).map((s) => `/produto/${s}`) },
 ];
 
-interface Result {
+interface Result extends Load {
   name: string;
-  rps: number;
-  p50: number;
-  p99: number;
-  errors: number;
 }
 
-async function measure(t: Target): Promise<Result> {
-  let i = 0;
-  const run = await autocannon({
-    url: base,
-    connections,
-    duration,
-    requests: [{ setupRequest: (req) => ({ ...req, path: t.paths[i++ % t.paths.length]! }) }],
-  });
-  return { name: t.name, rps: run.requests.average, p50: run.latency.p50, p99: run.latency.p99, errors: run.errors + run.non2xx };
-}
+const measure = async (t: Target): Promise<Result> => ({ name: t.name, ...(await load(base, t.paths, connections, duration)) });
 
 const results: Result[] = [];
 for (const t of targets) {
-  await measure({ ...t, paths: t.paths }); // warm-up pass fills caches and JIT, not reported
+  await measure(t); // warm-up pass fills caches and JIT, not reported
   const r = await measure(t);
   results.push(r);
   console.log(`${r.name}: ${Math.round(r.rps)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, errors ${r.errors}`);
@@ -146,7 +104,7 @@ for (let i = 0; i < 3; i++) {
 const exportMs = [...exportRuns].sort((a, b) => a - b)[1]!;
 console.log(`price-list export: ${exportLines} products in ${Math.round(exportMs)} ms (median of 3)`);
 
-server.kill("SIGTERM");
+await stopBenchServer(server);
 
 // The same page read from the build: what React Router preloads for it, chunk by chunk.
 const bundle = productPageBundle("build");

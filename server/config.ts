@@ -51,7 +51,7 @@ export class ConfigError extends Error {}
 
 const DEV_SANDBOX_SECRET = "sandbox-dev-secret-change-me";
 const DEV_APP_SECRET = "dev-app-secret-change-me";
-/** Shortest secret accepted in production (32 characters, e.g. `openssl rand -hex 16`). */
+/** Shortest secret accepted in production. */
 const MIN_SECRET_LENGTH = 32;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {

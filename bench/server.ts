@@ -1,0 +1,72 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import autocannon from "autocannon";
+import { freePort } from "../tests/support/free-port.ts";
+
+/** A production server process of the store for the bench, and load against it. */
+
+export interface BenchServer {
+  base: string;
+  proc: ChildProcess;
+  exited: Promise<unknown>;
+}
+
+// Production refuses the development secrets; every server of one run shares these, as a deployment would.
+const SECRETS = { APP_SECRET: randomBytes(32).toString("hex"), SANDBOX_WEBHOOK_SECRET: randomBytes(32).toString("hex") };
+
+/** `node --import tsx server/main.ts` with NODE_ENV=production and `env`, once GET /readyz answers 200. */
+export async function startBenchServer(env: Record<string, string>): Promise<BenchServer> {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const proc = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+    env: { ...process.env, ...SECRETS, NODE_ENV: "production", LOG_LEVEL: "warn", PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: base, ...env },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const exited = new Promise((resolve) => proc.once("exit", resolve));
+  let gone = false;
+  void exited.then(() => (gone = true));
+  const server = { base, proc, exited };
+  const deadline = Date.now() + 150_000;
+  for (;;) {
+    if (gone) throw new Error(`server on port ${port} exited while starting`);
+    if (Date.now() > deadline) {
+      await stopBenchServer(server);
+      throw new Error(`server on port ${port} not ready in time`);
+    }
+    if (await fetch(`${base}/readyz`).then((r) => r.status === 200, () => false)) return server;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+export async function stopBenchServer(server: BenchServer): Promise<void> {
+  if (server.proc.exitCode !== null || server.proc.signalCode !== null) return;
+  server.proc.kill("SIGTERM");
+  const timer = setTimeout(() => server.proc.kill("SIGKILL"), 15_000);
+  await server.exited;
+  clearTimeout(timer);
+}
+
+/** A thing to measure: its name and the paths requested round-robin. */
+export interface Target {
+  name: string;
+  paths: string[];
+}
+
+export interface Load {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+/** autocannon on `base` for `duration` seconds, walking `paths` round-robin. */
+export async function load(base: string, paths: string[], connections: number, duration: number): Promise<Load> {
+  let i = 0;
+  const run = await autocannon({
+    url: base,
+    connections,
+    duration,
+    requests: [{ setupRequest: (req) => ({ ...req, path: paths[i++ % paths.length]! }) }],
+  });
+  return { rps: run.requests.average, p50: run.latency.p50, p99: run.latency.p99, errors: run.errors + run.non2xx };
+}
