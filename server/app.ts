@@ -78,6 +78,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
     genReqId: requestId,
     bodyLimit: 1024 * 1024,
+    // A product slug may hold 220 characters (produtos.slug); Fastify's default answers 404 past 100.
+    routerOptions: { maxParamLength: 256 },
   });
   const ownRedis = !options.redis && config.redisUrl ? connectRedis(config.redisUrl) : undefined;
   const redis = options.redis ?? ownRedis;

@@ -219,6 +219,16 @@ describe("GET /api/public/products/{id}/details", () => {
     expect(bySlug.body.data.preco_atual.formatado.startsWith("G$ ")).toBe(true);
   });
 
+  it("finds a product by a slug as long as the column allows (220 characters)", async () => {
+    const list = await get<ProductsPage>("/api/public/products?per_page=2");
+    const { id } = list.body.data[1]!;
+    const slug = `${"parafusadeira-de-impacto-a-bateria-".repeat(6)}${id}`.padEnd(220, "x");
+    expect(slug).toHaveLength(220);
+    await t.database.db.execute(sql`UPDATE produtos SET slug = ${slug} WHERE id = ${id}`);
+    const bySlug = await get<{ data: ProductDetails }>(`/api/public/products/${slug}/details`);
+    expect([bySlug.status, bySlug.body.data?.id]).toEqual([200, id]);
+  });
+
   it("answers 404 with a message for an unknown product", async () => {
     const { status, body } = await get<{ message: string }>("/api/public/products/nao-existe-123/details");
     expect(status).toBe(404);
