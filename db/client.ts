@@ -26,6 +26,12 @@ export interface Database {
    * together only one migrates and seeds at a time. PGlite belongs to one process: it just runs.
    */
   exclusive<T>(lockKey: number, fn: () => Promise<T>): Promise<T>;
+  /**
+   * Hears errors of connections no request is using (PostgreSQL restarted, the network reset them). The
+   * pool drops such a connection and opens another when one is next needed; without a listener the error
+   * would end the process.
+   */
+  onConnectionError(listener: (err: Error) => void): void;
   close(): Promise<void>;
 }
 
@@ -42,11 +48,43 @@ export interface DatabaseOptions {
   /** A PGlite data dump to start from (tests share one seeded database this way). */
   loadDataDir?: Blob | File;
   poolSize?: number;
+  /**
+   * Bounds, in milliseconds, on connecting, on waiting for a pooled connection and on each statement
+   * (PostgreSQL only). A server process sets them so a database gone quiet gives errors (503) rather than
+   * requests that wait as long as it does; migrations, seeds and dumps run without them.
+   */
+  timeoutMs?: number;
 }
 
 export async function openDatabase(options: DatabaseOptions = {}): Promise<Database> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const timeoutMs = options.timeoutMs;
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      Client: GuardedClient,
+      keepAlive: true,
+      ...(timeoutMs
+        ? {
+            // Connecting, and waiting for a free pooled connection (pg-pool uses the same bound for both).
+            connectionTimeoutMillis: timeoutMs,
+            // The server cancels a statement that runs too long; the client gives up a little later on a
+            // connection that stopped answering at all.
+            statement_timeout: timeoutMs,
+            query_timeout: timeoutMs + 1000,
+            lock_timeout: timeoutMs,
+            // A transaction left open by a client that gave up (stalled network) releases its row locks.
+            idle_in_transaction_session_timeout: timeoutMs * 2,
+          }
+        : {}),
+    });
+    const listeners: ((err: Error) => void)[] = [];
+    const report = (err: Error) => {
+      for (const listener of listeners) listener(err);
+    };
+    // Idle pooled connections report here; a connection in use reports on itself (below) and its query fails.
+    pool.on("error", report);
+    pool.on("connect", (client) => client.on("error", report));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,
@@ -65,6 +103,7 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
           client.release();
         }
       },
+      onConnectionError: (listener) => void listeners.push(listener),
       close: () => pool.end(),
     };
   }
@@ -79,6 +118,7 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
     kind: "pglite",
     migrate: () => migratePglite(db, { migrationsFolder }),
     exclusive: (_lockKey, fn) => fn(),
+    onConnectionError: () => {},
     close: () => client.close(),
   };
 }
@@ -93,4 +133,64 @@ export function pgliteOf(database: Database): PGlite | undefined {
 export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+/**
+ * A pg client that closes its connection when a statement gets no answer in time (query_timeout): the
+ * statement may still be running or stuck on the wire, so the connection must not go back to the pool
+ * for the next request to wait behind it.
+ */
+class GuardedClient extends pg.Client {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- pg's query has a dozen overloads; this passes them through.
+  override query(...args: any[]): any {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    const result = (super.query as (...a: any[]) => any)(...args);
+    if (result && typeof result.catch === "function") {
+      return result.catch((err: unknown) => {
+        if (err instanceof Error && err.message === "Query read timeout") this.abandon();
+        throw err;
+      });
+    }
+    return result;
+  }
+
+  private abandon() {
+    (this as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy();
+  }
+}
+
+/** Error codes and messages of a database that cannot be reached or stopped answering (not of a bad query). */
+const UNAVAILABLE_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  // PostgreSQL: statement or lock timeout, shutting down, cannot connect now, too many connections, connection exceptions.
+  "57014",
+  "55P03",
+  "57P01",
+  "57P02",
+  "57P03",
+  "53300",
+  "08000",
+  "08001",
+  "08003",
+  "08004",
+  "08006",
+]);
+const UNAVAILABLE_MESSAGES =
+  /Connection terminated|Query read timeout|timeout exceeded when trying to connect|not queryable|Client was closed|connection timeout/i;
+
+/** Whether an error (or one it wraps, as Drizzle does) says the database is out of reach rather than the query wrong. */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (let e = err, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof code === "string" && UNAVAILABLE_CODES.has(code)) return true;
+    if (typeof message === "string" && UNAVAILABLE_MESSAGES.test(message)) return true;
+  }
+  return false;
 }

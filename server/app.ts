@@ -15,9 +15,10 @@ import { apiMessage } from "#contract/messages.ts";
 import type { Database } from "#db/client.ts";
 import { MAX_UPLOAD_BYTES } from "#contract/api/accounts.ts";
 import { memoryCache, redisCache, type Cache } from "./lib/cache.ts";
-import { memoryLimiter, redisLimiter, type Limiter } from "./lib/limiter.ts";
+import { fallbackLimiter, memoryLimiter, redisLimiter, type Limiter } from "./lib/limiter.ts";
 import { createMailer, type Mailer } from "./lib/mailer.ts";
-import { connectRedis, type Redis } from "./lib/redis.ts";
+import { connectRedis, guardRedis, type Redis, type RedisGuard } from "./lib/redis.ts";
+import { resilientRateLimitStore } from "./lib/rate-limit-store.ts";
 import { storageFor, type Storage } from "./lib/storage.ts";
 import { requestLocale } from "./lib/request-locale.ts";
 import type { Config } from "./config.ts";
@@ -83,15 +84,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const ownRedis = !options.redis && config.redisUrl ? connectRedis(config.redisUrl) : undefined;
   const redis = options.redis ?? ownRedis;
+  // Redis holds nothing a sale needs: while it is away the cache is bypassed and limits count per process,
+  // and the guard logs the outage once when it starts and once when it ends.
+  const guard = redis ? guardRedis(redis, app.log) : undefined;
   if (ownRedis) {
-    ownRedis.on("error", (err) => app.log.warn({ err }, "redis connection error"));
     app.addHook("onClose", async () => {
       await ownRedis.quit().catch(() => ownRedis.disconnect());
     });
   }
-  const cache =
-    options.cache ?? (redis ? redisCache(redis, config.redisPrefix, (err) => app.log.warn({ err }, "redis cache unavailable")) : memoryCache());
-  const limiter = options.limiter ?? (redis ? redisLimiter(redis, config.redisPrefix) : memoryLimiter());
+  // A connection PostgreSQL or the network dropped while idle: the pool replaces it; requests meanwhile answer 503.
+  database.onConnectionError((err) => app.log.warn({ err: { message: err.message } }, "database connection lost"));
+  const cache = options.cache ?? (redis && guard ? redisCache(redis, config.redisPrefix, () => {}, guard) : memoryCache());
+  const limiter =
+    options.limiter ?? (redis && guard ? fallbackLimiter(redisLimiter(redis, config.redisPrefix, guard), memoryLimiter()) : memoryLimiter());
   app.addHook("onRequest", async (request, reply) => {
     reply.header("x-request-id", request.id);
   });
@@ -124,22 +129,25 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(fastifyRateLimit, {
     global: false,
-    // In Redis every process counts one client's requests together; a Redis hiccup lets requests through.
-    ...(redis ? { redis, nameSpace: `${config.redisPrefix}rl:`, skipOnError: true } : {}),
+    // In Redis every process counts one client's requests together; while Redis is away each process counts its own.
+    ...(redis && guard ? { store: resilientRateLimitStore(redis, `${config.redisPrefix}rl:`, guard), skipOnError: true } : {}),
     errorResponseBuilder: (request, context) => ({
       statusCode: 429,
       message: apiMessage(requestLocale(request), "rate_limited", { seconds: Math.ceil(context.ttl / 1000) }),
     }),
   });
 
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: { title: "Store API", version: "1.0.0", description: "Public catalogue and customer API (spec §7)." },
-      components: { securitySchemes: { bearerAuth: { type: "http", scheme: "bearer" } } },
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(fastifySwaggerUi, { routePrefix: "/api/docs" });
+  // The API's documentation page: on by default outside production, in production only with API_DOCS=1.
+  if (config.apiDocs) {
+    await app.register(fastifySwagger, {
+      openapi: {
+        info: { title: "Store API", version: "1.0.0", description: "Public catalogue and customer API (spec §7)." },
+        components: { securitySchemes: { bearerAuth: { type: "http", scheme: "bearer" } } },
+      },
+      transform: jsonSchemaTransform,
+    });
+    await app.register(fastifySwaggerUi, { routePrefix: "/api/docs", staticCSP: API_DOCS_CSP });
+  }
 
   await app.register(fastifyStatic, {
     root: path.join(config.dataDir, "media"),
@@ -151,10 +159,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.get("/healthz", { schema: { hide: true } }, async () => ({ status: "ok" }));
   app.get("/readyz", { schema: { hide: true } }, async (_request, reply) => {
     if (draining) return reply.status(503).send({ status: "draining" });
-    const checks = await readiness(database, redis);
+    const checks = await readiness(database, redis, guard);
     const failed = Object.entries(checks).filter(([, state]) => state === "failed").map(([name]) => name);
     if (failed.length > 0) return reply.status(503).send({ status: "unavailable", failed, checks });
-    return { status: "ok", checks };
+    // Without Redis the shop still sells (no shared cache, per-process limits): ready, and saying so.
+    return { status: checks.redis === "degraded" ? "degraded" : "ok", checks };
   });
 
   const mailer = options.mailer ?? createMailer(db, { smtpUrl: config.smtpUrl, from: config.mailFrom, log: (err) => app.log.error({ err }, "mail failed") });
@@ -219,8 +228,25 @@ function requestId(request: { headers: Record<string, string | string[] | undefi
 
 const READY_TIMEOUT_MS = 2000;
 
-/** Whether the database and, when configured, Redis answer now. */
-async function readiness(database: Database, redis: Redis | undefined) {
+/**
+ * The API documentation page's policy: its scripts and styles are files of its own (swagger-ui's inline
+ * initialiser is moved to a file by the plugin), and it calls only this origin for the OpenAPI document.
+ */
+const API_DOCS_CSP = {
+  "default-src": ["'none'"],
+  "script-src": ["'self'"],
+  // Swagger UI sets a few inline styles.
+  "style-src": ["'self'", "'unsafe-inline'"],
+  "img-src": ["'self'", "data:"],
+  "connect-src": ["'self'"],
+  "font-src": ["'self'"],
+  "base-uri": ["'none'"],
+  "form-action": ["'none'"],
+  "frame-ancestors": ["'none'"],
+};
+
+/** Whether the database and, when configured, Redis answer now ("degraded": Redis away, the shop sells without it). */
+async function readiness(database: Database, redis: Redis | undefined, guard: RedisGuard | undefined) {
   const probe = async (check: () => Promise<unknown>) => {
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
@@ -237,7 +263,12 @@ async function readiness(database: Database, redis: Redis | undefined) {
   };
   const [db, cache] = await Promise.all([
     probe(() => database.db.execute(sql`select 1`)),
-    redis ? probe(() => redis.ping()) : Promise.resolve("not configured" as const),
+    redis && guard
+      ? guard.run(() => redis.ping()).then(
+          () => "ok" as const,
+          () => "degraded" as const,
+        )
+      : Promise.resolve("not configured" as const),
   ]);
   return { database: db, redis: cache };
 }

@@ -10,6 +10,8 @@ export interface Config {
   databaseUrl?: string;
   /** Connections each process keeps to PostgreSQL: N processes need N × this within the server's max_connections. */
   databasePoolSize: number;
+  /** Longest wait for a PostgreSQL connection (new or pooled) and for one statement, before the request answers 503. */
+  databaseTimeoutSeconds: number;
   redisUrl?: string;
   /** Prefix of every Redis key, so several stores (or test runs) can share one Redis. */
   redisPrefix: string;
@@ -42,6 +44,10 @@ export interface Config {
   apiOnly: boolean;
   /** Apply migrations when the server starts; off when a deploy runs `npm run migrate` as its own step. */
   migrateOnStart: boolean;
+  /** After SIGTERM: how long /readyz answers 503 while requests are still accepted and answered, before listening stops. */
+  shutdownDrainSeconds: number;
+  /** Serve the API documentation at /api/docs (on by default outside production). */
+  apiDocs: boolean;
   /** Uploads go to this S3-compatible bucket when S3_BUCKET is set, else to DATA_DIR/uploads. */
   s3?: S3Options;
 }
@@ -65,6 +71,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || undefined,
     // Two at least: the start-up lock holds one connection while migrations and the seed use another.
     databasePoolSize: wholeNumber(env, "DATABASE_POOL_SIZE", 10, 2),
+    databaseTimeoutSeconds: wholeNumber(env, "DATABASE_TIMEOUT_SECONDS", 5, 1, 600),
     redisUrl: env.REDIS_URL || undefined,
     redisPrefix: env.REDIS_PREFIX ?? "store:",
     smtpUrl: env.SMTP_URL || undefined,
@@ -90,6 +97,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: flag(env.TRUST_PROXY, false),
     apiOnly: flag(env.API_ONLY, false),
     migrateOnStart: flag(env.MIGRATE_ON_START, true),
+    shutdownDrainSeconds: wholeNumber(env, "SHUTDOWN_DRAIN_SECONDS", 5, 0, 300),
+    apiDocs: flag(env.API_DOCS, nodeEnv !== "production"),
     s3: env.S3_BUCKET
       ? {
           bucket: env.S3_BUCKET,

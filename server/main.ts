@@ -8,26 +8,35 @@ import { seedIfEmpty } from "#db/seed/index.ts";
 import { buildApp, type AppOptions } from "./app.ts";
 import { assertProductionSecrets, loadConfigOrExit } from "./config.ts";
 
-/** How long in-flight requests get to finish after SIGTERM before the process gives up on them. */
-const SHUTDOWN_GRACE_MS = 25_000;
+/** How long the requests in flight get to finish once listening has stopped, before the process gives up on them. */
+const SHUTDOWN_GRACE_MS = 20_000;
 
 const config = loadConfigOrExit(assertProductionSecrets);
-const database = await openDatabase({
+const databaseOptions = {
   url: config.databaseUrl,
   dataDir: path.join(config.dataDir, "db"),
   poolSize: config.databasePoolSize,
-});
+};
+// Start-up work (migrations, the first seed, VACUUM) may take minutes: it runs on connections without the
+// time bounds that requests get. A database out of reach now ends the process (exit 1): its supervisor retries.
+const setup = await openDatabase(databaseOptions);
+setup.onConnectionError((err) => console.error("database connection lost while starting:", err.message));
 // Several processes may start at once on one PostgreSQL: one migrates and seeds, the others then find it done.
-const seeded = await database.exclusive(SCHEMA_LOCK, async () => {
-  if (config.migrateOnStart) await database.migrate();
-  return seedIfEmpty(database, {
+const seeded = await setup.exclusive(SCHEMA_LOCK, async () => {
+  if (config.migrateOnStart) await setup.migrate();
+  return seedIfEmpty(setup, {
     products: config.seedProducts,
     mediaDir: path.join(config.dataDir, "media"),
     log: (msg) => console.log(msg),
   });
 });
 // Fresh statistics and visibility maps let the planner use the sort indexes and index-only counts.
-if (seeded) await database.db.execute(sql`VACUUM ANALYZE`);
+if (seeded) await setup.db.execute(sql`VACUUM ANALYZE`);
+let database = setup;
+if (setup.kind === "postgres") {
+  await setup.close();
+  database = await openDatabase({ ...databaseOptions, timeoutMs: config.databaseTimeoutSeconds * 1000 });
+}
 
 const app = await buildApp({ config, database, web: await loadWeb() });
 
@@ -57,17 +66,26 @@ const sweep = setInterval(() => {
 sweep.unref();
 
 let closing = false;
+/**
+ * SIGTERM (docker stop, a rolling restart): /readyz answers 503 at once, but the process keeps accepting
+ * and answering for SHUTDOWN_DRAIN_SECONDS, while the load balancer notices and sends new requests
+ * elsewhere; requests already on their way are served, not reset. Then it stops listening, finishes what
+ * is in flight and exits 0. SIGINT (Ctrl-C) skips the drain window.
+ */
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
-  app.log.info({ signal }, "shutting down");
+  const drainMs = signal === "SIGTERM" ? config.shutdownDrainSeconds * 1000 : 0;
+  app.drain();
+  app.log.info({ signal, drainSeconds: drainMs / 1000 }, "shutting down");
+  if (drainMs > 0) await new Promise((resolve) => setTimeout(resolve, drainMs));
+  app.log.info("no longer accepting connections");
   const force = setTimeout(() => {
     app.log.error("in-flight requests did not finish in time; exiting");
     process.exit(1);
   }, SHUTDOWN_GRACE_MS);
   force.unref();
   clearInterval(sweep);
-  app.drain();
   // A kept-alive connection whose last answer left before draining began would otherwise wait for its timeout.
   const reaper = setInterval(() => app.server.closeIdleConnections(), 250);
   try {

@@ -1,4 +1,4 @@
-import { escapeGlob, type Redis } from "./redis.ts";
+import { escapeGlob, unguarded, type Redis, type RedisGuard } from "./redis.ts";
 
 /** A small TTL cache; REDIS_URL swaps in a shared implementation with the same interface. */
 export interface Cache {
@@ -31,14 +31,15 @@ export function memoryCache(maxEntries = 2000): Cache {
 
 /**
  * The cache every process shares, as JSON under `namespace`. It only saves work: when Redis
- * fails, a read misses and a write is dropped, and the caller asks the database.
+ * fails, a read misses and a write is dropped, and the caller asks the database. Through a `guard`
+ * (app.ts) it does not even ask while Redis is known to be away.
  */
-export function redisCache(redis: Redis, namespace: string, onError: (err: unknown) => void = () => {}): Cache {
+export function redisCache(redis: Redis, namespace: string, onError: (err: unknown) => void = () => {}, guard: RedisGuard = unguarded): Cache {
   const full = (key: string) => `${namespace}cache:${key}`;
   return {
     async get<T>(key: string) {
       try {
-        const text = await redis.get(full(key));
+        const text = await guard.run(() => redis.get(full(key)));
         return text === null ? undefined : (JSON.parse(text) as T);
       } catch (err) {
         onError(err);
@@ -47,7 +48,7 @@ export function redisCache(redis: Redis, namespace: string, onError: (err: unkno
     },
     async set(key, value, ttlMs) {
       try {
-        await redis.set(full(key), JSON.stringify(value), "PX", Math.max(1, Math.round(ttlMs)));
+        await guard.run(() => redis.set(full(key), JSON.stringify(value), "PX", Math.max(1, Math.round(ttlMs))));
       } catch (err) {
         onError(err);
       }
@@ -56,8 +57,8 @@ export function redisCache(redis: Redis, namespace: string, onError: (err: unkno
       try {
         let cursor = "0";
         do {
-          const [next, keys] = await redis.scan(cursor, "MATCH", `${escapeGlob(full(prefix))}*`, "COUNT", 500);
-          if (keys.length > 0) await redis.unlink(...keys);
+          const [next, keys] = await guard.run(() => redis.scan(cursor, "MATCH", `${escapeGlob(full(prefix))}*`, "COUNT", 500));
+          if (keys.length > 0) await guard.run(() => redis.unlink(...keys));
           cursor = next;
         } while (cursor !== "0");
       } catch (err) {

@@ -1,4 +1,4 @@
-import type { Redis } from "./redis.ts";
+import { unguarded, type Redis, type RedisGuard } from "./redis.ts";
 
 /** Counts attempts per key in a fixed window (per account, where per-IP limits are not enough). */
 export interface Limiter {
@@ -46,18 +46,37 @@ end
 return {count, ttl}`;
 
 /** The same windows in Redis, so every process counts one account's attempts together. */
-export function redisLimiter(redis: Redis, namespace: string): Limiter {
+export function redisLimiter(redis: Redis, namespace: string, guard: RedisGuard = unguarded): Limiter {
   const full = (key: string) => `${namespace}limit:${key}`;
   return {
     async hit(key, windowMs) {
-      const [count, ttl] = (await redis.eval(HIT, 1, full(key), Math.max(1, Math.round(windowMs)))) as [number, number];
+      const [count, ttl] = (await guard.run(() => redis.eval(HIT, 1, full(key), Math.max(1, Math.round(windowMs))))) as [number, number];
       return { count, resetInMs: ttl };
     },
     async peek(key) {
-      return Number((await redis.get(full(key))) ?? 0);
+      return Number((await guard.run(() => redis.get(full(key)))) ?? 0);
     },
     async reset(key) {
-      await redis.del(full(key));
+      await guard.run(() => redis.del(full(key)));
     },
+  };
+}
+
+/**
+ * The shared counters while they answer, and this process's own while they do not (Redis away): a limit
+ * then counts per process for the outage instead of failing the request.
+ */
+export function fallbackLimiter(shared: Limiter, local: Limiter): Limiter {
+  const either = async <R>(call: (l: Limiter) => Promise<R>): Promise<R> => {
+    try {
+      return await call(shared);
+    } catch {
+      return call(local);
+    }
+  };
+  return {
+    hit: (key, windowMs) => either((l) => l.hit(key, windowMs)),
+    peek: (key) => either((l) => l.peek(key)),
+    reset: (key) => either((l) => l.reset(key)),
   };
 }

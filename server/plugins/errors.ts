@@ -3,6 +3,7 @@ import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { apiMessage, isApiMessageKey, type ApiMessageKey } from "#contract/messages.ts";
 import type { Locale } from "#contract/locale.ts";
+import { isDatabaseUnavailable } from "#db/client.ts";
 import { HttpError, SchemaError } from "../lib/errors.ts";
 import { requestLocale } from "../lib/request-locale.ts";
 
@@ -83,6 +84,11 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       return reply
         .status(error.statusCode)
         .send({ message: apiMessage(locale, error.messageKey, error.vars), ...(errors ? { errors } : {}) });
+    }
+    // The database is out of reach or stopped answering: a moment's outage, not a fault of the request.
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: { message: error.message, code: error.code } }, "database unavailable");
+      return reply.status(503).header("retry-after", "5").send({ message: apiMessage(locale, "service_unavailable") });
     }
     const status = error.statusCode ?? 500;
     if (status === 429) return reply.status(429).send({ message: error.message });

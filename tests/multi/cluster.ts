@@ -24,8 +24,11 @@ export interface ServerProcess {
 const root = path.resolve(import.meta.dirname, "../..");
 
 
-/** `node --import tsx server/main.ts`, API only, started and ready (GET /readyz answers 200). */
-export async function startServer(env: Extract<MultiEnv, { available: true }>, name: string): Promise<ServerProcess> {
+/**
+ * `node --import tsx server/main.ts`, API only, started and ready (GET /readyz answers 200). `extra`
+ * overrides its environment (DATABASE_URL and REDIS_URL through a fault proxy, NODE_ENV=production …).
+ */
+export async function startServer(env: Extract<MultiEnv, { available: true }>, name: string, extra: Record<string, string> = {}): Promise<ServerProcess> {
   const port = await freePort();
   const dataDir = path.join(env.dataRoot, name);
   mkdirSync(dataDir, { recursive: true });
@@ -47,6 +50,7 @@ export async function startServer(env: Extract<MultiEnv, { available: true }>, n
       TRUST_PROXY: "1",
       LOG_LEVEL: "info",
       PUBLIC_URL: `http://127.0.0.1:${port}`,
+      ...extra,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
