@@ -50,6 +50,8 @@ export async function startServer(env: Extract<MultiEnv, { available: true }>, n
       TRUST_PROXY: "1",
       LOG_LEVEL: "info",
       PUBLIC_URL: `http://127.0.0.1:${port}`,
+      // A short drain window (5 s by default) keeps the suite quick; restarts.test.ts sets its own.
+      SHUTDOWN_DRAIN_SECONDS: "1",
       ...extra,
     },
     stdio: ["ignore", "pipe", "pipe"],

@@ -222,10 +222,8 @@ describe.skipIf(!multi.available)("two server processes, one PostgreSQL, one Red
       expect(o.first instanceof Error ? o.first.message : o.first.status, o.requestId).toBe(200);
     }
     expect(logRecords(a).map((r) => r.msg)).toEqual(expect.arrayContaining(["shutting down", "stopped"]));
-    // What came after was refused (connection refused, or 503 on a kept-alive connection), never half done.
-    const refused = outcomes.filter((o) => o.first instanceof Error || o.first.status !== 200);
-    expect(refused.length).toBeGreaterThan(0);
-    for (const o of refused) expect(o.first instanceof Error || o.first.status === 503, o.requestId).toBe(true);
+    // Nothing was refused: A kept answering through its drain window (SHUTDOWN_DRAIN_SECONDS) before it stopped listening.
+    for (const o of outcomes) expect(o.first instanceof Error ? o.first.message : o.first.status, o.requestId).toBe(200);
 
     // A load balancer sends what A refused to B; iniciar-checkout is idempotent per cart, so a retry never doubles an order.
     const finals = await Promise.all(
