@@ -5,6 +5,7 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import type { Config } from "../config.ts";
+import { requestBody } from "../lib/request-body.ts";
 import { siteFor } from "../lib/site.ts";
 
 export interface WebOptions {
@@ -62,10 +63,11 @@ export async function webPlugin(app: FastifyInstance, options: WebOptions) {
     const controller = new AbortController();
     reply.raw.on("close", () => controller.abort());
     const hasBody = request.method !== "GET" && request.method !== "HEAD";
+    const body = hasBody ? requestBody(request.raw) : undefined;
     const webRequest = new Request(url, {
       method: request.method,
       headers: request.headers as Record<string, string>,
-      body: hasBody ? (Readable.toWeb(request.raw) as ReadableStream) : undefined,
+      body: body?.stream,
       signal: controller.signal,
       // @ts-expect-error Node's fetch needs duplex for a streamed body.
       duplex: hasBody ? "half" : undefined,
@@ -74,6 +76,8 @@ export async function webPlugin(app: FastifyInstance, options: WebOptions) {
       apiFetch: apiFetch(request),
       site: siteFor(options.config, request.host, request.protocol),
     });
+    // A body the page did not read (a 405 for a page without an action) must not hold up the connection's next request.
+    if (body?.settle()) reply.header("connection", "close");
     reply.status(response.status);
     for (const [name, value] of response.headers) {
       if (name !== "set-cookie") reply.header(name, value);

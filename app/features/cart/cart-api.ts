@@ -66,6 +66,10 @@ export function cartBody(externalId: string, moedaId: number, lines: LineInput[]
 export const loadCart = (externalId: string, moedaId: number) =>
   api<{ data: Cart }>(`/ecom/venda/carrinho/${externalId}?moeda_id=${moedaId}`).then((r) => r.data);
 
+/** A signed-in customer's load: takes over the cart filled as a guest (a POST: a GET never changes its owner). */
+export const claimCart = (externalId: string, moedaId: number) =>
+  api<{ data: Cart }>(`/ecom/venda/carrinho/${externalId}/vincular?moeda_id=${moedaId}`, { method: "POST" }).then((r) => r.data);
+
 /** Create when there is no id, else update; a 409 naming external_id means it exists: update it. */
 export async function saveCart(externalId: string, moedaId: number, lines: LineInput[], id: number | null): Promise<Cart> {
   if (id) {

@@ -19,6 +19,7 @@ import { cartCurrency, isSellable, stockLimit } from "./rules.ts";
 import {
   ApiError,
   STORAGE,
+  claimCart,
   loadCart,
   saveCart,
   toInput,
@@ -92,6 +93,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const shell = useRouteLoaderData<ShellData>("root");
   const moedaId = cartCurrency(shell);
+  const signedIn = Boolean(shell?.customer);
 
   const [cart, setCart] = useState<Cart | null>(null);
   const [ready, setReady] = useState(false);
@@ -113,6 +115,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
   }, []);
 
   // Spec §7: GET on load in the buyer's currency; 404 gives a fresh cart, other failures an empty one.
+  // A signed-in customer loads with the claim (POST …/vincular), which makes a guest cart theirs.
   // The loaded cart arrives as a transition: sections of the page still waiting for their code
   // (product/below-the-fold.tsx) then keep the server's HTML instead of being rendered anew.
   useEffect(() => {
@@ -126,7 +129,14 @@ export function CartProvider({ children }: { children: ReactNode }) {
         cancelled = true;
       };
     }
-    loadCart(stored, moedaId)
+    const load = signedIn
+      ? // A session that ran out meanwhile: the cart is still readable as a guest's.
+        claimCart(stored, moedaId).catch((error: unknown) => {
+          if (error instanceof ApiError && error.status === 401) return loadCart(stored, moedaId);
+          throw error;
+        })
+      : loadCart(stored, moedaId);
+    load
       .then((loaded) => !cancelled && startTransition(() => apply(loaded)))
       .catch((error: unknown) => {
         if (cancelled) return;
@@ -142,7 +152,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
     return () => {
       cancelled = true;
     };
-  }, [moedaId, apply]);
+  }, [moedaId, apply, signedIn]);
 
   const notice = useCallback((produtoId: number, text: string) => {
     setNotices((all) => ({ ...all, [produtoId]: text }));

@@ -30,6 +30,10 @@ const post = (body: unknown, token?: string) => call<CartReply>(t.app, "POST", "
 const put = (id: number | string, body: unknown, token?: string) => call<CartReply>(t.app, "PUT", `/ecom/venda/carrinho/${id}`, { body, token });
 const get = (externalId: string, token?: string, moeda = "") =>
   call<CartReply>(t.app, "GET", `/ecom/venda/carrinho/${externalId}${moeda ? `?moeda_id=${moeda}` : ""}`, { token });
+const claim = (externalId: string, token?: string, moeda = "") =>
+  call<CartReply>(t.app, "POST", `/ecom/venda/carrinho/${externalId}/vincular${moeda ? `?moeda_id=${moeda}` : ""}`, { token });
+const ownerOf = async (id: number) =>
+  (await queryRows<{ customer_id: number | null }>(t.database.db, sql`SELECT customer_id FROM carrinhos WHERE id = ${id}`))[0]!.customer_id;
 const price = (p: Product, moeda: number) => convertPrice(p.valor_venda, p.moeda_id, moeda, rates);
 
 describe("POST /ecom/venda/carrinho", () => {
@@ -165,16 +169,42 @@ describe("PUT and GET /ecom/venda/carrinho", () => {
     for (const id of [0, 2_147_483_648]) expect((await put(id, cartBody([{ produto_id: a.id, qtde: 2 }], 2, one.external_id))).status).toBe(422);
   });
 
-  it("lets a customer claim a guest cart at login, re-priced in their currency", async () => {
+  it("lets a customer claim a guest cart at login with a POST, re-priced in their currency", async () => {
     const guest = await createCart(t.app, [{ produto_id: a.id, qtde: 2 }], { moeda_id: 2 });
     const who = await shopper(t.app, t.database.db, "py");
-    const claimed = await get(guest.external_id, who.token, "2");
+    const claimed = await claim(guest.external_id, who.token, "2");
     expect(claimed.status).toBe(200);
     expect(claimed.body.data.moeda_id).toBe(3);
-    const [owner] = await queryRows<{ customer_id: number }>(t.database.db, sql`SELECT customer_id FROM carrinhos WHERE id = ${guest.id}`);
-    expect(owner!.customer_id).toBe(who.id);
+    expect(await ownerOf(guest.id)).toBe(who.id);
     expect((await get(guest.external_id)).status).toBe(404);
     expect((await get(guest.external_id, resident.token)).status).toBe(404);
+    // Claiming again is harmless for the owner; another customer cannot take it.
+    expect((await claim(guest.external_id, who.token)).status).toBe(200);
+    expect((await claim(guest.external_id, resident.token)).status).toBe(404);
+    expect((await claim(guest.external_id)).status).toBe(401);
+  });
+
+  it("never hands a guest cart to a signed-in visitor on a GET (a link on another site can make the browser send one)", async () => {
+    const guest = await createCart(t.app, [{ produto_id: a.id, qtde: 1 }], { moeda_id: 2 });
+    const who = await shopper(t.app, t.database.db, "py");
+    const read = await call<CartReply>(t.app, "GET", `/ecom/venda/carrinho/${guest.external_id}`, { headers: { cookie: `sid=${who.token}` } });
+    expect(read.status).toBe(200);
+    expect(await ownerOf(guest.id)).toBeNull();
+    // The guest still has their cart.
+    expect((await get(guest.external_id)).status).toBe(200);
+  });
+
+  it("ignores the session cookie on a claim sent from another site", async () => {
+    const guest = await createCart(t.app, [{ produto_id: a.id, qtde: 1 }], { moeda_id: 2 });
+    const who = await shopper(t.app, t.database.db, "py");
+    const url = `/ecom/venda/carrinho/${guest.external_id}/vincular`;
+    const cookie = `sid=${who.token}`;
+    const foreign = await call(t.app, "POST", url, { headers: { cookie, host: "shop.example", origin: "https://evil.example" } });
+    expect(foreign.status).toBe(401);
+    expect(await ownerOf(guest.id)).toBeNull();
+    const own = await call<CartReply>(t.app, "POST", url, { headers: { cookie, host: "shop.example", origin: "https://shop.example" } });
+    expect(own.status).toBe(200);
+    expect(await ownerOf(guest.id)).toBe(who.id);
   });
 
   it("re-prices on update: a foreign customer's PUT in guaraníes still answers dollars", async () => {

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { CartBodySchema, CartIdParamSchema, CartQuerySchema, ExternalIdParamSchema } from "#contract/api/cart.ts";
 import { apiLang } from "#contract/locale.ts";
 import { requestLocale } from "../../lib/request-locale.ts";
-import type { Auth } from "../../plugins/auth.ts";
+import { customerOf, type Auth } from "../../plugins/auth.ts";
 import type { CartService, Viewer } from "./service.ts";
 
 export const viewerOf = (request: FastifyRequest): Viewer => ({
@@ -30,5 +30,12 @@ export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService; auth: Auth }
     "/ecom/venda/carrinho/:external_id",
     { schema: { tags, params: ExternalIdParamSchema, querystring: CartQuerySchema }, preHandler },
     async (req) => ({ data: await cart.get(req.params.external_id, viewerOf(req), req.query.moeda_id) }),
+  );
+
+  // Claiming the guest cart after login is a write: the session cookie only counts on it from the store's own pages.
+  app.post(
+    "/ecom/venda/carrinho/:external_id/vincular",
+    { schema: { tags, params: ExternalIdParamSchema, querystring: CartQuerySchema }, preHandler: auth.required },
+    async (req) => ({ data: await cart.claim(req.params.external_id, customerOf(req).id, viewerOf(req), req.query.moeda_id) }),
   );
 };

@@ -1,5 +1,5 @@
 import Big from "big.js";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { MAX_QTY, type Cart, type CartBody } from "#contract/api/cart.ts";
 import { CURRENCIES, isMoedaId } from "#contract/currencies.ts";
 import type { ApiLang } from "#contract/locale.ts";
@@ -153,15 +153,31 @@ export function createCartService(db: Db, catalog: CatalogService) {
     return write(row, body, viewer, await cartCurrencyFor(db, viewer.customerId, body.moeda_id));
   }
 
-  /** Reads a cart, re-priced in the asked (or the customer's) currency when that changed. */
+  /**
+   * Reads a cart, re-priced in the asked (or the customer's) currency when that changed. A read never
+   * changes who owns the cart: a signed-in visitor's browser can be made to GET any address by another
+   * site, so claiming a guest cart is a write of its own (`claim`).
+   */
   async function get(externalId: string, viewer: Viewer, moedaId?: number): Promise<Cart> {
     const row = await visible(await byExternalId(externalId), viewer);
     const target = await cartCurrencyFor(db, viewer.customerId, moedaId ?? row.moeda_id);
     if (target !== row.moeda_id) await reprice(row, target);
-    if (row.customer_id === null && viewer.customerId !== null) {
-      await db.update(carts).set({ customer_id: viewer.customerId }).where(eq(carts.id, row.id));
-    }
     return present((await byExternalId(externalId))!, viewer);
+  }
+
+  /** The signed-in customer takes over the guest cart they filled before logging in (POST …/vincular). */
+  async function claim(externalId: string, customerId: number, viewer: Viewer, moedaId?: number): Promise<Cart> {
+    const row = await visible(await byExternalId(externalId), viewer);
+    if (row.customer_id === null) {
+      // Only while it is still a guest's: of two claims at once the first wins and the second gets 404.
+      const [taken] = await db
+        .update(carts)
+        .set({ customer_id: customerId, updated_at: new Date() })
+        .where(and(eq(carts.id, row.id), isNull(carts.customer_id)))
+        .returning({ id: carts.id });
+      if (!taken) await visible(await byExternalId(externalId), viewer);
+    }
+    return get(externalId, viewer, moedaId);
   }
 
   async function reprice(row: CartRow, moedaId: number) {
@@ -205,7 +221,7 @@ export function createCartService(db: Db, catalog: CatalogService) {
       .where(and(eq(cartItems.cart_id, cartId), eq(cartItems.ativo, true), sql`${cartItems.qtde} > 0`));
   }
 
-  return { create, update, get, openCart, openCartById, activeLines, present, byExternalId };
+  return { create, update, get, claim, openCart, openCartById, activeLines, present, byExternalId };
 }
 
 export type CartService = ReturnType<typeof createCartService>;
