@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "#db/client.ts";
+import { apiMessage } from "#contract/messages.ts";
+import { openDatabase, type Database } from "#db/client.ts";
 import { call, login, newCustomer, PASSWORD } from "../tests/support/customers.ts";
 import { reachable, testRedisUrl, uniquePrefix } from "../tests/support/redis.ts";
 import { createTestApp, type TestApp } from "../tests/support/test-app.ts";
@@ -37,13 +38,65 @@ describe("GET /healthz and /readyz", () => {
     }
   });
 
-  it("answers 503 naming Redis when REDIS_URL does not answer, and still closes", async () => {
+  it("stays ready, saying Redis is degraded, when REDIS_URL does not answer, and still closes", async () => {
     const app = await buildApp({ config: loadConfig({ ...envOf(t), REDIS_URL: "redis://127.0.0.1:1" }), database: t.database });
     try {
       const res = await app.inject({ method: "GET", url: "/readyz" });
-      expect([res.statusCode, res.json().failed]).toEqual([503, ["redis"]]);
+      expect([res.statusCode, res.json()]).toEqual([200, { status: "degraded", checks: { database: "ok", redis: "degraded" } }]);
+      // The shop serves from the database meanwhile.
+      expect((await app.inject({ method: "GET", url: "/api/public/brands" })).statusCode).toBe(200);
     } finally {
       await app.close();
+    }
+  });
+});
+
+describe("a database out of reach", () => {
+  it("answers 503 with the usual message in the visitor's language, quickly, never 500; /readyz 503", async () => {
+    const nowhere = await openDatabase({ url: "postgres://postgres@127.0.0.1:1/none", timeoutMs: 1000 });
+    const app = await buildApp({ config: t.config, database: nowhere });
+    try {
+      const t0 = performance.now();
+      const cart = await app.inject({
+        method: "GET",
+        url: "/ecom/venda/carrinho/8a6e0804-2bd0-4672-b79d-d97027f9071a",
+        headers: { "accept-language": "es-PY" },
+      });
+      expect([cart.statusCode, cart.json()]).toEqual([503, { message: apiMessage("es-AR", "service_unavailable") }]);
+      expect(performance.now() - t0).toBeLessThan(2000);
+      const login = await app.inject({ method: "POST", url: "/ecom/login", payload: { email: "ana@example.com", password: "Ferramenta#2024" } });
+      expect([login.statusCode, login.json().message]).toEqual([503, apiMessage("pt-BR", "service_unavailable")]);
+      expect((await app.inject({ method: "GET", url: "/readyz" })).statusCode).toBe(503);
+    } finally {
+      await app.close();
+      await nowhere.close();
+    }
+  });
+});
+
+describe("the API documentation page", () => {
+  const docs = async (env: Record<string, string>) => {
+    const app = await buildApp({ config: loadConfig({ ...envOf(t), ...env }), database: t.database });
+    try {
+      const res = await app.inject({ method: "GET", url: "/api/docs/" });
+      return { status: res.statusCode, csp: res.headers["content-security-policy"] };
+    } finally {
+      await app.close();
+    }
+  };
+  const secrets = { APP_SECRET: "s".repeat(40), SANDBOX_WEBHOOK_SECRET: "w".repeat(40) };
+
+  it("is not served in production unless API_DOCS=1", async () => {
+    expect((await docs({ NODE_ENV: "production", ...secrets })).status).toBe(404);
+  });
+
+  it("carries a Content-Security-Policy when it is served", async () => {
+    for (const env of [{ NODE_ENV: "production", API_DOCS: "1", ...secrets }, {}]) {
+      const res = await docs(env);
+      expect(res.status).toBe(200);
+      expect(res.csp).toContain("default-src 'none'");
+      expect(res.csp).toContain("script-src 'self'");
+      expect(res.csp).toContain("frame-ancestors 'none'");
     }
   });
 });
