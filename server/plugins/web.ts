@@ -37,7 +37,8 @@ export async function webPlugin(app: FastifyInstance, options: WebOptions) {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", (_req, _payload, done) => done(null));
 
-  const apiFetch = (request: FastifyRequest) => async (pathname: string, init: RequestInit = {}) => {
+  /** The page's API calls; `unavailable` records an answer of 503 (the database out of reach). */
+  const apiFetch = (request: FastifyRequest, seen: { unavailable: boolean }) => async (pathname: string, init: RequestInit = {}) => {
     const headers = new Headers(init.headers);
     for (const name of ["cookie", "accept-language", "authorization", "user-agent", "x-forwarded-for"]) {
       const value = request.headers[name];
@@ -52,6 +53,7 @@ export async function webPlugin(app: FastifyInstance, options: WebOptions) {
       payload: init.body as string | Buffer | undefined,
       remoteAddress: request.ip,
     });
+    if (res.statusCode === 503) seen.unavailable = true;
     return new Response(res.statusCode === 204 ? null : new Uint8Array(res.rawPayload), {
       status: res.statusCode,
       headers: res.headers as Record<string, string>,
@@ -72,13 +74,17 @@ export async function webPlugin(app: FastifyInstance, options: WebOptions) {
       // @ts-expect-error Node's fetch needs duplex for a streamed body.
       duplex: hasBody ? "half" : undefined,
     });
+    const seen = { unavailable: false };
     const response = await handle(webRequest, {
-      apiFetch: apiFetch(request),
+      apiFetch: apiFetch(request, seen),
       site: siteFor(options.config, request.host, request.protocol),
     });
     // A body the page did not read (a 405 for a page without an action) must not hold up the connection's next request.
     if (body?.settle()) reply.header("connection", "close");
-    reply.status(response.status);
+    // A page that failed because the API could not reach the database is a moment's outage (503), not a fault.
+    const unavailable = response.status === 500 && seen.unavailable;
+    reply.status(unavailable ? 503 : response.status);
+    if (unavailable) reply.header("retry-after", "5");
     for (const [name, value] of response.headers) {
       if (name !== "set-cookie") reply.header(name, value);
     }
