@@ -195,6 +195,8 @@ describe.each(Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[])("cart on %s"
       // A resident's language becomes es-PY after login, so the line is found by its code.
       await page.getByTestId("cart-line").filter({ hasText: product!.codigo }).waitFor();
       expect(await page.getByTestId("cart-line").getByTestId("line-qty").textContent()).toBe("2");
+      // Loaded while signed in, the guest cart became the customer's (a POST claims it): a guest can no longer read it.
+      await expect.poll(async () => (await fetch(`${baseURL}/ecom/venda/carrinho/${ext.external_id}`)).status).toBe(404);
       expect(errors).toEqual([]);
     } finally {
       await close();
