@@ -17,6 +17,15 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ SEED_PRODUCTS: "1.5" })).toThrow("SEED_PRODUCTS");
     expect(loadConfig({ SEED_PRODUCTS: "0" }).seedProducts).toBe(0);
   });
+
+  it("reads the outage and shutdown settings, and keeps the API documentation out of production unless asked", () => {
+    expect(loadConfig({})).toMatchObject({ databaseTimeoutSeconds: 5, shutdownDrainSeconds: 5, apiDocs: true });
+    expect(loadConfig({ DATABASE_TIMEOUT_SECONDS: "2", SHUTDOWN_DRAIN_SECONDS: "0" })).toMatchObject({ databaseTimeoutSeconds: 2, shutdownDrainSeconds: 0 });
+    expect(() => loadConfig({ DATABASE_TIMEOUT_SECONDS: "0" })).toThrow("DATABASE_TIMEOUT_SECONDS");
+    expect(() => loadConfig({ SHUTDOWN_DRAIN_SECONDS: "five" })).toThrow("SHUTDOWN_DRAIN_SECONDS");
+    expect(loadConfig({ NODE_ENV: "production" }).apiDocs).toBe(false);
+    expect(loadConfig({ NODE_ENV: "production", API_DOCS: "1" }).apiDocs).toBe(true);
+  });
 });
 
 describe("assertProductionSecrets", () => {
