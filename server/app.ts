@@ -89,6 +89,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const guard = redis ? guardRedis(redis, app.log) : undefined;
   if (ownRedis) {
     app.addHook("onClose", async () => {
+      guard?.close();
       await ownRedis.quit().catch(() => ownRedis.disconnect());
     });
   }

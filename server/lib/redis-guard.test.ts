@@ -61,6 +61,10 @@ describe("guardRedis", () => {
     redis.emit("ready");
     expect(await guard.run(async () => 1)).toBe(1);
     expect(log.lines.map((l) => l.msg)).toEqual(["redis unavailable: caching bypassed, rate limits counted per process", "redis available again"]);
+    // Closed on purpose (the app shutting down): no outage reported.
+    guard.close();
+    redis.emit("close");
+    expect(log.lines).toHaveLength(2);
   });
 });
 

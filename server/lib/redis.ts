@@ -54,17 +54,20 @@ export interface RedisGuard {
   run<T>(command: () => Promise<T>): Promise<T>;
   /** "ok", or "degraded" while Redis is out of reach. */
   state(): "ok" | "degraded";
+  /** The app is closing the connection on purpose: no outage to report. */
+  close(): void;
 }
 
-export const unguarded: RedisGuard = { run: (command) => command(), state: () => "ok" };
+export const unguarded: RedisGuard = { run: (command) => command(), state: () => "ok", close: () => {} };
 
 export function guardRedis(redis: Redis, log: GuardLog, retryMs = REDIS_RETRY_MS): RedisGuard {
   let down = false;
   let retryAt = 0;
   let since = 0;
+  let closed = false;
   const fail = (err: unknown) => {
     retryAt = Date.now() + retryMs;
-    if (down) return;
+    if (down || closed) return;
     down = true;
     since = Date.now();
     log.warn(
@@ -78,10 +81,7 @@ export function guardRedis(redis: Redis, log: GuardLog, retryMs = REDIS_RETRY_MS
     log.info({ outageMs: Date.now() - since }, "redis available again");
   };
   redis.on("error", fail);
-  redis.on("close", () => {
-    // A connection closed on purpose (quit at shutdown) is no outage.
-    if (redis.status !== "end") fail(new Error("connection closed"));
-  });
+  redis.on("close", () => fail(new Error("connection closed")));
   redis.on("ready", recover);
   return {
     async run(command) {
@@ -99,5 +99,8 @@ export function guardRedis(redis: Redis, log: GuardLog, retryMs = REDIS_RETRY_MS
       }
     },
     state: () => (down ? "degraded" : "ok"),
+    close: () => {
+      closed = true;
+    },
   };
 }
