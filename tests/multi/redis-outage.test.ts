@@ -85,7 +85,8 @@ describe.skipIf(!multi.available)("Redis going away under two processes", () => 
     const reads = browsing.flat();
     expect(reads.every((r) => r.status === 200)).toBe(true);
     const slowest = Math.max(...attempts.map((x) => x.ms), ...reads.map((r) => r.ms));
-    expect(slowest).toBeLessThan(1500);
+    // Half a second at most for the request that finds Redis gone (commandTimeout), plus a loaded machine's own latency.
+    expect(slowest).toBeLessThan(2500);
     // One line when the outage began and one when it ended, per process, however many requests fell back.
     [a, b].forEach((s, i) => {
       expect(outageLines(s, "redis unavailable: caching bypassed, rate limits counted per process") - before[i]!, s.name).toBe(1);
