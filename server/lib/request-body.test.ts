@@ -1,6 +1,7 @@
 import net from "node:net";
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rawExchange, statusLines } from "../../tests/support/raw-http.ts";
 import { DRAIN_LIMIT_BYTES, requestBody } from "./request-body.ts";
 
 /**
@@ -34,30 +35,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-/** Writes `data` on one raw connection and collects what comes back until it closes or `ms` pass. */
-function exchange(data: Buffer[], ms = 1500): Promise<{ text: string; closed: boolean }> {
-  return new Promise((resolve) => {
-    const socket = net.connect(port, "127.0.0.1");
-    let text = "";
-    let closed = false;
-    socket.on("data", (d) => (text += d.toString("latin1")));
-    socket.on("error", () => {});
-    socket.on("close", () => {
-      closed = true;
-      finish();
-    });
-    const timer = setTimeout(finish, ms);
-    let done = false;
-    function finish() {
-      if (done) return;
-      done = true;
-      clearTimeout(timer);
-      socket.destroy();
-      resolve({ text, closed });
-    }
-    for (const chunk of data) socket.write(chunk);
-  });
-}
+const exchange = (data: Buffer[]) => rawExchange(`http://127.0.0.1:${port}`, data, { ms: 1500 });
 
 const post = (path: string, size: number, declared = size) =>
   Buffer.concat([
@@ -65,7 +43,6 @@ const post = (path: string, size: number, declared = size) =>
     Buffer.alloc(size, "a"),
   ]);
 const next = Buffer.from("GET /next HTTP/1.1\r\nHost: shop\r\n\r\n");
-const statusLines = (text: string) => text.match(/HTTP\/1\.1 \d{3}/g) ?? [];
 
 describe("a request body the handler did not read", () => {
   it("is read and dropped, so the same connection answers the next request", async () => {
