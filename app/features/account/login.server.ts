@@ -41,6 +41,10 @@ export async function loginWith(
   const headers = new Headers();
   headers.append("Set-Cookie", sessionCookie(body.token, body.expires_at));
   headers.append("Set-Cookie", langCookie(body.user.estrangeiro, request));
+  // The API's known-device cookie (docs/decisions/005) reaches the browser through this answer.
+  for (const cookie of res.headers.getSetCookie()) {
+    if (cookie.startsWith("dispositivo=")) headers.append("Set-Cookie", cookie);
+  }
   return data<LoginActionResult>(
     {
       ok: true,

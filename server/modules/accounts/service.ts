@@ -19,13 +19,12 @@ import type { Mailer } from "../../lib/mailer.ts";
 import type { Storage } from "../../lib/storage.ts";
 import { randomToken, sha256 } from "../../lib/tokens.ts";
 import { confirmationEmail, resetEmail } from "./emails.ts";
+import { createLoginGuard, type LoginClient } from "./login-guard.ts";
 import * as repo from "./repo.ts";
 import { checkUpload, extensionOf, type UploadedFile } from "./uploads.ts";
 
 const CONFIRM_MS = 48 * 60 * 60 * 1000;
 const RESET_MS = 60 * 60 * 1000;
-const LOGIN_FAILURES = 5;
-const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 const RESEND_MAX = 3;
 const RESEND_WINDOW_MS = 15 * 60 * 1000;
 
@@ -34,6 +33,8 @@ export interface AccountsDeps {
   mailer: Mailer;
   storage: Storage;
   limiter: Limiter;
+  /** Signs the known-device cookie (APP_SECRET). */
+  secret: string;
 }
 
 /** Where links in e-mails point and which brand signs them. */
@@ -44,7 +45,8 @@ export interface MailContext {
 
 let dummyHash: Promise<string> | undefined;
 
-export function createAccountsService({ db, mailer, storage, limiter }: AccountsDeps) {
+export function createAccountsService({ db, mailer, storage, limiter, secret }: AccountsDeps) {
+  const guard = createLoginGuard(limiter, secret);
   async function toUser(row: repo.CustomerRow): Promise<User> {
     const [enderecos, documentos] = await Promise.all([repo.listAddresses(db, row.id), repo.documentSides(db, row.id)]);
     return {
@@ -75,27 +77,30 @@ export function createAccountsService({ db, mailer, storage, limiter }: Accounts
     return toUser(row);
   }
 
-  async function login(email: string, password: string, locale: Locale): Promise<LoginResponse> {
-    const key = `login:${email.toLowerCase()}`;
-    const failures = await limiter.peek(key);
-    if (failures >= LOGIN_FAILURES) {
-      throw new HttpError(429, "account_locked", { vars: { minutes: LOGIN_WINDOW_MS / 60_000 } });
-    }
+  /** Answers the session and the known-device cookie to set (docs/decisions/005). */
+  async function login(
+    email: string,
+    password: string,
+    locale: Locale,
+    client: LoginClient,
+  ): Promise<{ response: LoginResponse; deviceCookie: string }> {
     const row = await repo.findCustomerByEmail(db, email);
+    // Counted before the hash is checked: parallel guesses cannot all slip in under the limit.
+    const attempt = await guard.admit(email, client, row?.id);
     // An unknown e-mail costs the same hashing time as a wrong password, so timing tells nothing.
     const valid = row
       ? await verify(row.password_hash, password)
       : (await verify(await (dummyHash ??= hash("not-a-real-password")), password), false);
-    if (!row || !valid) {
-      await limiter.hit(key, LOGIN_WINDOW_MS);
-      throw new HttpError(401, "invalid_credentials");
-    }
-    await limiter.reset(key);
+    if (!row || !valid) throw new HttpError(401, "invalid_credentials");
+    await attempt.succeeded();
     const token = randomToken();
     const expiresAt = new Date(Date.now() + SESSION_MS);
     await repo.createSession(db, row.id, sha256(token), expiresAt);
     const user = await me(row.id);
-    return { token, expires_at: expiresAt.toISOString(), user, message: apiMessage(locale, "login_ok") };
+    return {
+      response: { token, expires_at: expiresAt.toISOString(), user, message: apiMessage(locale, "login_ok") },
+      deviceCookie: attempt.deviceCookie(row.id),
+    };
   }
 
   async function emailInUse(email: string) {
@@ -204,14 +209,14 @@ export function createAccountsService({ db, mailer, storage, limiter }: Accounts
     await mailer.send(resetEmail(row.email, row.nome, apiLang(asLocale(row.lang)), mail.brandName, link));
   }
 
-  async function resetPassword(uuid: string, token: string, password: string) {
+  async function resetPassword(uuid: string, token: string, password: string, clientIp: string) {
     const row = await repo.findCustomerByUuid(db, uuid);
     if (!row || !(await repo.consumeToken(db, row.id, "redefinir_senha", sha256(token)))) {
       throw new HttpError(422, "invalid_token", { errors: { token: ["invalid_token"] } });
     }
     await db.update(customers).set({ password_hash: await hash(password), updated_at: new Date() }).where(eq(customers.id, row.id));
     await repo.revokeSessions(db, row.id);
-    await limiter.reset(`login:${row.email.toLowerCase()}`);
+    await guard.forget(row.email, clientIp);
   }
 
   async function confirmEmail(uuid: string, token: string): Promise<ApiMessageKey> {
