@@ -1,7 +1,14 @@
 import { hash, verify } from "@node-rs/argon2";
 import { and, eq } from "drizzle-orm";
 import {
+  ARGENTINA_ID,
+  documentTypesFor,
+  NATIONALITIES,
   PROFILE_FILE_TYPES,
+  registrationCountry,
+  registrationNationality,
+  type DocumentType,
+  type Nationality,
   REGISTRATION_FILE_TYPES,
   SESSION_MS,
   type LoginResponse,
@@ -57,7 +64,7 @@ export function createAccountsService({ db, mailer, storage, limiter, secret }: 
       email: row.email,
       email_verified_at: row.email_verified_at?.toISOString() ?? null,
       estrangeiro: row.estrangeiro,
-      nationality: row.estrangeiro ? "BR" : "PY",
+      nationality: asNationality(row.nacionalidade, row.estrangeiro),
       telefone: row.telefone,
       documento_tipo: row.documento_tipo,
       documento: row.documento,
@@ -125,6 +132,25 @@ export function createAccountsService({ db, mailer, storage, limiter, secret }: 
     return stored;
   }
 
+  /** The registration address's place: a known city, or for an Argentine address a province and a typed city. */
+  async function registrationPlace(fields: RegisterFields, errors: Record<string, ApiMessageKey[]>) {
+    const country = registrationCountry(fields);
+    if (country === ARGENTINA_ID) {
+      const province = fields.estado_id ? await repo.stateOf(db, fields.estado_id) : undefined;
+      if (!province || province.pais_id !== ARGENTINA_ID) {
+        errors.estado_id = ["state_required"];
+        return undefined;
+      }
+      return { cidade: fields.cidade!, cidade_id: null, estado_id: province.id, pais_id: ARGENTINA_ID };
+    }
+    const city = fields.cidade_id ? await repo.cityWithState(db, fields.cidade_id) : undefined;
+    if (!city || city.pais_id !== country || (fields.estado_id && city.estado_id !== fields.estado_id)) {
+      errors.cidade_id = ["city_not_found"];
+      return undefined;
+    }
+    return { cidade: city.nome, cidade_id: city.id, estado_id: city.estado_id, pais_id: city.pais_id };
+  }
+
   async function register(fields: RegisterFields, files: Map<string, UploadedFile>, mail: MailContext) {
     const errors: Record<string, ApiMessageKey[]> = {};
     const checked: { lado: string; file: UploadedFile; mime: string }[] = [];
@@ -134,10 +160,8 @@ export function createAccountsService({ db, mailer, storage, limiter, secret }: 
       else checked.push({ lado, file: files.get(lado)!, mime: result.mime });
     }
     const foreign = fields.estrangeiro === "1";
-    const city = fields.cidade_id ? await repo.cityWithState(db, fields.cidade_id) : undefined;
-    if (!city || city.pais_id !== (foreign ? 1 : 2) || (fields.estado_id && city.estado_id !== fields.estado_id)) {
-      errors.cidade_id = ["city_not_found"];
-    }
+    const nationality = registrationNationality(fields);
+    const place = await registrationPlace(fields, errors);
     if (Object.keys(errors).length > 0) throw new HttpError(422, "validation_failed", { errors: errors });
     if (await emailInUse(fields.email)) throw new HttpError(409, "email_in_use", { errors: { email: ["email_in_use"] } });
 
@@ -156,27 +180,28 @@ export function createAccountsService({ db, mailer, storage, limiter, secret }: 
             email: fields.email,
             password_hash: passwordHash,
             estrangeiro: foreign,
+            nacionalidade: nationality,
             telefone: fields.telefone,
             documento_tipo: fields.documento_tipo,
             documento: fields.documento ?? null,
             identidade: fields.identidade,
             identidade_complemento: foreign ? (fields.identidade_complemento ?? null) : null,
             razao_social: foreign ? null : (fields.razao_social ?? null),
-            lang: isLocale(fields.lang) && fields.lang.startsWith(foreign ? "pt" : "es") ? fields.lang : foreign ? "pt-BR" : "es-PY",
+            lang: isLocale(fields.lang) && fields.lang.startsWith(foreign ? "pt" : "es") ? fields.lang : nationalityLocale(nationality),
           })
           .returning();
         await tx.insert(addresses).values({
           customer_id: created!.id,
           nome: `${fields.nome} ${fields.sobrenome}`.slice(0, 100),
-          // Masked like addresses added later (#####-###), whatever the form sent.
-          cep: foreign && fields.cep ? maskCep(fields.cep) : null,
+          // Masked like addresses added later (#####-###), whatever the form sent; an Argentine CPA as typed.
+          cep: foreign && fields.cep ? maskCep(fields.cep) : place!.pais_id === ARGENTINA_ID ? (fields.cep ?? null) : null,
           logradouro: fields.logradouro,
           numero: fields.numero,
           bairro: fields.bairro,
-          cidade: city!.nome,
-          cidade_id: city!.id,
-          estado_id: city!.estado_id,
-          pais_id: city!.pais_id,
+          cidade: place!.cidade,
+          cidade_id: place!.cidade_id,
+          estado_id: place!.estado_id,
+          pais_id: place!.pais_id,
           complemento: fields.complemento ?? null,
           como_chegar: foreign ? null : (fields.como_chegar ?? null),
           principal: true,
@@ -251,14 +276,15 @@ export function createAccountsService({ db, mailer, storage, limiter, secret }: 
 
   async function updateProfile(
     customerId: number,
-    fields: { telefone: string; documento_tipo: string; documento: string },
+    fields: { telefone: string; documento_tipo: DocumentType; documento: string },
     files: Map<string, UploadedFile>,
   ) {
     const row = await repo.findCustomerById(db, customerId);
     if (!row) throw new HttpError(401, "session_expired");
     const errors: Record<string, ApiMessageKey[]> = {};
-    const allowedTypes = row.estrangeiro ? ["CPF"] : ["RUC", "Cedula"];
-    if (!allowedTypes.includes(fields.documento_tipo)) errors.documento_tipo = ["invalid"];
+    if (!documentTypesFor(asNationality(row.nacionalidade, row.estrangeiro)).includes(fields.documento_tipo)) {
+      errors.documento_tipo = ["invalid"];
+    }
     const checked: { lado: string; file: UploadedFile; mime: string }[] = [];
     for (const lado of ["frente", "verso"]) {
       const file = files.get(lado);
@@ -329,3 +355,10 @@ export function createAccountsService({ db, mailer, storage, limiter, secret }: 
 export type AccountsService = ReturnType<typeof createAccountsService>;
 
 const asLocale = (value: string): Locale => (isLocale(value) ? value : "pt-BR");
+
+const asNationality = (value: string, estrangeiro: boolean): Nationality =>
+  (NATIONALITIES as readonly string[]).includes(value) ? (value as Nationality) : estrangeiro ? "BR" : "PY";
+
+/** The language a new customer reads when the form did not say (spec §4: foreign pt-BR, else Spanish). */
+const nationalityLocale = (nationality: Nationality): Locale =>
+  nationality === "BR" ? "pt-BR" : nationality === "AR" ? "es-AR" : "es-PY";

@@ -46,6 +46,19 @@ describe("POST /ecom/login", () => {
     expect(JSON.stringify(profile.body)).not.toMatch(/hash|argon/i);
   });
 
+  it("shows as last access the login before the current one, and none at the first", async () => {
+    const { email, token, user } = await customer();
+    expect((await me(token)).body.data_ultimo_login).toBeNull();
+    const earlier = new Date(Date.now() - 3 * 24 * 60 * 60 * 1000);
+    await t.database.db.execute(sql`UPDATE clientes SET data_login_atual = ${earlier.toISOString()} WHERE id = ${user.id}`);
+    const next = await login(t.app, email);
+    expect(next.body.user.data_ultimo_login).toBe(earlier.toISOString());
+    expect((await me(next.body.token)).body.data_ultimo_login).toBe(earlier.toISOString());
+    const third = await login(t.app, email);
+    const shown = new Date(third.body.user.data_ultimo_login!).getTime();
+    expect(Math.abs(shown - Date.now())).toBeLessThan(60_000);
+  });
+
   it("refuses empty fields with field errors", async () => {
     const res = await call(t.app, "POST", "/ecom/login", { body: { email: "", password: "" } });
     expect(res.status).toBe(422);
