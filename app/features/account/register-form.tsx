@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "#app/i18n/react.tsx";
-import { Link, useFetcher, useRouteLoaderData, useSearchParams } from "react-router";
-import { RegisterFieldsSchema } from "#contract/api/accounts.ts";
-import { maskCep, maskCpf, maskPhone, maskRuc } from "#contract/masks.ts";
+import { Link, useFetcher, useLocation, useNavigate, useRouteLoaderData, useSearchParams } from "react-router";
+import { RegisterFieldsSchema, type Nationality } from "#contract/api/accounts.ts";
+import type { Locale } from "#contract/locale.ts";
+import { maskCpf, maskCuit, maskPhone, maskRuc } from "#contract/masks.ts";
 import { InfoIcon } from "#app/components/ui/icons.tsx";
 import { useToast } from "#app/components/ui/toast.tsx";
 import type { ShellData } from "#app/features/layout/types.ts";
@@ -12,21 +13,30 @@ import { zodFieldErrors } from "./errors.ts";
 import { afterLogin, reloadInto } from "./login-form.tsx";
 import { ErrorList, SelectField, SubmitButton, TextField, type FieldErrors } from "./fields.tsx";
 import { checkDocumentFile, REGISTRATION_ACCEPT } from "./files.ts";
-import { BRASIL_ID, lookupCep, PARAGUAI_ID, useCities, useStates } from "./geo.ts";
+import { localeCookie } from "#app/i18n/resolve-locale.ts";
+import { languageHref } from "#app/features/layout/language-selector.tsx";
+import { PHONE_PLACEHOLDER } from "./documents.ts";
+import { RegisterAddress } from "./register-address.tsx";
 
-type Nationality = "1" | "0";
+/** Spec §4: choosing the nationality sets the language (pt-BR, es-PY; es-AR for Argentinians). */
+const NATIONALITY_LOCALE: Readonly<Record<Nationality, Locale>> = { BR: "pt-BR", PY: "es-PY", AR: "es-AR" };
+const NATIONALITY_KEY = { BR: "brazil", PY: "paraguay", AR: "argentina" } as const;
+/** Stores the language as the language menu does, before the root loader hears of it. */
+function rememberLocale(locale: Locale) {
+  document.cookie = localeCookie(locale, new URL(window.location.href));
+}
+
+const initialNationality = (locale: Locale): Nationality => (locale === "pt-BR" ? "BR" : locale === "es-AR" ? "AR" : "PY");
 
 const STEP_FIELDS = [
-  ["estrangeiro"],
+  ["estrangeiro", "nacionalidade"],
   ["nome", "sobrenome", "email", "email_confirmation", "telefone", "password", "password_confirmation", "razao_social"],
   ["documento_tipo", "documento", "identidade", "identidade_complemento", "frente", "verso"],
-  ["cep", "logradouro", "numero", "bairro", "complemento", "estado_id", "cidade_id", "como_chegar"],
+  ["cep", "logradouro", "numero", "bairro", "complemento", "pais_id", "estado_id", "cidade_id", "cidade", "como_chegar"],
 ] as const;
 const STEP_KEYS = ["nationality", "personal", "documents", "address"] as const;
 const LAST_STEP = STEP_FIELDS.length - 1;
 const stepOf = (field: string) => Math.max(0, STEP_FIELDS.findIndex((f) => (f as readonly string[]).includes(field)));
-
-type CepStatus = "idle" | "loading" | "found" | "manual";
 
 /**
  * The multi-step registration (spec §2, §4, §5): one <form> holds every step (the inactive ones
@@ -40,29 +50,19 @@ export function RegisterForm() {
   const fetcher = useFetcher<RegisterActionResult | LoginActionResult>();
   const formRef = useRef<HTMLFormElement>(null);
 
+  const navigate = useNavigate();
+  const location = useLocation();
   const [step, setStep] = useState(0);
-  const [estrangeiro, setEstrangeiro] = useState<Nationality>(locale === "pt-BR" ? "1" : "0");
-  const foreign = estrangeiro === "1";
+  const [nationality, setNationality] = useState<Nationality>(() => initialNationality(locale));
+  const foreign = nationality === "BR";
   const [errors, setErrors] = useState<FieldErrors>({});
   const [list, setList] = useState<string[]>([]);
   const [attempt, setAttempt] = useState(0);
   const [emailError, setEmailError] = useState<string | undefined>();
 
   const [telefone, setTelefone] = useState("");
-  const [documentoTipo, setDocumentoTipo] = useState<"RUC" | "Cedula">("RUC");
+  const [documentoTipo, setDocumentoTipo] = useState<"RUC" | "Cédula">("RUC");
   const [documento, setDocumento] = useState("");
-  const [cep, setCep] = useState("");
-  const [cepStatus, setCepStatus] = useState<CepStatus>("idle");
-  const [cepMessage, setCepMessage] = useState<string | undefined>();
-  const [logradouro, setLogradouro] = useState("");
-  const [bairro, setBairro] = useState("");
-  const [estadoId, setEstadoId] = useState<number | null>(null);
-  const [cidadeId, setCidadeId] = useState<number | null>(null);
-  const [found, setFound] = useState<{ cidade: string; estado: string } | null>(null);
-
-  const manualSelects = !foreign || cepStatus === "manual";
-  const states = useStates(manualSelects ? (foreign ? BRASIL_ID : PARAGUAI_ID) : null);
-  const cities = useCities(manualSelects ? estadoId : null);
 
   const busy = fetcher.state !== "idle";
   const result = fetcher.data;
@@ -92,14 +92,15 @@ export function RegisterForm() {
   }, [result, fetcher.state]);
 
   function chooseNationality(value: Nationality) {
-    setEstrangeiro(value);
+    setNationality(value);
     setDocumento("");
     setTelefone("");
-    setEstadoId(null);
-    setCidadeId(null);
-    setCepStatus("idle");
-    setCepMessage(undefined);
-    setFound(null);
+    // The interface follows the nationality at once; the form stays as it is (same route, no reload).
+    const wanted = NATIONALITY_LOCALE[value];
+    if (wanted !== locale) {
+      rememberLocale(wanted);
+      void navigate(languageHref(location, wanted), { replace: true, preventScrollReset: true });
+    }
   }
 
   function validate(fields: readonly string[] | null): FieldErrors {
@@ -167,27 +168,6 @@ export function RegisterForm() {
     }
   }
 
-  async function onCepBlur() {
-    if (cep.replace(/\D/g, "").length !== 8) return;
-    setCepStatus("loading");
-    setCepMessage(undefined);
-    const answer = await lookupCep(cep);
-    if (answer === "not-found" || answer === "error") {
-      setCepStatus("manual");
-      setFound(null);
-      setEstadoId(null);
-      setCidadeId(null);
-      setCepMessage(t("account.address.cepManual"));
-      return;
-    }
-    setCepStatus("found");
-    setLogradouro(answer.logradouro);
-    setBairro(answer.bairro);
-    setEstadoId(answer.estado_id);
-    setCidadeId(answer.cidade_id);
-    setFound({ cidade: answer.cidade ?? answer.localidade, estado: answer.estado ?? answer.uf });
-  }
-
   const err = (field: string) => errors[field] ?? (field === "email" ? emailError : undefined);
 
   return (
@@ -207,29 +187,28 @@ export function RegisterForm() {
 
       <ErrorList messages={list} focusKey={attempt} />
 
-      <input type="hidden" name="pais_id" value={foreign ? BRASIL_ID : PARAGUAI_ID} />
-      <input type="hidden" name="pais" value={foreign ? "Brasil" : "Paraguai"} />
-      <input type="hidden" name="lang" value={foreign ? "pt-BR" : "es-PY"} />
+      <input type="hidden" name="estrangeiro" value={foreign ? "1" : "0"} />
+      <input type="hidden" name="lang" value={NATIONALITY_LOCALE[nationality]} />
 
       <fieldset hidden={step !== 0} className="rounded-lg border border-slate-200 bg-panel p-5">
         <legend className="px-1 text-lg font-bold">{t("account.register.nationalityQuestion")}</legend>
         <div className="mt-2 grid gap-3 sm:grid-cols-2" role="radiogroup" aria-describedby={err("estrangeiro") ? "estrangeiro-error" : undefined}>
-          {(["1", "0"] as const).map((value) => (
+          {(["BR", "PY", "AR"] as const).map((value) => (
             <label
               key={value}
               className="flex min-h-14 cursor-pointer items-center gap-3 rounded-md border border-slate-300 p-4 has-[:checked]:border-amber-500 has-[:checked]:bg-amber-50"
             >
               <input
                 type="radio"
-                name="estrangeiro"
+                name="nacionalidade"
                 value={value}
-                checked={estrangeiro === value}
+                checked={nationality === value}
                 onChange={() => chooseNationality(value)}
                 className="size-5 accent-amber-600"
               />
               <span>
-                <span className="block font-semibold">{t(`account.register.nationality.${value === "1" ? "brazil" : "paraguay"}`)}</span>
-                <span className="block text-sm text-muted">{t(`account.register.nationalityHint.${value === "1" ? "brazil" : "paraguay"}`)}</span>
+                <span className="block font-semibold">{t(`account.register.nationality.${NATIONALITY_KEY[value]}`)}</span>
+                <span className="block text-sm text-muted">{t(`account.register.nationalityHint.${NATIONALITY_KEY[value]}`)}</span>
               </span>
             </label>
           ))}
@@ -265,8 +244,8 @@ export function RegisterForm() {
           maxLength={20}
           autoComplete="tel"
           value={telefone}
-          placeholder={foreign ? "+55 (11) 91234-5678" : "+595 981 123 456"}
-          onChange={(e) => setTelefone(maskPhone(e.currentTarget.value, foreign ? "BR" : "PY"))}
+          placeholder={PHONE_PLACEHOLDER[nationality]}
+          onChange={(e) => setTelefone(maskPhone(e.currentTarget.value, nationality))}
           error={err("telefone")}
         />
         {!foreign ? (
@@ -303,6 +282,20 @@ export function RegisterForm() {
               error={err("documento") ?? err("documento_tipo")}
             />
           </>
+        ) : nationality === "AR" ? (
+          <>
+            <input type="hidden" name="documento_tipo" value="CUIT" />
+            <TextField
+              name="documento"
+              label={t("account.fields.cuit")}
+              required
+              inputMode="numeric"
+              placeholder="20-12345678-6"
+              value={documento}
+              onChange={(e) => setDocumento(maskCuit(e.currentTarget.value))}
+              error={err("documento") ?? err("documento_tipo")}
+            />
+          </>
         ) : (
           <>
             <SelectField
@@ -311,12 +304,12 @@ export function RegisterForm() {
               required
               value={documentoTipo}
               onChange={(e) => {
-                setDocumentoTipo(e.currentTarget.value as "RUC" | "Cedula");
+                setDocumentoTipo(e.currentTarget.value as "RUC" | "Cédula");
                 setDocumento("");
               }}
               options={[
                 { value: "RUC", label: t("account.documentTypes.RUC") },
-                { value: "Cedula", label: t("account.documentTypes.Cedula") },
+                { value: "Cédula", label: t("account.documentTypes.Cedula") },
               ]}
               error={err("documento_tipo")}
             />
@@ -369,104 +362,7 @@ export function RegisterForm() {
 
       <fieldset hidden={step !== 3} className="grid gap-4 rounded-lg border border-slate-200 bg-panel p-5 sm:grid-cols-2">
         <legend className="px-1 text-lg font-bold">{t("account.register.steps.address")}</legend>
-        {foreign ? (
-          <>
-            <p className="flex gap-2 rounded-md bg-sky-50 p-3 text-sm text-sky-950 sm:col-span-2">
-              <InfoIcon className="mt-0.5 size-5 shrink-0" />
-              {t("account.register.foreignNotice")}
-            </p>
-            <TextField
-              name="cep"
-              label={t("account.fields.cep")}
-              required
-              inputMode="numeric"
-              autoComplete="postal-code"
-              placeholder="00000-000"
-              value={cep}
-              onChange={(e) => setCep(maskCep(e.currentTarget.value))}
-              onBlur={() => void onCepBlur()}
-              hint={cepStatus === "loading" ? t("account.address.cepLoading") : cepMessage}
-              error={err("cep")}
-            />
-            {cepStatus === "found" && found ? (
-              <>
-                <input type="hidden" name="estado_id" value={estadoId ?? ""} />
-                <input type="hidden" name="cidade_id" value={cidadeId ?? ""} />
-                <TextField name="cidade_nome" label={t("account.fields.cidade")} readOnly value={found.cidade} />
-                <TextField name="estado_nome" label={t("account.fields.estado")} readOnly value={found.estado} />
-              </>
-            ) : cepStatus !== "manual" ? (
-              <>
-                <input type="hidden" name="estado_id" value="" />
-                <input type="hidden" name="cidade_id" value="" />
-                <div className="hidden sm:block" />
-              </>
-            ) : null}
-          </>
-        ) : null}
-        {manualSelects ? (
-          <>
-            <SelectField
-              name="estado_id"
-              label={foreign ? t("account.fields.estado") : t("account.fields.departamento")}
-              required
-              value={estadoId ?? ""}
-              onChange={(e) => {
-                setEstadoId(Number(e.currentTarget.value) || null);
-                setCidadeId(null);
-              }}
-              placeholder={t("account.fields.select")}
-              options={states.map((s) => ({ value: s.id, label: s.nome }))}
-              error={err("estado_id")}
-            />
-            <SelectField
-              name="cidade_id"
-              label={t("account.fields.cidade")}
-              required
-              value={cidadeId ?? ""}
-              disabled={!estadoId}
-              onChange={(e) => setCidadeId(Number(e.currentTarget.value) || null)}
-              placeholder={t("account.fields.select")}
-              options={cities.map((c) => ({ value: c.id, label: c.nome }))}
-              error={err("cidade_id")}
-            />
-          </>
-        ) : null}
-        <TextField
-          name="logradouro"
-          label={t("account.fields.logradouro")}
-          required
-          maxLength={200}
-          autoComplete="address-line1"
-          value={logradouro}
-          onChange={(e) => setLogradouro(e.currentTarget.value)}
-          error={err("logradouro")}
-        />
-        <TextField name="numero" label={t("account.fields.numero")} required maxLength={20} error={err("numero")} />
-        <TextField
-          name="bairro"
-          label={t("account.fields.bairro")}
-          required
-          maxLength={100}
-          value={bairro}
-          onChange={(e) => setBairro(e.currentTarget.value)}
-          error={err("bairro")}
-        />
-        <TextField name="complemento" label={t("account.fields.complemento")} maxLength={10} error={err("complemento")} />
-        {!foreign ? (
-          <div className="sm:col-span-2">
-            <label htmlFor="field-como_chegar" className="block text-sm font-semibold">
-              {t("account.fields.comoChegar")}
-            </label>
-            <textarea
-              id="field-como_chegar"
-              name="como_chegar"
-              maxLength={500}
-              rows={3}
-              className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2.5"
-            />
-          </div>
-        ) : null}
+        <RegisterAddress key={nationality} nationality={nationality} err={err} />
       </fieldset>
 
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">

@@ -17,8 +17,18 @@ describe("offers phone field", () => {
     expect(offersPayload("1234567890123456")).toBeNull();
   });
 
-  it("allows 20 characters on desktop and 15 on phones", () => {
-    expect(offersMaxLength(false)).toBe(20);
-    expect(offersMaxLength(true)).toBe(15);
+  it("keeps whole Paraguayan and Argentine numbers on phones: the limit of 15 counts digits, not the mask", () => {
+    for (const [typed, locale, shown] of [
+      ["595981123456", "es-PY", "+595 981 123 456"],
+      ["+595 981 123 456", "es-PY", "+595 981 123 456"],
+      ["5491112345678", "es-AR", "+54 9 111 234-5678"],
+      ["11912345678", "pt-BR", "(11) 91234-5678"],
+    ] as const) {
+      const value = offersFieldValue(typed, locale, true);
+      expect(value).toBe(shown);
+      expect(value.length).toBeLessThanOrEqual(offersMaxLength());
+      expect(offersPayload(value)).toEqual({ celular: typed.replace(/\D/g, "") });
+    }
+    expect(offersMaxLength()).toBe(20);
   });
 });
