@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "#app/i18n/react.tsx";
-import { Link, useFetcher, useLocation, useNavigate, useRouteLoaderData, useSearchParams } from "react-router";
+import { Link, useFetcher, useRouteLoaderData, useSearchParams } from "react-router";
 import { RegisterFieldsSchema, type Nationality } from "#contract/api/accounts.ts";
 import type { Locale } from "#contract/locale.ts";
 import { maskCpf, maskCuit, maskPhone, maskRuc } from "#contract/masks.ts";
@@ -13,19 +13,12 @@ import { zodFieldErrors } from "./errors.ts";
 import { afterLogin, reloadInto } from "./login-form.tsx";
 import { ErrorList, SelectField, SubmitButton, TextField, type FieldErrors } from "./fields.tsx";
 import { checkDocumentFile, REGISTRATION_ACCEPT } from "./files.ts";
-import { localeCookie } from "#app/i18n/resolve-locale.ts";
-import { languageHref } from "#app/features/layout/language-selector.tsx";
 import { PHONE_PLACEHOLDER } from "./documents.ts";
 import { RegisterAddress } from "./register-address.tsx";
 
 /** Spec §4: choosing the nationality sets the language (pt-BR, es-PY; es-AR for Argentinians). */
 const NATIONALITY_LOCALE: Readonly<Record<Nationality, Locale>> = { BR: "pt-BR", PY: "es-PY", AR: "es-AR" };
 const NATIONALITY_KEY = { BR: "brazil", PY: "paraguay", AR: "argentina" } as const;
-/** Stores the language as the language menu does, before the root loader hears of it. */
-function rememberLocale(locale: Locale) {
-  document.cookie = localeCookie(locale, new URL(window.location.href));
-}
-
 const initialNationality = (locale: Locale): Nationality => (locale === "pt-BR" ? "BR" : locale === "es-AR" ? "AR" : "PY");
 
 const STEP_FIELDS = [
@@ -50,8 +43,7 @@ export function RegisterForm() {
   const fetcher = useFetcher<RegisterActionResult | LoginActionResult>();
   const formRef = useRef<HTMLFormElement>(null);
 
-  const navigate = useNavigate();
-  const location = useLocation();
+  const language = useFetcher<RegisterActionResult>();
   const [step, setStep] = useState(0);
   const [nationality, setNationality] = useState<Nationality>(() => initialNationality(locale));
   const foreign = nationality === "BR";
@@ -95,12 +87,10 @@ export function RegisterForm() {
     setNationality(value);
     setDocumento("");
     setTelefone("");
-    // The interface follows the nationality at once; the form stays as it is (same route, no reload).
+    // The interface follows the nationality at once: the action stores the language and the
+    // loaders run again, while the form keeps what was typed (same page, no reload).
     const wanted = NATIONALITY_LOCALE[value];
-    if (wanted !== locale) {
-      rememberLocale(wanted);
-      void navigate(languageHref(location, wanted), { replace: true, preventScrollReset: true });
-    }
+    if (wanted !== locale) void language.submit({ intent: "language", locale: wanted }, { method: "post", action: "/cadastro" });
   }
 
   function validate(fields: readonly string[] | null): FieldErrors {
