@@ -20,6 +20,17 @@ function foldersUpTo(tag: string) {
 }
 
 describe("migration 0004", async () => {
+  it("leaves a fresh database empty, so a dump can be restored into it", async () => {
+    const fresh = await openDatabase({});
+    try {
+      await fresh.migrate();
+      const [row] = await queryRows<{ n: number }>(fresh.db, sql`SELECT (SELECT count(*) FROM paises) + (SELECT count(*) FROM estados) AS n`);
+      expect(Number(row!.n)).toBe(0);
+    } finally {
+      await fresh.close();
+    }
+  });
+
   const database = await openDatabase({});
   const old = foldersUpTo("0003_sort_indexes");
   afterAll(async () => {
@@ -29,6 +40,8 @@ describe("migration 0004", async () => {
 
   it("stores Cédula with its accent, marks Brazilians, and turns the latest login into the previous one", async () => {
     await migrate(database.db as unknown as PgliteDatabase, { migrationsFolder: old });
+    // A database in use holds the reference geography the seed wrote.
+    await database.db.execute(sql`INSERT INTO paises (id, nome, sigla) VALUES (1, 'Brasil', 'BR'), (2, 'Paraguai', 'PY')`);
     const customer = (email: string, estrangeiro: boolean, tipo: string) => sql`
       INSERT INTO clientes (nome, sobrenome, email, password_hash, estrangeiro, telefone, documento_tipo, lang, data_ultimo_login)
       VALUES ('A', 'B', ${email}, 'x', ${estrangeiro}, '1', ${tipo}, 'es-PY', '2026-11-20T10:00:00Z') RETURNING id`;

@@ -11,9 +11,13 @@ UPDATE "clientes" c SET "data_ultimo_login" = (
 -- Cédula is stored with its accent, as the form shows it.
 UPDATE "clientes" SET "documento_tipo" = 'Cédula' WHERE "documento_tipo" = 'Cedula';
 --> statement-breakpoint
--- Argentina and its provinces (db/seed/geo/argentina.ts), for Argentine customers' home addresses.
-INSERT INTO "paises" ("id", "nome", "sigla") VALUES (3, 'Argentina', 'AR') ON CONFLICT DO NOTHING;--> statement-breakpoint
-INSERT INTO "estados" ("id", "pais_id", "nome", "sigla", "codigo") VALUES
+-- Argentina and its provinces (db/seed/geo/argentina.ts), for Argentine customers' home addresses. Only in a
+-- database that already holds the reference geography: a fresh one stays empty (a restore needs it so) and
+-- gets them from the seed with the rest.
+INSERT INTO "paises" ("id", "nome", "sigla")
+SELECT 3, 'Argentina', 'AR' WHERE EXISTS (SELECT 1 FROM "paises") ON CONFLICT DO NOTHING;--> statement-breakpoint
+INSERT INTO "estados" ("id", "pais_id", "nome", "sigla", "codigo")
+SELECT v.* FROM (VALUES
   (46, 3, 'Ciudad Autónoma de Buenos Aires', 'C', '02'),
   (47, 3, 'Buenos Aires', 'B', '06'),
   (48, 3, 'Catamarca', 'K', '10'),
@@ -38,4 +42,5 @@ INSERT INTO "estados" ("id", "pais_id", "nome", "sigla", "codigo") VALUES
   (67, 3, 'Santiago del Estero', 'G', '86'),
   (68, 3, 'Tucumán', 'T', '90'),
   (69, 3, 'Tierra del Fuego, Antártida e Islas del Atlántico Sur', 'V', '94')
-ON CONFLICT DO NOTHING;
+) AS v ("id", "pais_id", "nome", "sigla", "codigo")
+WHERE EXISTS (SELECT 1 FROM "paises" WHERE "id" = 3) ON CONFLICT DO NOTHING;
