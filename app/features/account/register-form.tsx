@@ -3,7 +3,7 @@ import { useTranslation } from "#app/i18n/react.tsx";
 import { Link, useFetcher, useRouteLoaderData, useSearchParams } from "react-router";
 import { RegisterFieldsSchema, type Nationality } from "#contract/api/accounts.ts";
 import type { Locale } from "#contract/locale.ts";
-import { maskCpf, maskCuit, maskPhone, maskRuc } from "#contract/masks.ts";
+import { maskPhone } from "#contract/masks.ts";
 import { InfoIcon } from "#app/components/ui/icons.tsx";
 import { useToast } from "#app/components/ui/toast.tsx";
 import type { ShellData } from "#app/features/layout/types.ts";
@@ -11,10 +11,11 @@ import type { RegisterActionResult } from "#app/routes/register.tsx";
 import type { LoginActionResult } from "./login.server.ts";
 import { zodFieldErrors } from "./errors.ts";
 import { afterLogin, reloadInto } from "./login-form.tsx";
-import { ErrorList, SelectField, SubmitButton, TextField, type FieldErrors } from "./fields.tsx";
-import { checkDocumentFile, REGISTRATION_ACCEPT } from "./files.ts";
+import { ErrorList, SubmitButton, TextField, type FieldErrors } from "./fields.tsx";
+import { checkDocumentFile } from "./files.ts";
 import { PHONE_PLACEHOLDER } from "./documents.ts";
 import { RegisterAddress } from "./register-address.tsx";
+import { RegisterDocuments } from "./register-documents.tsx";
 
 /** Spec §4: choosing the nationality sets the language (pt-BR, es-PY; es-AR for Argentinians). */
 const NATIONALITY_LOCALE: Readonly<Record<Nationality, Locale>> = { BR: "pt-BR", PY: "es-PY", AR: "es-AR" };
@@ -53,8 +54,6 @@ export function RegisterForm() {
   const [emailError, setEmailError] = useState<string | undefined>();
 
   const [telefone, setTelefone] = useState("");
-  const [documentoTipo, setDocumentoTipo] = useState<"RUC" | "Cédula">("RUC");
-  const [documento, setDocumento] = useState("");
 
   const busy = fetcher.state !== "idle";
   const result = fetcher.data;
@@ -85,7 +84,6 @@ export function RegisterForm() {
 
   function chooseNationality(value: Nationality) {
     setNationality(value);
-    setDocumento("");
     setTelefone("");
     // The interface follows the nationality at once: the action stores the language and the
     // loaders run again, while the form keeps what was typed (same page, no reload).
@@ -258,96 +256,7 @@ export function RegisterForm() {
 
       <fieldset hidden={step !== 2} className="grid gap-4 rounded-lg border border-slate-200 bg-panel p-5 sm:grid-cols-2">
         <legend className="px-1 text-lg font-bold">{t("account.register.steps.documents")}</legend>
-        {foreign ? (
-          <>
-            <input type="hidden" name="documento_tipo" value="CPF" />
-            <TextField
-              name="documento"
-              label={t("account.fields.cpf")}
-              required
-              inputMode="numeric"
-              placeholder="000.000.000-00"
-              value={documento}
-              onChange={(e) => setDocumento(maskCpf(e.currentTarget.value))}
-              error={err("documento") ?? err("documento_tipo")}
-            />
-          </>
-        ) : nationality === "AR" ? (
-          <>
-            <input type="hidden" name="documento_tipo" value="CUIT" />
-            <TextField
-              name="documento"
-              label={t("account.fields.cuit")}
-              required
-              inputMode="numeric"
-              placeholder="20-12345678-6"
-              value={documento}
-              onChange={(e) => setDocumento(maskCuit(e.currentTarget.value))}
-              error={err("documento") ?? err("documento_tipo")}
-            />
-          </>
-        ) : (
-          <>
-            <SelectField
-              name="documento_tipo"
-              label={t("account.fields.documentoTipo")}
-              required
-              value={documentoTipo}
-              onChange={(e) => {
-                setDocumentoTipo(e.currentTarget.value as "RUC" | "Cédula");
-                setDocumento("");
-              }}
-              options={[
-                { value: "RUC", label: t("account.documentTypes.RUC") },
-                { value: "Cédula", label: t("account.documentTypes.Cedula") },
-              ]}
-              error={err("documento_tipo")}
-            />
-            <TextField
-              name="documento"
-              label={documentoTipo === "RUC" ? t("account.fields.ruc") : t("account.fields.cedula")}
-              required
-              inputMode="numeric"
-              placeholder={documentoTipo === "RUC" ? "80012345-6" : "1234567"}
-              value={documento}
-              onChange={(e) =>
-                setDocumento(documentoTipo === "RUC" ? maskRuc(e.currentTarget.value) : e.currentTarget.value.replace(/\D/g, "").slice(0, 10))
-              }
-              error={err("documento")}
-            />
-          </>
-        )}
-        <TextField name="identidade" label={t("account.fields.identidade")} required maxLength={20} error={err("identidade")} />
-        {foreign ? (
-          <TextField
-            name="identidade_complemento"
-            label={t("account.fields.identidadeComplemento")}
-            required
-            maxLength={10}
-            placeholder="SSP/SP"
-            error={err("identidade_complemento")}
-          />
-        ) : (
-          <div className="hidden sm:block" />
-        )}
-        <TextField
-          name="frente"
-          type="file"
-          accept={REGISTRATION_ACCEPT}
-          label={t("account.fields.frente")}
-          required
-          hint={t("account.fields.fileHintRegistration")}
-          error={err("frente")}
-        />
-        <TextField
-          name="verso"
-          type="file"
-          accept={REGISTRATION_ACCEPT}
-          label={t("account.fields.verso")}
-          required
-          hint={t("account.fields.fileHintRegistration")}
-          error={err("verso")}
-        />
+        <RegisterDocuments key={nationality} nationality={nationality} err={err} />
       </fieldset>
 
       <fieldset hidden={step !== 3} className="grid gap-4 rounded-lg border border-slate-200 bg-panel p-5 sm:grid-cols-2">
