@@ -115,6 +115,9 @@ describe("registration and languages", () => {
       expect(await page.locator("html").getAttribute("lang")).toBe("es-AR");
       await page.getByText("20-17254359-7").waitFor();
       await page.getByText("+54 9 376 412 3456").first().waitFor();
+      // The known-device cookie (docs/decisions/005) reaches the browser, out of scripts' reach.
+      const device = (await page.context().cookies()).find((c) => c.name === "dispositivo");
+      expect(device?.httpOnly).toBe(true);
       expect(errors).toEqual([]);
     } finally {
       await close();
