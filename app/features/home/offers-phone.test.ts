@@ -26,9 +26,17 @@ describe("offers phone field", () => {
     ] as const) {
       const value = offersFieldValue(typed, locale, true);
       expect(value).toBe(shown);
-      expect(value.length).toBeLessThanOrEqual(offersMaxLength());
+      expect(value.length).toBeLessThanOrEqual(offersMaxLength(true, locale));
       expect(offersPayload(value)).toEqual({ celular: typed.replace(/\D/g, "") });
     }
-    expect(offersMaxLength()).toBe(20);
+    // At most 15 digits on phones, whatever is pasted.
+    expect(offersPayload(offersFieldValue("1".repeat(30), "es-AR", true))).toEqual({ celular: "1".repeat(13) });
+  });
+
+  it("allows 20 characters on desktop, and on phones 15 or the locale's longest masked number", () => {
+    expect(offersMaxLength(false, "es-AR")).toBe(20);
+    expect(offersMaxLength(true, "pt-BR")).toBe(15);
+    expect(offersMaxLength(true, "es-PY")).toBe(16);
+    expect(offersMaxLength(true, "es-AR")).toBe(18);
   });
 });

@@ -86,7 +86,7 @@ export function OffersSignup({ locale }: { locale: Locale }) {
                 inputMode="tel"
                 autoComplete="tel"
                 required
-                maxLength={offersMaxLength()}
+                maxLength={offersMaxLength(isMobile, locale)}
                 placeholder={t("home.offers.placeholder")}
                 value={value}
                 onChange={(event) => setValue(offersFieldValue(event.target.value, locale, isMobile))}
