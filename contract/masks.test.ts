@@ -4,6 +4,7 @@ import {
   maskCep,
   maskCnpj,
   maskCpf,
+  maskCuit,
   maskOffersPhone,
   maskPhone,
   maskRuc,
@@ -93,6 +94,17 @@ describe("maskCnpj", () => {
     expect(maskCnpj("1234567800019599")).toBe("12.345.678/0001-95");
     expect(maskCnpj("!@#")).toBe("");
     expect(maskCnpj("")).toBe("");
+  });
+});
+
+describe("maskCuit", () => {
+  it("writes ##-########-# whatever is typed or pasted, and keeps its own output", () => {
+    expect(maskCuit("20172543597")).toBe("20-17254359-7");
+    expect(maskCuit("20-17254359-7")).toBe("20-17254359-7");
+    expect(maskCuit("20 17254359 7 99")).toBe("20-17254359-7");
+    expect(maskCuit("201")).toBe("20-1");
+    expect(maskCuit("20")).toBe("20");
+    expect(typed("20172543597", maskCuit).at(-1)).toBe("20-17254359-7");
   });
 });
 

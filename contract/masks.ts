@@ -61,6 +61,11 @@ export function maskRuc(value: string): string {
   return digits.length < 2 ? digits : `${digits.slice(0, -1)}-${digits.slice(-1)}`;
 }
 
+/** Argentine CUIT/CUIL, ##-########-# (spec §5 "RUC (CUIT in the Argentine locale)"). */
+export function maskCuit(value: string): string {
+  return applyPattern(onlyDigits(value).slice(0, 11), "##-########-#");
+}
+
 export function maskCep(value: string): string {
   return applyPattern(onlyDigits(value).slice(0, 8), "#####-###");
 }

@@ -170,7 +170,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const mailer = options.mailer ?? createMailer(db, { smtpUrl: config.smtpUrl, from: config.mailFrom, log: (err) => app.log.error({ err }, "mail failed") });
   const auth = createAuth(db);
   const catalog = createCatalogService(db, cache);
-  const accounts = createAccountsService({ db, mailer, storage, limiter });
+  const accounts = createAccountsService({ db, mailer, storage, limiter, secret: config.appSecret });
   await app.register(catalogRoutes, { catalog });
   await app.register(accountsRoutes, { accounts, addresses: createAddressService(db), auth, config });
   await app.register(favouritesRoutes, { favourites: createFavouritesService(db, catalog), auth });

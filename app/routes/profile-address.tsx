@@ -27,6 +27,8 @@ export default function ProfileAddressRoute() {
   const [removing, setRemoving] = useState<Address | null>(null);
   const [busy, setBusy] = useState<number | null>(null);
   const addresses = user.enderecos.filter((a) => a.ativo);
+  // Spec §6: foreign customers cannot change their address (the API refuses it too).
+  const locked = user.estrangeiro;
 
   async function send(address: Address, kind: "remove" | "main") {
     setBusy(address.id);
@@ -58,14 +60,21 @@ export default function ProfileAddressRoute() {
         <h1 id="section-title" className="text-2xl font-bold">
           {t("profileNav.address")}
         </h1>
-        <button
-          type="button"
-          onClick={() => setAdding(true)}
-          className="min-h-11 rounded-md bg-accent px-5 font-bold text-ink hover:bg-accent-strong"
-        >
-          {t("account.address.add")}
-        </button>
+        {!locked ? (
+          <button
+            type="button"
+            onClick={() => setAdding(true)}
+            className="min-h-11 rounded-md bg-accent px-5 font-bold text-ink hover:bg-accent-strong"
+          >
+            {t("account.address.add")}
+          </button>
+        ) : null}
       </div>
+      {locked ? (
+        <p role="note" className="mt-4 rounded-md bg-sky-50 p-3 text-sm text-sky-950">
+          {t("account.address.foreignLocked")}
+        </p>
+      ) : null}
       {addresses.length === 0 ? (
         <p className="mt-6 rounded-lg border border-dashed border-slate-300 bg-panel p-6 text-center text-muted">
           {t("account.address.empty")}
@@ -89,6 +98,7 @@ export default function ProfileAddressRoute() {
                   {address.como_chegar ? <p className="mt-1 text-sm italic text-muted">{address.como_chegar}</p> : null}
                 </div>
               </div>
+              {!locked ? (
               <div className="mt-auto flex flex-wrap gap-2">
                 {!address.principal ? (
                   <button
@@ -111,6 +121,7 @@ export default function ProfileAddressRoute() {
                   {t("account.address.remove")}
                 </button>
               </div>
+              ) : null}
             </li>
           ))}
         </ul>

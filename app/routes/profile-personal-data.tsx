@@ -2,6 +2,7 @@ import { useState } from "react";
 import { useTranslation } from "#app/i18n/react.tsx";
 import { useRevalidator, useRouteLoaderData } from "react-router";
 import { useToast } from "#app/components/ui/toast.tsx";
+import { documentTypeLabel } from "#app/features/account/documents.ts";
 import { ProfileEditModal } from "#app/features/account/profile-edit-modal.tsx";
 import { useProfileUser } from "#app/features/account/use-profile-user.ts";
 import type { ShellData } from "#app/features/layout/types.ts";
@@ -38,7 +39,7 @@ export default function PersonalDataRoute() {
     : "—";
   const rows: [string, string][] = [
     [t("account.personal.fullName"), `${user.nome} ${user.sobrenome}`],
-    [t("account.fields.documentoTipo"), t(`account.documentTypes.${user.documento_tipo}`, { defaultValue: user.documento_tipo })],
+    [t("account.fields.documentoTipo"), documentTypeLabel(t, user.documento_tipo)],
     [t("account.fields.documento"), user.documento ?? "—"],
     [t("account.personal.foreigner"), user.estrangeiro ? t("account.common.yes") : t("account.common.no")],
     [t("account.fields.telefone"), user.telefone],

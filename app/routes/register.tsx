@@ -3,7 +3,9 @@ import { data, redirect } from "react-router";
 import { RegisterForm } from "#app/features/account/register-form.tsx";
 import { encodeMultipart } from "#app/features/account/forward.server.ts";
 import { loginWith } from "#app/features/account/login.server.ts";
+import { localeCookie } from "#app/i18n/resolve-locale.ts";
 import { pageMeta } from "#app/lib/meta.ts";
+import { isLocale } from "#contract/locale.ts";
 import { getCustomer } from "#app/lib/session.server.ts";
 import type { Route } from "./+types/register";
 
@@ -24,6 +26,15 @@ export type RegisterActionResult =
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
+  // Spec §4: choosing the nationality sets the language; every loader then reads the new cookie.
+  if (form.get("intent") === "language") {
+    const locale = form.get("locale");
+    if (!isLocale(locale)) return data<RegisterActionResult>({ ok: false }, { status: 400 });
+    return data<RegisterActionResult>(
+      { ok: true, message: "", redirectTo: "" },
+      { headers: { "Set-Cookie": localeCookie(locale, new URL(request.url)) } },
+    );
+  }
   const { body, contentType } = await encodeMultipart(form);
   const res = await context.apiFetch("/ecom/cliente/cadastrar", {
     method: "POST",

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isValidCpf, isValidRuc, onlyDigits } from "../documents.ts";
+import { isValidCpf, isValidCuit, isValidRuc, onlyDigits } from "../documents.ts";
 
 /** Request and response shapes of the customer API (spec §7 `/ecom/...`), with the rules of spec §5. */
 
@@ -9,7 +9,31 @@ export const PASSWORD_MAX = 20;
 export const MAX_UPLOAD_BYTES = 5_242_880;
 export const REGISTRATION_FILE_TYPES = ["image/png", "image/jpeg", "image/gif", "application/pdf"] as const;
 export const PROFILE_FILE_TYPES = ["image/png", "image/jpeg", "application/pdf"] as const;
-export const DOCUMENT_TYPES = ["CPF", "RUC", "Cedula", "Passaporte", "Outro"] as const;
+export const DOCUMENT_TYPES = ["CPF", "RUC", "Cédula", "CUIT", "Passaporte", "Outro"] as const;
+export type DocumentType = (typeof DOCUMENT_TYPES)[number];
+/** BR is the foreign flow (estrangeiro); Argentinians register in the Spanish flow with their CUIT. */
+export const NATIONALITIES = ["BR", "PY", "AR"] as const;
+export type Nationality = (typeof NATIONALITIES)[number];
+export const BRASIL_ID = 1;
+export const PARAGUAI_ID = 2;
+export const ARGENTINA_ID = 3;
+
+/** Spec §5: CPF for Brazilians; RUC or Cédula for others, CUIT in place of the RUC for Argentinians. */
+export function documentTypesFor(nationality: Nationality): readonly DocumentType[] {
+  if (nationality === "BR") return ["CPF"];
+  if (nationality === "AR") return ["CUIT"];
+  return ["RUC", "Cédula"];
+}
+
+/** Countries a customer's registration address may be in: Argentinians may give a Paraguayan one. */
+export function addressCountriesFor(nationality: Nationality): readonly number[] {
+  if (nationality === "BR") return [BRASIL_ID];
+  if (nationality === "AR") return [ARGENTINA_ID, PARAGUAI_ID];
+  return [PARAGUAI_ID];
+}
+
+/** Cédula used to be stored without its accent; API clients that still send it so are understood. */
+const documentType = z.preprocess((v) => (v === "Cedula" ? "Cédula" : v), z.enum(DOCUMENT_TYPES));
 export const SESSION_MS = 60 * 60 * 1000;
 
 const text = (max: number) => z.string().trim().min(1).max(max);
@@ -71,8 +95,11 @@ function checkDocument(
   if (value.documento_tipo === "RUC" && !isValidRuc(value.documento)) {
     ctx.addIssue({ code: "custom", path: ["documento"], message: "invalid_ruc" });
   }
-  if (value.documento_tipo === "Cedula" && !/^\d{5,10}$/.test(onlyDigits(value.documento))) {
+  if (value.documento_tipo === "Cédula" && !/^\d{5,10}$/.test(onlyDigits(value.documento))) {
     ctx.addIssue({ code: "custom", path: ["documento"], message: "invalid_document" });
+  }
+  if (value.documento_tipo === "CUIT" && !isValidCuit(value.documento)) {
+    ctx.addIssue({ code: "custom", path: ["documento"], message: "invalid_cuit" });
   }
 }
 
@@ -92,12 +119,16 @@ export const RegisterFieldsSchema = z
     numero: text(20),
     bairro: text(100),
     complemento: optionalText(10),
-    documento_tipo: z.enum(DOCUMENT_TYPES),
+    nacionalidade: z.enum(NATIONALITIES).optional(),
+    documento_tipo: documentType,
     documento: optionalText(20),
     identidade: text(20),
     identidade_complemento: optionalText(10),
+    pais_id: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(1).max(3).optional()),
     estado_id: optionalId,
     cidade_id: optionalId,
+    /** Typed city of an Argentine address (the store keeps no Argentine cities). */
+    cidade: optionalText(120),
     como_chegar: optionalText(500),
     razao_social: optionalText(200),
     lang: z.string().max(8).optional(),
@@ -110,29 +141,48 @@ export const RegisterFieldsSchema = z
       ctx.addIssue({ code: "custom", path: ["password_confirmation"], message: "passwords_must_match" });
     }
     const foreign = v.estrangeiro === "1";
+    const nationality = registrationNationality(v);
+    if ((foreign && v.nacionalidade && v.nacionalidade !== "BR") || (!foreign && v.nacionalidade === "BR")) {
+      ctx.addIssue({ code: "custom", path: ["nacionalidade"], message: "invalid" });
+    }
     if (foreign) {
       if (!v.cep) ctx.addIssue({ code: "custom", path: ["cep"], message: "required" });
       else if (onlyDigits(v.cep).length !== 8) ctx.addIssue({ code: "custom", path: ["cep"], message: "invalid_cep" });
       if (!v.identidade_complemento) {
         ctx.addIssue({ code: "custom", path: ["identidade_complemento"], message: "required" });
       }
-      if (v.documento_tipo !== "CPF") {
-        ctx.addIssue({ code: "custom", path: ["documento_tipo"], message: "invalid" });
-      }
-    } else if (v.documento_tipo !== "RUC" && v.documento_tipo !== "Cedula") {
+    }
+    if (!documentTypesFor(nationality).includes(v.documento_tipo)) {
       ctx.addIssue({ code: "custom", path: ["documento_tipo"], message: "invalid" });
+    }
+    const country = registrationCountry(v);
+    if (!addressCountriesFor(nationality).includes(country)) {
+      ctx.addIssue({ code: "custom", path: ["pais_id"], message: "invalid" });
     }
     if (!v.documento) ctx.addIssue({ code: "custom", path: ["documento"], message: "required" });
     if (!v.estado_id) ctx.addIssue({ code: "custom", path: ["estado_id"], message: "state_required" });
-    if (!v.cidade_id) ctx.addIssue({ code: "custom", path: ["cidade_id"], message: "city_required" });
+    if (country === ARGENTINA_ID) {
+      if (!v.cidade) ctx.addIssue({ code: "custom", path: ["cidade"], message: "city_required" });
+    } else if (!v.cidade_id) ctx.addIssue({ code: "custom", path: ["cidade_id"], message: "city_required" });
     checkDocument(v, ctx);
   });
 export type RegisterFields = z.output<typeof RegisterFieldsSchema>;
 
+/** Brazilian in the foreign flow; otherwise Argentinian when the form says so, else Paraguayan. */
+export function registrationNationality(v: { estrangeiro: "0" | "1"; nacionalidade?: Nationality }): Nationality {
+  if (v.estrangeiro === "1") return "BR";
+  return v.nacionalidade === "AR" ? "AR" : "PY";
+}
+
+/** The country of the registration address: the form's pais_id, else the nationality's own. */
+export function registrationCountry(v: { estrangeiro: "0" | "1"; nacionalidade?: Nationality; pais_id?: number }): number {
+  return v.pais_id ?? addressCountriesFor(registrationNationality(v))[0]!;
+}
+
 export const UpdateProfileFieldsSchema = z
   .object({
     telefone: text(20),
-    documento_tipo: z.enum(DOCUMENT_TYPES),
+    documento_tipo: documentType,
     documento: text(20),
   })
   .superRefine((v, ctx) => checkDocument(v, ctx));
@@ -201,7 +251,7 @@ export interface User {
   email: string;
   email_verified_at: string | null;
   estrangeiro: boolean;
-  nationality: "BR" | "PY";
+  nationality: Nationality;
   telefone: string;
   documento_tipo: string;
   documento: string | null;

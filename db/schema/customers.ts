@@ -26,6 +26,8 @@ export const customers = pgTable(
     email_verified_at: timestamp("email_verified_at", { withTimezone: true }),
     password_hash: text("password_hash").notNull(),
     estrangeiro: boolean("estrangeiro").notNull(),
+    /** BR, PY or AR: Argentinians are not foreign (estrangeiro is the Brazilian flow) but use CUIT. */
+    nacionalidade: varchar("nacionalidade", { length: 2 }).notNull().default("PY"),
     telefone: varchar("telefone", { length: 20 }).notNull(),
     documento_tipo: varchar("documento_tipo", { length: 20 }).notNull(),
     documento: varchar("documento", { length: 20 }),
@@ -33,7 +35,10 @@ export const customers = pgTable(
     identidade_complemento: varchar("identidade_complemento", { length: 10 }),
     razao_social: varchar("razao_social", { length: 200 }),
     lang: varchar("lang", { length: 8 }).notNull(),
+    /** The login before the current one ("Último acesso"). */
     data_ultimo_login: timestamp("data_ultimo_login", { withTimezone: true }),
+    /** The latest login; it becomes data_ultimo_login when the next one starts. */
+    data_login_atual: timestamp("data_login_atual", { withTimezone: true }),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -8,8 +8,17 @@ export interface Limiter {
   reset(key: string): Promise<void>;
 }
 
-export function memoryLimiter(): Limiter {
+const SWEEP_EVERY_MS = 60_000;
+
+/** Windows in this process's memory; ended windows are swept out, so guessing at many keys cannot fill it. */
+export function memoryLimiter(): Limiter & { size(): number } {
   const windows = new Map<string, { count: number; until: number }>();
+  let nextSweep = Date.now() + SWEEP_EVERY_MS;
+  const sweep = (now: number) => {
+    if (now < nextSweep) return;
+    nextSweep = now + SWEEP_EVERY_MS;
+    for (const [key, w] of windows) if (w.until <= now) windows.delete(key);
+  };
   const live = (key: string) => {
     const w = windows.get(key);
     if (w && w.until <= Date.now()) {
@@ -20,6 +29,7 @@ export function memoryLimiter(): Limiter {
   };
   return {
     async hit(key, windowMs) {
+      sweep(Date.now());
       const w = live(key) ?? { count: 0, until: Date.now() + windowMs };
       w.count += 1;
       windows.set(key, w);
@@ -31,6 +41,7 @@ export function memoryLimiter(): Limiter {
     async reset(key) {
       windows.delete(key);
     },
+    size: () => windows.size,
   };
 }
 

@@ -1,3 +1,4 @@
+import { onlyDigits } from "#contract/documents.ts";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import esPY from "../../app/i18n/locales/es-PY/home.json" with { type: "json" };
@@ -18,7 +19,7 @@ const VIEWPORTS = {
 type Device = keyof typeof VIEWPORTS;
 
 /** A valid number for each locale's offers field, typed as a person would. */
-const PHONES: Record<TestLocale, string> = { "pt-BR": "11912345678", "es-PY": "0981123456" };
+const PHONES: Record<TestLocale, string> = { "pt-BR": "11912345678", "es-PY": "595981123456" };
 
 let browser: Browser;
 
@@ -131,7 +132,9 @@ async function checkOffersSignup(page: Page, locale: TestLocale, device: Device)
   await page.waitForURL((url) => url.hash === "#ofertas");
   const section = page.locator("#ofertas");
   const field = section.getByRole("textbox", { name: t.offers.label });
-  expect(await field.getAttribute("maxlength")).toBe(device === "desktop" ? "20" : "15");
+  // Spec §5/§9: 20 on desktop, 15 on phones, but never shorter than the locale's masked number
+  // ("+595 981 123 456" is 16 characters), so a Paraguayan number is not cut.
+  expect(await field.getAttribute("maxlength")).toBe(device === "desktop" ? "20" : locale === "pt-BR" ? "15" : "16");
 
   const posts: string[] = [];
   page.on("request", (request) => {
@@ -145,6 +148,7 @@ async function checkOffersSignup(page: Page, locale: TestLocale, device: Device)
 
   await field.fill("");
   await field.pressSequentially(PHONES[locale]);
+  expect(onlyDigits(await field.inputValue())).toBe(PHONES[locale]);
   expect(await section.getByText(t.offers.invalid).isVisible()).toBe(false);
   await section.getByRole("button", { name: t.offers.submit }).click();
   await section.getByRole("button", { name: t.offers.sent }).waitFor();

@@ -86,47 +86,25 @@ async function login(page: Page, email: string, redirect = "/perfil") {
 
 
 describe("profile area", () => {
-  it("a Brazilian manages addresses on desktop: CEP lookup, set main, remove with confirmation", async () => {
+  it("a Brazilian sees the address without controls to change it, and may only edit a CPF", async () => {
     const { page, errors, close } = await newPage(DESKTOP);
     try {
       await login(page, brazilian.email, "/perfil/endereco");
       await page.getByRole("heading", { level: 1, name: ptBR.profileNav.address }).waitFor();
-      await expectNoSeriousAxeViolations(page);
       const cards = page.getByRole("main").getByRole("listitem").filter({ has: page.getByRole("heading", { level: 2 }) });
       await expect.poll(() => cards.count()).toBe(1);
-
-      await page.getByRole("button", { name: pt.address.add }).click();
-      const dialog = page.getByRole("dialog", { name: pt.address.newTitle });
-      await dialog.waitFor();
-      // Saving an empty form lists the problems.
-      await dialog.getByRole("button", { name: pt.common.save }).click();
-      await dialog.getByRole("alert").waitFor();
-      await dialog.getByLabel(pt.fields.addressName, { exact: true }).fill("Trabalho");
-      const cep = dialog.getByLabel(pt.fields.cep, { exact: true });
-      await cep.fill("01001000");
-      expect(await cep.inputValue()).toBe("01001-000");
-      await cep.blur();
-      await expect.poll(() => dialog.getByLabel(pt.fields.cidade, { exact: true }).inputValue()).toBe("São Paulo");
-      expect(await dialog.getByLabel(pt.fields.estado, { exact: true }).getAttribute("readonly")).not.toBeNull();
-      expect(await dialog.getByLabel(pt.fields.pais, { exact: true }).inputValue()).toBe("Brasil");
-      expect(await dialog.getByLabel(pt.fields.logradouro, { exact: true }).inputValue()).toBe("Praça da Sé");
-      await dialog.getByLabel(pt.fields.numero, { exact: true }).fill("200");
+      await page.getByText(pt.address.foreignLocked).waitFor();
+      // Spec §6: foreign customers cannot change their address.
+      expect(await page.getByRole("button", { name: pt.address.add }).count()).toBe(0);
+      expect(await cards.getByRole("button").count()).toBe(0);
       await expectNoSeriousAxeViolations(page);
-      await dialog.getByRole("button", { name: pt.common.save }).click();
-      await dialog.waitFor({ state: "hidden" });
-      await expect.poll(() => cards.count()).toBe(2);
 
-      const work = cards.filter({ hasText: "Trabalho" });
-      await work.getByRole("button", { name: pt.address.setMainLabel.replace("{{name}}", "Trabalho") }).click();
-      await work.getByText(pt.address.main, { exact: true }).waitFor();
-
-      const other = cards.filter({ hasNotText: "Trabalho" });
-      await other.getByRole("button", { name: /^Remover o endereço/ }).click();
-      const confirm = page.getByRole("dialog", { name: pt.address.removeTitle });
-      await confirm.waitFor();
-      await confirm.getByRole("button", { name: pt.address.remove }).click();
-      await expect.poll(() => cards.count()).toBe(1);
-      expect(await cards.first().textContent()).toContain("Trabalho");
+      await page.getByRole("link", { name: ptBR.profileNav.personalData }).click();
+      await page.getByRole("button", { name: pt.personal.edit }).click();
+      const dialog = page.getByRole("dialog", { name: pt.personal.editTitle });
+      const type = dialog.getByLabel(pt.fields.documentoTipo, { exact: true });
+      // Spec §5: CPF for Brazilians, so no passport the server would refuse.
+      expect(await type.locator("option").allTextContents()).toEqual([pt.documentTypes.CPF]);
       expect(errors).toEqual([]);
     } finally {
       await close();
@@ -201,6 +179,29 @@ describe("profile area", () => {
       await dialog.waitFor({ state: "hidden" });
       await page.getByRole("heading", { level: 2, name: /Depósito/ }).waitFor();
       await page.getByText("Portón verde").waitFor();
+
+      const cards = page.getByRole("main").getByRole("listitem").filter({ has: page.getByRole("heading", { level: 2 }) });
+      const deposit = cards.filter({ hasText: "Depósito" });
+      await deposit.getByRole("button", { name: es.address.setMainLabel.replace("{{name}}", "Depósito") }).click();
+      await deposit.getByText(es.address.main, { exact: true }).waitFor();
+      const other = cards.filter({ hasNotText: "Depósito" }).first();
+      const count = await cards.count();
+      await other.getByRole("button", { name: /^Eliminar la dirección/ }).click();
+      const confirm = page.getByRole("dialog", { name: es.address.removeTitle });
+      await confirm.getByRole("button", { name: es.address.remove }).click();
+      await expect.poll(() => cards.count()).toBe(count - 1);
+
+      // Spec §5: RUC or Cédula for a Paraguayan, and nothing else.
+      await page.getByRole("link", { name: esPY.profileNav.personalData }).click();
+      await page.getByRole("button", { name: es.personal.edit }).click();
+      const edit = page.getByRole("dialog", { name: es.personal.editTitle });
+      const type = edit.getByLabel(es.fields.documentoTipo, { exact: true });
+      expect(await type.locator("option").allTextContents()).toEqual([es.documentTypes.RUC, es.documentTypes.Cedula]);
+      await type.selectOption({ label: es.documentTypes.Cedula });
+      await edit.getByLabel(es.fields.documento, { exact: true }).fill("4567890");
+      await edit.getByRole("button", { name: es.common.save }).click();
+      await edit.waitFor({ state: "hidden" });
+      await page.getByText("Cédula", { exact: true }).waitFor();
     } finally {
       await close();
     }

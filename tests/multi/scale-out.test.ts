@@ -113,13 +113,21 @@ describe.skipIf(!multi.available)("two server processes, one PostgreSQL, one Red
   });
 
   it("count an account's failed logins together", async () => {
-    const [email] = await residents(db(), 1);
+    const [email, other] = await residents(db(), 2);
+    // Per account and address: the sixth attempt from one address is refused, whichever process hears it.
+    const ip = clientIp();
     for (let i = 0; i < 5; i++) {
-      const res = await api(i % 2 ? a : b, "POST", "/ecom/login", { body: { email, password: `Errada#${i}xyz` } });
+      const res = await api(i % 2 ? a : b, "POST", "/ecom/login", { ip, body: { email, password: `Errada#${i}xyz` } });
       expect(res.status).toBe(401);
     }
-    const locked = await api(a, "POST", "/ecom/login", { body: { email, password: "Ferramenta#2024" } });
+    const locked = await api(a, "POST", "/ecom/login", { ip, body: { email, password: "Ferramenta#2024" } });
     expect(locked.status).toBe(429);
+    // Per account from many addresses: past 5, one attempt per pause goes through, on either process.
+    for (let i = 0; i < 5; i++) {
+      expect((await api(i % 2 ? a : b, "POST", "/ecom/login", { body: { email: other, password: `Errada#${i}xyz` } })).status).toBe(401);
+    }
+    expect((await api(a, "POST", "/ecom/login", { body: { email: other, password: "Errada#9xyz" } })).status).toBe(401);
+    expect((await api(b, "POST", "/ecom/login", { body: { email: other, password: "Ferramenta#2024" } })).status).toBe(429);
   });
 
   it("share the 5-minute start cache in Redis", async () => {

@@ -145,6 +145,34 @@ export async function paraguayFields(db: Db, overrides: Fields = {}): Promise<Fi
   };
 }
 
+/** Every field of an Argentinian in the Spanish flow (estrangeiro '0', CUIT), with an address in Misiones. */
+export function argentinaFields(overrides: Fields = {}): Fields {
+  const email = uniqueEmail("ar");
+  return {
+    nome: "Lucía",
+    sobrenome: "Fernández",
+    email,
+    email_confirmation: email,
+    estrangeiro: "0",
+    nacionalidade: "AR",
+    telefone: "+54 9 376 412 3456",
+    password: PASSWORD,
+    password_confirmation: PASSWORD,
+    cep: "N3300",
+    logradouro: "Avenida Mitre",
+    numero: "1850",
+    bairro: "Centro",
+    documento_tipo: "CUIT",
+    documento: "20-17254359-7",
+    identidade: "17254359",
+    pais_id: 3,
+    estado_id: 59,
+    cidade: "Posadas",
+    lang: "es-AR",
+    ...overrides,
+  };
+}
+
 export const documentFiles = () => ({ frente: fx.png(), verso: fx.pdf() });
 
 export async function register(
@@ -164,8 +192,9 @@ export async function login(app: FastifyInstance, email: string, password = PASS
 }
 
 /** A registered, logged-in customer of either flow. */
-export async function newCustomer(app: FastifyInstance, db: Db, kind: "br" | "py" = "py", overrides: Fields = {}) {
-  const fields = kind === "br" ? await brazilFields(app, overrides) : await paraguayFields(db, overrides);
+export async function newCustomer(app: FastifyInstance, db: Db, kind: "br" | "py" | "ar" = "py", overrides: Fields = {}) {
+  const fields =
+    kind === "br" ? await brazilFields(app, overrides) : kind === "ar" ? argentinaFields(overrides) : await paraguayFields(db, overrides);
   const reg = await register(app, fields);
   expect(reg.status, JSON.stringify(reg.body)).toBe(200);
   const res = await login(app, String(fields.email));

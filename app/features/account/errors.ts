@@ -18,6 +18,7 @@ const KNOWN_KEYS = [
   "invalid_cpf",
   "invalid_ruc",
   "invalid_document",
+  "invalid_cuit",
   "invalid_cep",
   "state_required",
   "city_required",

@@ -1,5 +1,5 @@
 import { data, type AppLoadContext } from "react-router";
-import type { LoginResponse } from "#contract/api/accounts.ts";
+import type { LoginResponse, User } from "#contract/api/accounts.ts";
 import type { Locale } from "#contract/locale.ts";
 import { LANG_COOKIE } from "#app/i18n/resolve-locale.ts";
 import { safeRedirect, sessionCookie } from "#app/lib/session.server.ts";
@@ -10,12 +10,16 @@ export type LoginActionResult =
   | { ok: true; message: string; redirectTo: string; locale: Locale }
   | { ok: false; message?: string; errors?: Record<string, string[]> };
 
-/** Spec §4 "Language": a foreign customer reads pt-BR, everyone else es-PY. */
-export const customerLocale = (estrangeiro: boolean): Locale => (estrangeiro ? "pt-BR" : "es-PY");
+/**
+ * Spec §4 "Language": a foreign customer reads pt-BR, everyone else es-PY; Argentinians read es-AR
+ * (docs/decisions/006).
+ */
+export const customerLocale = (user: Pick<User, "estrangeiro" | "nationality">): Locale =>
+  user.estrangeiro ? "pt-BR" : user.nationality === "AR" ? "es-AR" : "es-PY";
 
-export function langCookie(estrangeiro: boolean, request: Request): string {
+export function langCookie(user: Pick<User, "estrangeiro" | "nationality">, request: Request): string {
   const secure = new URL(request.url).protocol === "https:" || process.env.NODE_ENV === "production" ? "; Secure" : "";
-  return `${LANG_COOKIE}=${customerLocale(estrangeiro)}; Path=/; Max-Age=${ONE_YEAR_SECONDS}; SameSite=Lax${secure}`;
+  return `${LANG_COOKIE}=${customerLocale(user)}; Path=/; Max-Age=${ONE_YEAR_SECONDS}; SameSite=Lax${secure}`;
 }
 
 /**
@@ -40,13 +44,17 @@ export async function loginWith(
   }
   const headers = new Headers();
   headers.append("Set-Cookie", sessionCookie(body.token, body.expires_at));
-  headers.append("Set-Cookie", langCookie(body.user.estrangeiro, request));
+  headers.append("Set-Cookie", langCookie(body.user, request));
+  // The API's known-device cookie (docs/decisions/005) reaches the browser through this answer.
+  for (const cookie of res.headers.getSetCookie()) {
+    if (cookie.startsWith("dispositivo=")) headers.append("Set-Cookie", cookie);
+  }
   return data<LoginActionResult>(
     {
       ok: true,
       message: body.message ?? "",
       redirectTo: safeRedirect(redirectTo, "/perfil"),
-      locale: customerLocale(body.user.estrangeiro),
+      locale: customerLocale(body.user),
     },
     { headers },
   );

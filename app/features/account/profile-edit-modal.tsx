@@ -1,18 +1,17 @@
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "#app/i18n/react.tsx";
-import { UpdateProfileFieldsSchema, type User } from "#contract/api/accounts.ts";
-import { maskCpf, maskPhone, maskRuc } from "#contract/masks.ts";
+import { documentTypesFor, UpdateProfileFieldsSchema, type User } from "#contract/api/accounts.ts";
+import { maskCpf, maskCuit, maskPhone, maskRuc } from "#contract/masks.ts";
 import { Dialog } from "#app/components/ui/dialog.tsx";
 import { zodFieldErrors } from "./errors.ts";
 import { ErrorList, SelectField, SubmitButton, TextField, type FieldErrors } from "./fields.tsx";
+import { documentTypeLabel, PHONE_PLACEHOLDER } from "./documents.ts";
 import { checkDocumentFile, PROFILE_ACCEPT } from "./files.ts";
-
-/** Document types by customer type (spec §6): CPF for Brazilians, RUC or Cédula otherwise. */
-const TYPES = { foreign: ["CPF", "Passaporte"], local: ["RUC", "Cedula"] } as const;
 
 function maskDocument(type: string, value: string) {
   if (type === "CPF") return maskCpf(value);
   if (type === "RUC") return maskRuc(value);
+  if (type === "CUIT") return maskCuit(value);
   return value.slice(0, 20);
 }
 
@@ -37,8 +36,9 @@ export function ProfileEditModal({ user, open, onClose, onSaved }: { user: User;
 
 function EditForm({ user, onClose, onSaved }: { user: User; onClose: () => void; onSaved: (message: string) => void }) {
   const { t } = useTranslation();
-  const country = user.estrangeiro ? "BR" : "PY";
-  const types = user.estrangeiro ? TYPES.foreign : TYPES.local;
+  const country = user.nationality;
+  // Spec §5: only the types the API accepts for this customer (CPF; RUC or Cédula; CUIT).
+  const types = documentTypesFor(user.nationality);
   const [telefone, setTelefone] = useState(maskPhone(user.telefone, country));
   const [tipo, setTipo] = useState<string>((types as readonly string[]).includes(user.documento_tipo) ? user.documento_tipo : types[0]);
   const [documento, setDocumento] = useState(maskDocument(tipo, user.documento ?? ""));
@@ -95,7 +95,7 @@ function EditForm({ user, onClose, onSaved }: { user: User; onClose: () => void;
         label={t("account.fields.telefone")}
         required
         value={telefone}
-        placeholder={user.estrangeiro ? "+55 (11) 91234-5678" : "+595 981 123 456"}
+        placeholder={PHONE_PLACEHOLDER[country]}
         onChange={(e) => setTelefone(maskPhone(e.currentTarget.value, country))}
         error={errors.telefone}
       />
@@ -110,7 +110,7 @@ function EditForm({ user, onClose, onSaved }: { user: User; onClose: () => void;
             setTipo(e.currentTarget.value);
             setDocumento("");
           }}
-          options={types.map((value) => ({ value, label: t(`account.documentTypes.${value}`) }))}
+          options={types.map((value) => ({ value, label: documentTypeLabel(t, value) }))}
           error={errors.documento_tipo}
         />
         <TextField

@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "#app/i18n/react.tsx";
 import { Link, useFetcher, useRouteLoaderData, useSearchParams } from "react-router";
-import { RegisterFieldsSchema } from "#contract/api/accounts.ts";
-import { maskCep, maskCpf, maskPhone, maskRuc } from "#contract/masks.ts";
+import { RegisterFieldsSchema, type Nationality } from "#contract/api/accounts.ts";
+import type { Locale } from "#contract/locale.ts";
+import { maskPhone } from "#contract/masks.ts";
 import { InfoIcon } from "#app/components/ui/icons.tsx";
 import { useToast } from "#app/components/ui/toast.tsx";
 import type { ShellData } from "#app/features/layout/types.ts";
@@ -10,23 +11,26 @@ import type { RegisterActionResult } from "#app/routes/register.tsx";
 import type { LoginActionResult } from "./login.server.ts";
 import { zodFieldErrors } from "./errors.ts";
 import { afterLogin, reloadInto } from "./login-form.tsx";
-import { ErrorList, SelectField, SubmitButton, TextField, type FieldErrors } from "./fields.tsx";
-import { checkDocumentFile, REGISTRATION_ACCEPT } from "./files.ts";
-import { BRASIL_ID, lookupCep, PARAGUAI_ID, useCities, useStates } from "./geo.ts";
+import { ErrorList, SubmitButton, TextField, type FieldErrors } from "./fields.tsx";
+import { checkDocumentFile } from "./files.ts";
+import { PHONE_PLACEHOLDER } from "./documents.ts";
+import { RegisterAddress } from "./register-address.tsx";
+import { RegisterDocuments } from "./register-documents.tsx";
 
-type Nationality = "1" | "0";
+/** Spec §4: choosing the nationality sets the language (pt-BR, es-PY; es-AR for Argentinians). */
+const NATIONALITY_LOCALE: Readonly<Record<Nationality, Locale>> = { BR: "pt-BR", PY: "es-PY", AR: "es-AR" };
+const NATIONALITY_KEY = { BR: "brazil", PY: "paraguay", AR: "argentina" } as const;
+const initialNationality = (locale: Locale): Nationality => (locale === "pt-BR" ? "BR" : locale === "es-AR" ? "AR" : "PY");
 
 const STEP_FIELDS = [
-  ["estrangeiro"],
+  ["estrangeiro", "nacionalidade"],
   ["nome", "sobrenome", "email", "email_confirmation", "telefone", "password", "password_confirmation", "razao_social"],
   ["documento_tipo", "documento", "identidade", "identidade_complemento", "frente", "verso"],
-  ["cep", "logradouro", "numero", "bairro", "complemento", "estado_id", "cidade_id", "como_chegar"],
+  ["cep", "logradouro", "numero", "bairro", "complemento", "pais_id", "estado_id", "cidade_id", "cidade", "como_chegar"],
 ] as const;
 const STEP_KEYS = ["nationality", "personal", "documents", "address"] as const;
 const LAST_STEP = STEP_FIELDS.length - 1;
 const stepOf = (field: string) => Math.max(0, STEP_FIELDS.findIndex((f) => (f as readonly string[]).includes(field)));
-
-type CepStatus = "idle" | "loading" | "found" | "manual";
 
 /**
  * The multi-step registration (spec §2, §4, §5): one <form> holds every step (the inactive ones
@@ -40,29 +44,16 @@ export function RegisterForm() {
   const fetcher = useFetcher<RegisterActionResult | LoginActionResult>();
   const formRef = useRef<HTMLFormElement>(null);
 
+  const language = useFetcher<RegisterActionResult>();
   const [step, setStep] = useState(0);
-  const [estrangeiro, setEstrangeiro] = useState<Nationality>(locale === "pt-BR" ? "1" : "0");
-  const foreign = estrangeiro === "1";
+  const [nationality, setNationality] = useState<Nationality>(() => initialNationality(locale));
+  const foreign = nationality === "BR";
   const [errors, setErrors] = useState<FieldErrors>({});
   const [list, setList] = useState<string[]>([]);
   const [attempt, setAttempt] = useState(0);
   const [emailError, setEmailError] = useState<string | undefined>();
 
   const [telefone, setTelefone] = useState("");
-  const [documentoTipo, setDocumentoTipo] = useState<"RUC" | "Cedula">("RUC");
-  const [documento, setDocumento] = useState("");
-  const [cep, setCep] = useState("");
-  const [cepStatus, setCepStatus] = useState<CepStatus>("idle");
-  const [cepMessage, setCepMessage] = useState<string | undefined>();
-  const [logradouro, setLogradouro] = useState("");
-  const [bairro, setBairro] = useState("");
-  const [estadoId, setEstadoId] = useState<number | null>(null);
-  const [cidadeId, setCidadeId] = useState<number | null>(null);
-  const [found, setFound] = useState<{ cidade: string; estado: string } | null>(null);
-
-  const manualSelects = !foreign || cepStatus === "manual";
-  const states = useStates(manualSelects ? (foreign ? BRASIL_ID : PARAGUAI_ID) : null);
-  const cities = useCities(manualSelects ? estadoId : null);
 
   const busy = fetcher.state !== "idle";
   const result = fetcher.data;
@@ -92,14 +83,12 @@ export function RegisterForm() {
   }, [result, fetcher.state]);
 
   function chooseNationality(value: Nationality) {
-    setEstrangeiro(value);
-    setDocumento("");
+    setNationality(value);
     setTelefone("");
-    setEstadoId(null);
-    setCidadeId(null);
-    setCepStatus("idle");
-    setCepMessage(undefined);
-    setFound(null);
+    // The interface follows the nationality at once: the action stores the language and the
+    // loaders run again, while the form keeps what was typed (same page, no reload).
+    const wanted = NATIONALITY_LOCALE[value];
+    if (wanted !== locale) void language.submit({ intent: "language", locale: wanted }, { method: "post", action: "/cadastro" });
   }
 
   function validate(fields: readonly string[] | null): FieldErrors {
@@ -167,27 +156,6 @@ export function RegisterForm() {
     }
   }
 
-  async function onCepBlur() {
-    if (cep.replace(/\D/g, "").length !== 8) return;
-    setCepStatus("loading");
-    setCepMessage(undefined);
-    const answer = await lookupCep(cep);
-    if (answer === "not-found" || answer === "error") {
-      setCepStatus("manual");
-      setFound(null);
-      setEstadoId(null);
-      setCidadeId(null);
-      setCepMessage(t("account.address.cepManual"));
-      return;
-    }
-    setCepStatus("found");
-    setLogradouro(answer.logradouro);
-    setBairro(answer.bairro);
-    setEstadoId(answer.estado_id);
-    setCidadeId(answer.cidade_id);
-    setFound({ cidade: answer.cidade ?? answer.localidade, estado: answer.estado ?? answer.uf });
-  }
-
   const err = (field: string) => errors[field] ?? (field === "email" ? emailError : undefined);
 
   return (
@@ -207,29 +175,28 @@ export function RegisterForm() {
 
       <ErrorList messages={list} focusKey={attempt} />
 
-      <input type="hidden" name="pais_id" value={foreign ? BRASIL_ID : PARAGUAI_ID} />
-      <input type="hidden" name="pais" value={foreign ? "Brasil" : "Paraguai"} />
-      <input type="hidden" name="lang" value={foreign ? "pt-BR" : "es-PY"} />
+      <input type="hidden" name="estrangeiro" value={foreign ? "1" : "0"} />
+      <input type="hidden" name="lang" value={NATIONALITY_LOCALE[nationality]} />
 
       <fieldset hidden={step !== 0} className="rounded-lg border border-slate-200 bg-panel p-5">
         <legend className="px-1 text-lg font-bold">{t("account.register.nationalityQuestion")}</legend>
         <div className="mt-2 grid gap-3 sm:grid-cols-2" role="radiogroup" aria-describedby={err("estrangeiro") ? "estrangeiro-error" : undefined}>
-          {(["1", "0"] as const).map((value) => (
+          {(["BR", "PY", "AR"] as const).map((value) => (
             <label
               key={value}
               className="flex min-h-14 cursor-pointer items-center gap-3 rounded-md border border-slate-300 p-4 has-[:checked]:border-amber-500 has-[:checked]:bg-amber-50"
             >
               <input
                 type="radio"
-                name="estrangeiro"
+                name="nacionalidade"
                 value={value}
-                checked={estrangeiro === value}
+                checked={nationality === value}
                 onChange={() => chooseNationality(value)}
                 className="size-5 accent-amber-600"
               />
               <span>
-                <span className="block font-semibold">{t(`account.register.nationality.${value === "1" ? "brazil" : "paraguay"}`)}</span>
-                <span className="block text-sm text-muted">{t(`account.register.nationalityHint.${value === "1" ? "brazil" : "paraguay"}`)}</span>
+                <span className="block font-semibold">{t(`account.register.nationality.${NATIONALITY_KEY[value]}`)}</span>
+                <span className="block text-sm text-muted">{t(`account.register.nationalityHint.${NATIONALITY_KEY[value]}`)}</span>
               </span>
             </label>
           ))}
@@ -265,8 +232,8 @@ export function RegisterForm() {
           maxLength={20}
           autoComplete="tel"
           value={telefone}
-          placeholder={foreign ? "+55 (11) 91234-5678" : "+595 981 123 456"}
-          onChange={(e) => setTelefone(maskPhone(e.currentTarget.value, foreign ? "BR" : "PY"))}
+          placeholder={PHONE_PLACEHOLDER[nationality]}
+          onChange={(e) => setTelefone(maskPhone(e.currentTarget.value, nationality))}
           error={err("telefone")}
         />
         {!foreign ? (
@@ -289,184 +256,12 @@ export function RegisterForm() {
 
       <fieldset hidden={step !== 2} className="grid gap-4 rounded-lg border border-slate-200 bg-panel p-5 sm:grid-cols-2">
         <legend className="px-1 text-lg font-bold">{t("account.register.steps.documents")}</legend>
-        {foreign ? (
-          <>
-            <input type="hidden" name="documento_tipo" value="CPF" />
-            <TextField
-              name="documento"
-              label={t("account.fields.cpf")}
-              required
-              inputMode="numeric"
-              placeholder="000.000.000-00"
-              value={documento}
-              onChange={(e) => setDocumento(maskCpf(e.currentTarget.value))}
-              error={err("documento") ?? err("documento_tipo")}
-            />
-          </>
-        ) : (
-          <>
-            <SelectField
-              name="documento_tipo"
-              label={t("account.fields.documentoTipo")}
-              required
-              value={documentoTipo}
-              onChange={(e) => {
-                setDocumentoTipo(e.currentTarget.value as "RUC" | "Cedula");
-                setDocumento("");
-              }}
-              options={[
-                { value: "RUC", label: t("account.documentTypes.RUC") },
-                { value: "Cedula", label: t("account.documentTypes.Cedula") },
-              ]}
-              error={err("documento_tipo")}
-            />
-            <TextField
-              name="documento"
-              label={documentoTipo === "RUC" ? t("account.fields.ruc") : t("account.fields.cedula")}
-              required
-              inputMode="numeric"
-              placeholder={documentoTipo === "RUC" ? "80012345-6" : "1234567"}
-              value={documento}
-              onChange={(e) =>
-                setDocumento(documentoTipo === "RUC" ? maskRuc(e.currentTarget.value) : e.currentTarget.value.replace(/\D/g, "").slice(0, 10))
-              }
-              error={err("documento")}
-            />
-          </>
-        )}
-        <TextField name="identidade" label={t("account.fields.identidade")} required maxLength={20} error={err("identidade")} />
-        {foreign ? (
-          <TextField
-            name="identidade_complemento"
-            label={t("account.fields.identidadeComplemento")}
-            required
-            maxLength={10}
-            placeholder="SSP/SP"
-            error={err("identidade_complemento")}
-          />
-        ) : (
-          <div className="hidden sm:block" />
-        )}
-        <TextField
-          name="frente"
-          type="file"
-          accept={REGISTRATION_ACCEPT}
-          label={t("account.fields.frente")}
-          required
-          hint={t("account.fields.fileHintRegistration")}
-          error={err("frente")}
-        />
-        <TextField
-          name="verso"
-          type="file"
-          accept={REGISTRATION_ACCEPT}
-          label={t("account.fields.verso")}
-          required
-          hint={t("account.fields.fileHintRegistration")}
-          error={err("verso")}
-        />
+        <RegisterDocuments key={nationality} nationality={nationality} err={err} />
       </fieldset>
 
       <fieldset hidden={step !== 3} className="grid gap-4 rounded-lg border border-slate-200 bg-panel p-5 sm:grid-cols-2">
         <legend className="px-1 text-lg font-bold">{t("account.register.steps.address")}</legend>
-        {foreign ? (
-          <>
-            <p className="flex gap-2 rounded-md bg-sky-50 p-3 text-sm text-sky-950 sm:col-span-2">
-              <InfoIcon className="mt-0.5 size-5 shrink-0" />
-              {t("account.register.foreignNotice")}
-            </p>
-            <TextField
-              name="cep"
-              label={t("account.fields.cep")}
-              required
-              inputMode="numeric"
-              autoComplete="postal-code"
-              placeholder="00000-000"
-              value={cep}
-              onChange={(e) => setCep(maskCep(e.currentTarget.value))}
-              onBlur={() => void onCepBlur()}
-              hint={cepStatus === "loading" ? t("account.address.cepLoading") : cepMessage}
-              error={err("cep")}
-            />
-            {cepStatus === "found" && found ? (
-              <>
-                <input type="hidden" name="estado_id" value={estadoId ?? ""} />
-                <input type="hidden" name="cidade_id" value={cidadeId ?? ""} />
-                <TextField name="cidade_nome" label={t("account.fields.cidade")} readOnly value={found.cidade} />
-                <TextField name="estado_nome" label={t("account.fields.estado")} readOnly value={found.estado} />
-              </>
-            ) : cepStatus !== "manual" ? (
-              <>
-                <input type="hidden" name="estado_id" value="" />
-                <input type="hidden" name="cidade_id" value="" />
-                <div className="hidden sm:block" />
-              </>
-            ) : null}
-          </>
-        ) : null}
-        {manualSelects ? (
-          <>
-            <SelectField
-              name="estado_id"
-              label={foreign ? t("account.fields.estado") : t("account.fields.departamento")}
-              required
-              value={estadoId ?? ""}
-              onChange={(e) => {
-                setEstadoId(Number(e.currentTarget.value) || null);
-                setCidadeId(null);
-              }}
-              placeholder={t("account.fields.select")}
-              options={states.map((s) => ({ value: s.id, label: s.nome }))}
-              error={err("estado_id")}
-            />
-            <SelectField
-              name="cidade_id"
-              label={t("account.fields.cidade")}
-              required
-              value={cidadeId ?? ""}
-              disabled={!estadoId}
-              onChange={(e) => setCidadeId(Number(e.currentTarget.value) || null)}
-              placeholder={t("account.fields.select")}
-              options={cities.map((c) => ({ value: c.id, label: c.nome }))}
-              error={err("cidade_id")}
-            />
-          </>
-        ) : null}
-        <TextField
-          name="logradouro"
-          label={t("account.fields.logradouro")}
-          required
-          maxLength={200}
-          autoComplete="address-line1"
-          value={logradouro}
-          onChange={(e) => setLogradouro(e.currentTarget.value)}
-          error={err("logradouro")}
-        />
-        <TextField name="numero" label={t("account.fields.numero")} required maxLength={20} error={err("numero")} />
-        <TextField
-          name="bairro"
-          label={t("account.fields.bairro")}
-          required
-          maxLength={100}
-          value={bairro}
-          onChange={(e) => setBairro(e.currentTarget.value)}
-          error={err("bairro")}
-        />
-        <TextField name="complemento" label={t("account.fields.complemento")} maxLength={10} error={err("complemento")} />
-        {!foreign ? (
-          <div className="sm:col-span-2">
-            <label htmlFor="field-como_chegar" className="block text-sm font-semibold">
-              {t("account.fields.comoChegar")}
-            </label>
-            <textarea
-              id="field-como_chegar"
-              name="como_chegar"
-              maxLength={500}
-              rows={3}
-              className="mt-1 block w-full rounded-md border border-slate-300 px-3 py-2.5"
-            />
-          </div>
-        ) : null}
+        <RegisterAddress key={nationality} nationality={nationality} err={err} />
       </fieldset>
 
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">

@@ -17,8 +17,26 @@ describe("offers phone field", () => {
     expect(offersPayload("1234567890123456")).toBeNull();
   });
 
-  it("allows 20 characters on desktop and 15 on phones", () => {
-    expect(offersMaxLength(false)).toBe(20);
-    expect(offersMaxLength(true)).toBe(15);
+  it("keeps whole Paraguayan and Argentine numbers on phones: the limit of 15 counts digits, not the mask", () => {
+    for (const [typed, locale, shown] of [
+      ["595981123456", "es-PY", "+595 981 123 456"],
+      ["+595 981 123 456", "es-PY", "+595 981 123 456"],
+      ["5491112345678", "es-AR", "+54 9 111 234-5678"],
+      ["11912345678", "pt-BR", "(11) 91234-5678"],
+    ] as const) {
+      const value = offersFieldValue(typed, locale, true);
+      expect(value).toBe(shown);
+      expect(value.length).toBeLessThanOrEqual(offersMaxLength(true, locale));
+      expect(offersPayload(value)).toEqual({ celular: typed.replace(/\D/g, "") });
+    }
+    // At most 15 digits on phones, whatever is pasted.
+    expect(offersPayload(offersFieldValue("1".repeat(30), "es-AR", true))).toEqual({ celular: "1".repeat(13) });
+  });
+
+  it("allows 20 characters on desktop, and on phones 15 or the locale's longest masked number", () => {
+    expect(offersMaxLength(false, "es-AR")).toBe(20);
+    expect(offersMaxLength(true, "pt-BR")).toBe(15);
+    expect(offersMaxLength(true, "es-PY")).toBe(16);
+    expect(offersMaxLength(true, "es-AR")).toBe(18);
   });
 });

@@ -86,10 +86,10 @@ export function OffersSignup({ locale }: { locale: Locale }) {
                 inputMode="tel"
                 autoComplete="tel"
                 required
-                maxLength={offersMaxLength(isMobile)}
+                maxLength={offersMaxLength(isMobile, locale)}
                 placeholder={t("home.offers.placeholder")}
                 value={value}
-                onChange={(event) => setValue(offersFieldValue(event.target.value, locale))}
+                onChange={(event) => setValue(offersFieldValue(event.target.value, locale, isMobile))}
                 onBlur={() => value !== "" && setChecked(true)}
                 aria-invalid={showHint}
                 aria-describedby={showHint ? hintId : undefined}

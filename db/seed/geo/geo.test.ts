@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { loadGeography, type City, type State } from "./index.ts";
 
@@ -21,10 +22,11 @@ function idRange(cities: City[]): [number, number] {
 }
 
 describe("countries", () => {
-  it("are Brasil 1 and Paraguai 2", () => {
+  it("are Brasil 1, Paraguai 2 and Argentina 3", () => {
     expect(geo.countries).toEqual([
       { id: 1, nome: "Brasil", sigla: "BR" },
       { id: 2, nome: "Paraguai", sigla: "PY" },
+      { id: 3, nome: "Argentina", sigla: "AR" },
     ]);
   });
 });
@@ -191,6 +193,18 @@ describe("Paraguay", () => {
     expect(new Set(pyCities.map((c) => c.codigo)).size).toBe(pyCities.length);
     expect(new Set(pyCities.map((c) => `${c.estado_id}/${c.nome}`)).size).toBe(pyCities.length);
     for (const c of pyCities) expect(c.nome).not.toMatch(/^[^a-zà-ÿ]*$/);
+  });
+});
+
+describe("Argentina", () => {
+  const arStates = geo.states.filter((s) => s.pais_id === 3);
+  it("has its 23 provinces and its capital city, without cities, as migration 0004 inserts them", () => {
+    expect(arStates).toHaveLength(24);
+    expect(arStates.map((s) => s.id)).toEqual(Array.from({ length: 24 }, (_, i) => 46 + i));
+    expect(arStates.map((s) => s.nome)).toContain("Misiones");
+    expect(geo.cities.some((c) => arStates.some((s) => s.id === c.estado_id))).toBe(false);
+    const migration = readFileSync(new URL("../../migrations/0004_customer_nationality_last_login.sql", import.meta.url), "utf8");
+    for (const p of arStates) expect(migration).toContain(`(${p.id}, 3, '${p.nome}', '${p.sigla}', '${p.codigo}')`);
   });
 });
 

@@ -1,5 +1,6 @@
 import brazil from "./brazil.json" with { type: "json" };
 import paraguay from "./paraguay.json" with { type: "json" };
+import { ARGENTINA_ID, ARGENTINE_PROVINCES } from "./argentina.ts";
 
 export interface Country {
   id: number;
@@ -50,8 +51,9 @@ export function loadGeography(): Geography {
     countries: [
       { id: BRASIL_ID, nome: "Brasil", sigla: "BR" },
       { id: PARAGUAI_ID, nome: "Paraguai", sigla: "PY" },
+      { id: ARGENTINA_ID, nome: "Argentina", sigla: "AR" },
     ],
-    states: [...br.states, ...py.states],
+    states: [...br.states, ...py.states, ...ARGENTINE_PROVINCES.map((p) => ({ ...p, pais_id: ARGENTINA_ID }))],
     cities: [...br.cities, ...py.cities],
   };
 }

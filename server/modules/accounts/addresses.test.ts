@@ -42,6 +42,24 @@ const brazilian = (extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
+describe("foreign customers (spec §6: they cannot change address)", () => {
+  it("refuses to add, remove or change the main address with 403 and a message in their language", async () => {
+    const { token } = await customer("br");
+    const before = await list(token);
+    const message = "Clientes estrangeiros não podem alterar o endereço: as compras são retiradas na loja física.";
+    const added = await create(token, brazilian());
+    expect(added.status).toBe(403);
+    expect(added.body.message).toBe(message);
+    const removed = await call(t.app, "PUT", `/ecom/cliente/address/${before[0]!.id}`, { token, body: { ativo: false } });
+    expect([removed.status, removed.body.message]).toEqual([403, message]);
+    const main = await call(t.app, "PATCH", `/ecom/cliente/address/${before[0]!.id}/set-main`, { token });
+    expect([main.status, main.body.message]).toEqual([403, message]);
+    const spanish = await call(t.app, "POST", "/ecom/cliente/address?lang=es-PY", { token, body: brazilian() });
+    expect(spanish.body.message).toBe("Los clientes extranjeros no pueden cambiar la dirección: las compras se retiran en la tienda física.");
+    expect(await list(token)).toEqual(before);
+  });
+});
+
 describe("POST and GET /ecom/cliente/address", () => {
   it("adds a Paraguayan address without a CEP and lists it after the main one", async () => {
     const { token } = await customer();
@@ -56,7 +74,7 @@ describe("POST and GET /ecom/cliente/address", () => {
   });
 
   it("needs an 8-digit CEP for a Brazilian address and stores it masked", async () => {
-    const { token } = await customer("br");
+    const { token } = await customer();
     const missing = await create(token, brazilian({ cep: undefined }));
     expect(missing.status).toBe(422);
     expect(missing.body.errors?.cep).toEqual(["Este campo é Obrigatório"]);
@@ -130,7 +148,7 @@ describe("PATCH set-main and PUT soft delete", () => {
 
   it("keeps one customer's addresses out of another's reach", async () => {
     const owner = await customer();
-    const intruder = await customer("br");
+    const intruder = await customer();
     const target = (await list(owner.token))[0]!;
     const put = await call(t.app, "PUT", `/ecom/cliente/address/${target.id}`, { token: intruder.token, body: { ativo: false } });
     expect(put.status).toBe(404);

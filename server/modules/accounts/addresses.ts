@@ -29,7 +29,15 @@ export function createAddressService(db: Db) {
     return row;
   }
 
+  /** Spec §6: foreign (Brazilian) customers cannot change their address; they pick up in the shop. */
+  async function mayChange(customerId: number) {
+    const row = await repo.findCustomerById(db, customerId);
+    if (!row) throw new HttpError(401, "session_expired");
+    if (row.estrangeiro) throw new HttpError(403, "foreign_address_locked");
+  }
+
   async function create(customerId: number, input: AddressInput) {
+    await mayChange(customerId);
     const city = await repo.cityWithState(db, input.cidade_id);
     if (!city || (input.estado_id && input.estado_id !== city.estado_id)) {
       throw new HttpError(422, "validation_failed", { errors: { cidade_id: ["city_not_found"] } });
@@ -69,6 +77,7 @@ export function createAddressService(db: Db) {
 
   /** Soft delete (spec: ativo false); the oldest remaining address becomes the main one. */
   async function deactivate(customerId: number, id: number) {
+    await mayChange(customerId);
     const row = await owned(customerId, id);
     await db.transaction(async (tx) => {
       await tx.update(addresses).set({ ativo: false, principal: false }).where(eq(addresses.id, row.id));
@@ -85,6 +94,7 @@ export function createAddressService(db: Db) {
   }
 
   async function setMain(customerId: number, id: number) {
+    await mayChange(customerId);
     const row = await owned(customerId, id);
     await db.transaction(async (tx) => {
       await tx.update(addresses).set({ principal: false }).where(eq(addresses.customer_id, customerId));

@@ -31,7 +31,7 @@ interface ViaCep {
 }
 
 const CepParamsSchema = z.object({ cep: z.string().max(12) });
-const StatesQuerySchema = z.object({ pais_id: z.coerce.number().int().min(1).max(2) });
+const StatesQuerySchema = z.object({ pais_id: z.coerce.number().int().min(1).max(3) });
 const StateParamsSchema = z.object({ id: z.coerce.number().int().positive() });
 
 /**

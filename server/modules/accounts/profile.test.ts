@@ -85,10 +85,24 @@ describe("POST /ecom/cliente/update-profile", () => {
   it("updates the phone and document without touching the images", async () => {
     const { token, user } = await customer();
     const before = await storedDocs(user.id);
+    const res = await update(token, { telefone: "+595 981 000 111", documento_tipo: "Cédula", documento: "1234567" });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.user).toMatchObject({ telefone: "+595 981 000 111", documento_tipo: "Cédula", documento: "1234567" });
+    expect(await storedDocs(user.id)).toEqual(before);
+  });
+
+  it("stores Cédula with its accent even when a client sends it without", async () => {
+    const { token } = await customer();
     const res = await update(token, { telefone: "+595 981 000 111", documento_tipo: "Cedula", documento: "1234567" });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.user).toMatchObject({ telefone: "+595 981 000 111", documento_tipo: "Cedula", documento: "1234567" });
-    expect(await storedDocs(user.id)).toEqual(before);
+    expect((await me(token)).body.documento_tipo).toBe("Cédula");
+  });
+
+  it("refuses a passport from a Brazilian, whose only document is the CPF", async () => {
+    const br = await customer("br");
+    const res = await update(br.token, { telefone: "11999998888", documento_tipo: "Passaporte", documento: "FX123456" });
+    expect(res.status).toBe(422);
+    expect(res.body.errors?.documento_tipo).toEqual(["Valor inválido"]);
   });
 
   it("accepts a JSON body without images, and refuses a third file part with a 4xx", async () => {

@@ -168,9 +168,11 @@ describe("registration, Paraguay flow (estrangeiro 0)", () => {
     expect(link.mail.html).toContain("María &lt;img src=x onerror=alert(1)&gt;");
   });
 
-  it("accepts a Cédula instead of a RUC", async () => {
-    const res = await register(t.app, await paraguayFields(t.database.db, { documento_tipo: "Cedula", documento: "4567890", razao_social: "" }));
+  it("accepts a Cédula instead of a RUC, and stores it with its accent", async () => {
+    const fields = await paraguayFields(t.database.db, { documento_tipo: "Cédula", documento: "4567890", razao_social: "" });
+    const res = await register(t.app, fields);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect((await login(t.app, String(fields.email))).body.user.documento_tipo).toBe("Cédula");
   });
 
   it.each<[string, Fields, string, string | RegExp]>([

@@ -17,7 +17,11 @@ export const findCustomerByUuid = async (db: Db, uuid: string) =>
 
 export async function createSession(db: Db, customerId: number, tokenHash: string, expiresAt: Date) {
   await db.insert(sessions).values({ customer_id: customerId, token_hash: tokenHash, expires_at: expiresAt });
-  await db.update(customers).set({ data_ultimo_login: new Date() }).where(eq(customers.id, customerId));
+  // "Último acesso" is the login before this one: the latest moves back as this one takes its place.
+  await db
+    .update(customers)
+    .set({ data_ultimo_login: sql`${customers.data_login_atual}`, data_login_atual: new Date() })
+    .where(eq(customers.id, customerId));
 }
 
 export const revokeSession = (db: Db, sessionId: number) =>
@@ -96,6 +100,14 @@ export async function cityWithState(db: Db, cityId: number) {
     db,
     sql`SELECT c.id, c.nome, e.id AS estado_id, e.nome AS estado_nome, e.sigla, e.pais_id
         FROM cidades c JOIN estados e ON e.id = c.estado_id WHERE c.id = ${cityId}`,
+  );
+  return row;
+}
+
+export async function stateOf(db: Db, stateId: number) {
+  const [row] = await queryRows<{ id: number; nome: string; pais_id: number }>(
+    db,
+    sql`SELECT id, nome, pais_id FROM estados WHERE id = ${stateId}`,
   );
   return row;
 }

@@ -23,6 +23,7 @@ import { siteFor, trustedOrigin } from "../../lib/site.ts";
 import { customerOf, type Auth } from "../../plugins/auth.ts";
 import type { AddressService } from "./addresses.ts";
 import { cepRoutes } from "./cep.ts";
+import { DEVICE_COOKIE, DEVICE_TTL_MS } from "./login-guard.ts";
 import type { AccountsService } from "./service.ts";
 import type { UploadedFile } from "./uploads.ts";
 
@@ -80,9 +81,21 @@ export const accountsRoutes: FastifyPluginAsyncZod<Deps> = async (app, { account
     message: apiMessage(requestLocale(request), key),
   });
 
-  app.post("/ecom/login", { schema: { tags, body: LoginBodySchema }, config: perIp(20) }, async (req) =>
-    accounts.login(req.body.email, req.body.password, requestLocale(req)),
-  );
+  app.post("/ecom/login", { schema: { tags, body: LoginBodySchema }, config: perIp(20) }, async (req, reply) => {
+    const { response, deviceCookie } = await accounts.login(req.body.email, req.body.password, requestLocale(req), {
+      ip: req.ip,
+      device: req.cookies[DEVICE_COOKIE],
+    });
+    // The known-device cookie (docs/decisions/005): this browser skips the account-wide slowdown next time.
+    reply.setCookie(DEVICE_COOKIE, deviceCookie, {
+      path: "/",
+      httpOnly: true,
+      sameSite: "lax",
+      secure: config.env === "production",
+      maxAge: DEVICE_TTL_MS / 1000,
+    });
+    return response;
+  });
 
   app.post("/ecom/me", { schema: { tags, security }, preHandler: auth.required }, async (req) =>
     accounts.me(customerOf(req).id),
@@ -121,7 +134,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<Deps> = async (app, { account
   });
 
   app.post("/ecom/cliente/trocar-senha", { schema: { tags, body: ResetPasswordBodySchema }, config: perIp(10) }, async (req) => {
-    await accounts.resetPassword(req.body.uuid, req.body.token, req.body.password);
+    await accounts.resetPassword(req.body.uuid, req.body.token, req.body.password, req.ip);
     return ok(req, "password_reset_ok");
   });
 

@@ -1,31 +1,32 @@
 import { hash, verify } from "@node-rs/argon2";
 import { and, eq } from "drizzle-orm";
 import {
+  documentTypesFor,
+  NATIONALITIES,
   PROFILE_FILE_TYPES,
-  REGISTRATION_FILE_TYPES,
   SESSION_MS,
+  type DocumentType,
   type LoginResponse,
-  type RegisterFields,
+  type Nationality,
   type User,
 } from "#contract/api/accounts.ts";
 import { apiLang, isLocale, type Locale } from "#contract/locale.ts";
-import { maskCep } from "#contract/masks.ts";
 import { apiMessage, type ApiMessageKey } from "#contract/messages.ts";
 import type { Db } from "#db/client.ts";
-import { addresses, customerDocuments, customers } from "#db/schema/index.ts";
+import { customerDocuments, customers } from "#db/schema/index.ts";
 import { HttpError } from "../../lib/errors.ts";
 import type { Limiter } from "../../lib/limiter.ts";
 import type { Mailer } from "../../lib/mailer.ts";
 import type { Storage } from "../../lib/storage.ts";
 import { randomToken, sha256 } from "../../lib/tokens.ts";
 import { confirmationEmail, resetEmail } from "./emails.ts";
+import { createLoginGuard, type LoginClient } from "./login-guard.ts";
+import { createRegistration, storeDocumentFiles, type CheckedFile, type MailContext } from "./registration.ts";
 import * as repo from "./repo.ts";
-import { checkUpload, extensionOf, type UploadedFile } from "./uploads.ts";
+import { checkUpload, type UploadedFile } from "./uploads.ts";
 
 const CONFIRM_MS = 48 * 60 * 60 * 1000;
 const RESET_MS = 60 * 60 * 1000;
-const LOGIN_FAILURES = 5;
-const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 const RESEND_MAX = 3;
 const RESEND_WINDOW_MS = 15 * 60 * 1000;
 
@@ -34,17 +35,16 @@ export interface AccountsDeps {
   mailer: Mailer;
   storage: Storage;
   limiter: Limiter;
+  /** Signs the known-device cookie (APP_SECRET). */
+  secret: string;
 }
 
-/** Where links in e-mails point and which brand signs them. */
-export interface MailContext {
-  origin: string;
-  brandName: string;
-}
+export type { MailContext };
 
 let dummyHash: Promise<string> | undefined;
 
-export function createAccountsService({ db, mailer, storage, limiter }: AccountsDeps) {
+export function createAccountsService({ db, mailer, storage, limiter, secret }: AccountsDeps) {
+  const guard = createLoginGuard(limiter, secret);
   async function toUser(row: repo.CustomerRow): Promise<User> {
     const [enderecos, documentos] = await Promise.all([repo.listAddresses(db, row.id), repo.documentSides(db, row.id)]);
     return {
@@ -55,7 +55,7 @@ export function createAccountsService({ db, mailer, storage, limiter }: Accounts
       email: row.email,
       email_verified_at: row.email_verified_at?.toISOString() ?? null,
       estrangeiro: row.estrangeiro,
-      nationality: row.estrangeiro ? "BR" : "PY",
+      nationality: asNationality(row.nacionalidade, row.estrangeiro),
       telefone: row.telefone,
       documento_tipo: row.documento_tipo,
       documento: row.documento,
@@ -75,27 +75,30 @@ export function createAccountsService({ db, mailer, storage, limiter }: Accounts
     return toUser(row);
   }
 
-  async function login(email: string, password: string, locale: Locale): Promise<LoginResponse> {
-    const key = `login:${email.toLowerCase()}`;
-    const failures = await limiter.peek(key);
-    if (failures >= LOGIN_FAILURES) {
-      throw new HttpError(429, "account_locked", { vars: { minutes: LOGIN_WINDOW_MS / 60_000 } });
-    }
+  /** Answers the session and the known-device cookie to set (docs/decisions/005). */
+  async function login(
+    email: string,
+    password: string,
+    locale: Locale,
+    client: LoginClient,
+  ): Promise<{ response: LoginResponse; deviceCookie: string }> {
     const row = await repo.findCustomerByEmail(db, email);
+    // Counted before the hash is checked: parallel guesses cannot all slip in under the limit.
+    const attempt = await guard.admit(email, client, row?.id);
     // An unknown e-mail costs the same hashing time as a wrong password, so timing tells nothing.
     const valid = row
       ? await verify(row.password_hash, password)
       : (await verify(await (dummyHash ??= hash("not-a-real-password")), password), false);
-    if (!row || !valid) {
-      await limiter.hit(key, LOGIN_WINDOW_MS);
-      throw new HttpError(401, "invalid_credentials");
-    }
-    await limiter.reset(key);
+    if (!row || !valid) throw new HttpError(401, "invalid_credentials");
+    await attempt.succeeded();
     const token = randomToken();
     const expiresAt = new Date(Date.now() + SESSION_MS);
     await repo.createSession(db, row.id, sha256(token), expiresAt);
     const user = await me(row.id);
-    return { token, expires_at: expiresAt.toISOString(), user, message: apiMessage(locale, "login_ok") };
+    return {
+      response: { token, expires_at: expiresAt.toISOString(), user, message: apiMessage(locale, "login_ok") },
+      deviceCookie: attempt.deviceCookie(row.id),
+    };
   }
 
   async function emailInUse(email: string) {
@@ -109,87 +112,8 @@ export function createAccountsService({ db, mailer, storage, limiter }: Accounts
     await mailer.send(confirmationEmail(row.email, row.nome, apiLang(asLocale(row.lang)), mail.brandName, link));
   }
 
-  /** Stores both document images first; the rows that point at them are written in the caller's transaction. */
-  async function storeDocuments(customerUuid: string, files: { lado: string; file: UploadedFile; mime: string }[]) {
-    const stored: { lado: string; storage_key: string; mime: string; tamanho: number }[] = [];
-    for (const { lado, file, mime } of files) {
-      const key = `documents/${customerUuid}/${lado}-${randomToken(12)}.${extensionOf(mime)}`;
-      await storage.put(key, file.buffer);
-      stored.push({ lado, storage_key: key, mime, tamanho: file.buffer.length });
-    }
-    return stored;
-  }
-
-  async function register(fields: RegisterFields, files: Map<string, UploadedFile>, mail: MailContext) {
-    const errors: Record<string, ApiMessageKey[]> = {};
-    const checked: { lado: string; file: UploadedFile; mime: string }[] = [];
-    for (const lado of ["frente", "verso"]) {
-      const result = await checkUpload(files.get(lado), REGISTRATION_FILE_TYPES, "file_type");
-      if ("error" in result) errors[lado] = [result.error];
-      else checked.push({ lado, file: files.get(lado)!, mime: result.mime });
-    }
-    const foreign = fields.estrangeiro === "1";
-    const city = fields.cidade_id ? await repo.cityWithState(db, fields.cidade_id) : undefined;
-    if (!city || city.pais_id !== (foreign ? 1 : 2) || (fields.estado_id && city.estado_id !== fields.estado_id)) {
-      errors.cidade_id = ["city_not_found"];
-    }
-    if (Object.keys(errors).length > 0) throw new HttpError(422, "validation_failed", { errors: errors });
-    if (await emailInUse(fields.email)) throw new HttpError(409, "email_in_use", { errors: { email: ["email_in_use"] } });
-
-    const passwordHash = await hash(fields.password);
-    const uuid = crypto.randomUUID();
-    const stored = await storeDocuments(uuid, checked);
-    let row: repo.CustomerRow;
-    try {
-      row = await db.transaction(async (tx) => {
-        const [created] = await tx
-          .insert(customers)
-          .values({
-            uuid,
-            nome: fields.nome,
-            sobrenome: fields.sobrenome,
-            email: fields.email,
-            password_hash: passwordHash,
-            estrangeiro: foreign,
-            telefone: fields.telefone,
-            documento_tipo: fields.documento_tipo,
-            documento: fields.documento ?? null,
-            identidade: fields.identidade,
-            identidade_complemento: foreign ? (fields.identidade_complemento ?? null) : null,
-            razao_social: foreign ? null : (fields.razao_social ?? null),
-            lang: isLocale(fields.lang) && fields.lang.startsWith(foreign ? "pt" : "es") ? fields.lang : foreign ? "pt-BR" : "es-PY",
-          })
-          .returning();
-        await tx.insert(addresses).values({
-          customer_id: created!.id,
-          nome: `${fields.nome} ${fields.sobrenome}`.slice(0, 100),
-          // Masked like addresses added later (#####-###), whatever the form sent.
-          cep: foreign && fields.cep ? maskCep(fields.cep) : null,
-          logradouro: fields.logradouro,
-          numero: fields.numero,
-          bairro: fields.bairro,
-          cidade: city!.nome,
-          cidade_id: city!.id,
-          estado_id: city!.estado_id,
-          pais_id: city!.pais_id,
-          complemento: fields.complemento ?? null,
-          como_chegar: foreign ? null : (fields.como_chegar ?? null),
-          principal: true,
-        });
-        await tx.insert(customerDocuments).values(stored.map((s) => ({ ...s, customer_id: created!.id })));
-        return created!;
-      });
-    } catch (err) {
-      await Promise.all(stored.map((s) => storage.remove(s.storage_key)));
-      // Two registrations racing for one e-mail: the unique index decides, the loser hears why.
-      if (String((err as { cause?: unknown }).cause ?? err).includes("clientes_email_idx")) {
-        throw new HttpError(409, "email_in_use", { errors: { email: ["email_in_use"] } });
-      }
-      throw err;
-    }
-    await sendConfirmation(row, mail);
-    return row;
-  }
+  const storeDocuments = (customerUuid: string, files: CheckedFile[]) => storeDocumentFiles(storage, customerUuid, files);
+  const register = createRegistration({ db, storage, emailInUse, sendConfirmation });
 
   async function requestReset(email: string, mail: MailContext) {
     const row = await repo.findCustomerByEmail(db, email);
@@ -204,14 +128,14 @@ export function createAccountsService({ db, mailer, storage, limiter }: Accounts
     await mailer.send(resetEmail(row.email, row.nome, apiLang(asLocale(row.lang)), mail.brandName, link));
   }
 
-  async function resetPassword(uuid: string, token: string, password: string) {
+  async function resetPassword(uuid: string, token: string, password: string, clientIp: string) {
     const row = await repo.findCustomerByUuid(db, uuid);
     if (!row || !(await repo.consumeToken(db, row.id, "redefinir_senha", sha256(token)))) {
       throw new HttpError(422, "invalid_token", { errors: { token: ["invalid_token"] } });
     }
     await db.update(customers).set({ password_hash: await hash(password), updated_at: new Date() }).where(eq(customers.id, row.id));
     await repo.revokeSessions(db, row.id);
-    await limiter.reset(`login:${row.email.toLowerCase()}`);
+    await guard.forget(row.email, clientIp);
   }
 
   async function confirmEmail(uuid: string, token: string): Promise<ApiMessageKey> {
@@ -246,14 +170,15 @@ export function createAccountsService({ db, mailer, storage, limiter }: Accounts
 
   async function updateProfile(
     customerId: number,
-    fields: { telefone: string; documento_tipo: string; documento: string },
+    fields: { telefone: string; documento_tipo: DocumentType; documento: string },
     files: Map<string, UploadedFile>,
   ) {
     const row = await repo.findCustomerById(db, customerId);
     if (!row) throw new HttpError(401, "session_expired");
     const errors: Record<string, ApiMessageKey[]> = {};
-    const allowedTypes = row.estrangeiro ? ["CPF"] : ["RUC", "Cedula"];
-    if (!allowedTypes.includes(fields.documento_tipo)) errors.documento_tipo = ["invalid"];
+    if (!documentTypesFor(asNationality(row.nacionalidade, row.estrangeiro)).includes(fields.documento_tipo)) {
+      errors.documento_tipo = ["invalid"];
+    }
     const checked: { lado: string; file: UploadedFile; mime: string }[] = [];
     for (const lado of ["frente", "verso"]) {
       const file = files.get(lado);
@@ -324,3 +249,6 @@ export function createAccountsService({ db, mailer, storage, limiter }: Accounts
 export type AccountsService = ReturnType<typeof createAccountsService>;
 
 const asLocale = (value: string): Locale => (isLocale(value) ? value : "pt-BR");
+
+const asNationality = (value: string, estrangeiro: boolean): Nationality =>
+  (NATIONALITIES as readonly string[]).includes(value) ? (value as Nationality) : estrangeiro ? "BR" : "PY";

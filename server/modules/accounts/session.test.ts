@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { User } from "#contract/api/accounts.ts";
+import type { LoginResponse, User } from "#contract/api/accounts.ts";
 import { sha256 } from "#server/lib/tokens.ts";
 import { call, lastLink, login, mailsTo, newCustomer, nextIp, PASSWORD, uniqueEmail } from "../../../tests/support/customers.ts";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app.ts";
@@ -46,18 +46,56 @@ describe("POST /ecom/login", () => {
     expect(JSON.stringify(profile.body)).not.toMatch(/hash|argon/i);
   });
 
+  it("shows as last access the login before the current one, and none at the first", async () => {
+    const { email, token, user } = await customer();
+    expect((await me(token)).body.data_ultimo_login).toBeNull();
+    const earlier = new Date(Date.now() - 3 * 24 * 60 * 60 * 1000);
+    await t.database.db.execute(sql`UPDATE clientes SET data_login_atual = ${earlier.toISOString()} WHERE id = ${user.id}`);
+    const next = await login(t.app, email);
+    expect(next.body.user.data_ultimo_login).toBe(earlier.toISOString());
+    expect((await me(next.body.token)).body.data_ultimo_login).toBe(earlier.toISOString());
+    const third = await login(t.app, email);
+    const shown = new Date(third.body.user.data_ultimo_login!).getTime();
+    expect(Math.abs(shown - Date.now())).toBeLessThan(60_000);
+  });
+
   it("refuses empty fields with field errors", async () => {
     const res = await call(t.app, "POST", "/ecom/login", { body: { email: "", password: "" } });
     expect(res.status).toBe(422);
     expect(Object.keys(res.body.errors ?? {}).sort()).toEqual(["email", "password"]);
   });
 
-  it("locks an account after 5 failures, even against the right password, from any address", async () => {
+  it("refuses a sixth guess from one address for 15 minutes, but not the owner typing from another", async () => {
     const { email } = await customer();
-    for (let i = 0; i < 5; i++) expect((await login(t.app, email, `Errada#${i}xyz`)).status).toBe(401);
-    const locked = await login(t.app, email, PASSWORD);
-    expect(locked.status).toBe(429);
-    expect(locked.body.message).toBe("Muitas tentativas de login para esta conta. Aguarde 15 minutos e tente novamente.");
+    const stranger = nextIp();
+    for (let i = 0; i < 5; i++) expect((await login(t.app, email, `Errada#${i}xyz`, stranger)).status).toBe(401);
+    const refused = await login(t.app, email, PASSWORD, stranger);
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toBe("Muitas tentativas de login para esta conta. Aguarde 15 minutos e tente novamente.");
+    expect((await login(t.app, email, PASSWORD, nextIp())).status).toBe(200);
+  });
+
+  it("counts guesses sent in parallel before checking them: only 5 of 10 from one address are tried", async () => {
+    const { email } = await customer();
+    const ip = nextIp();
+    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => login(t.app, email, `Errada#${i}xyz`, ip)));
+    const statuses = answers.map((a) => a.status).sort();
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429, 429, 429, 429]);
+  });
+
+  it("slows an account down after guesses from many addresses, and lets the owner's known browser in", async () => {
+    const { email } = await customer();
+    const first = await call<LoginResponse>(t.app, "POST", "/ecom/login", { body: { email, password: PASSWORD } });
+    const setCookie = String(first.headers["set-cookie"]);
+    expect(setCookie).toMatch(/^dispositivo=[^;]+;.*HttpOnly/i);
+    const device = setCookie.split(";")[0]!;
+    for (let i = 0; i < 8; i++) await login(t.app, email, `Errada#${i}xyz`);
+    const slowed = await login(t.app, email);
+    expect(slowed.status).toBe(429);
+    expect(slowed.body.message).toMatch(/^Muitas tentativas de login para esta conta\. Aguarde \d+ segundos/);
+    const known = await call<LoginResponse>(t.app, "POST", "/ecom/login", { body: { email, password: PASSWORD }, headers: { cookie: device } });
+    expect(known.status).toBe(200);
+    expect(known.body.user.email).toBe(email);
   });
 
   it("forgets earlier failures after a successful login", async () => {
@@ -188,9 +226,9 @@ describe("password recovery", () => {
     expect((await login(t.app, email)).status).toBe(200);
   });
 
-  it("unlocks a locked account", async () => {
+  it("ends the slowdown of an account whose password was reset", async () => {
     const { email } = await customer();
-    for (let i = 0; i < 5; i++) await login(t.app, email, "Errada#12345");
+    for (let i = 0; i < 8; i++) await login(t.app, email, "Errada#12345");
     expect((await login(t.app, email)).status).toBe(429);
     await recover(email);
     const { uuid, token } = await lastLink(t.app, email, "reset-password");
