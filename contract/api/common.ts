@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { hasControlCharacters, MAX_ID } from "../input.ts";
 
 /**
  * Building blocks every request schema shares, so that no value a client sends can reach the
@@ -6,11 +7,7 @@ import { z } from "zod";
  * such input is the client's mistake, answered 422 with the field's message, never a 5xx.
  */
 
-/** The largest value of a PostgreSQL `integer` (serial) column: every id the store hands out fits. */
-export const MAX_ID = 2_147_483_647;
-
-/** Whether a number can be a database id (a whole number in 1..MAX_ID). */
-export const isDbId = (value: number): boolean => Number.isInteger(value) && value >= 1 && value <= MAX_ID;
+export { hasControlCharacters, isDbId, MAX_ID, withoutControlCharacters } from "../input.ts";
 
 /**
  * A database id. Query strings, path parameters and form fields send it as text, and the storefront
@@ -23,20 +20,6 @@ export const optionalIdSchema = z.preprocess((v) => (v === "" ? undefined : v), 
 
 /** A whole number between `min` and `max`, sent as a number or as digits. */
 export const intSchema = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
-
-const LINE_CHARACTERS = new Set([0x09, 0x0a, 0x0d]);
-
-/**
- * Whether a text holds a character no field of the store accepts: NUL (which PostgreSQL refuses)
- * and the other C0 control characters and DEL. `multiline` lets tab, line feed and carriage return through.
- */
-export function hasControlCharacters(value: string, options: { multiline?: boolean } = {}): boolean {
-  for (let i = 0; i < value.length; i += 1) {
-    const code = value.charCodeAt(i);
-    if ((code < 0x20 || code === 0x7f) && !(options.multiline && LINE_CHARACTERS.has(code))) return true;
-  }
-  return false;
-}
 
 /**
  * Text a client sends, trimmed, refused with the field's "invalid" message when it holds NUL or
