@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { isValidCpf, isValidRuc, onlyDigits } from "../documents.ts";
-import { idSchema, optionalIdSchema, textSchema } from "./common.ts";
+import { idSchema, intSchema, optionalIdSchema, textSchema } from "./common.ts";
 
 /** Request and response shapes of the customer API (spec §7 `/ecom/...`), with the rules of spec §5. */
 
@@ -147,7 +147,7 @@ export const AddressBodySchema = z
     cidade_id: id,
     estado_id: id.optional(),
     pais: z.enum(["Brasil", "Paraguai"]).optional(),
-    pais_id: z.coerce.number().int().min(1).max(2).optional(),
+    pais_id: intSchema(1, 2).optional(),
     complemento: optionalText(10),
     como_chegar: optionalText(500, { multiline: true }),
     ativo: z.boolean().optional(),
@@ -165,7 +165,7 @@ export const AddressUpdateBodySchema = z.object({
 });
 
 export const CityByCodeBodySchema = z.object({
-  pais_id: z.coerce.number().int().min(1).max(2),
+  pais_id: intSchema(1, 2),
   codigo: textSchema().regex(/^\d{1,10}$/),
 });
 

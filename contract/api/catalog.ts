@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idSchema, MAX_ID, textSchema } from "./common.ts";
+import { idSchema, intSchema, MAX_ID, textSchema } from "./common.ts";
 
 /** Query and response shapes of the public catalogue API (spec §7). */
 
@@ -8,7 +8,7 @@ const langParam = textSchema()
   .optional()
   .transform((v) => (v?.toLowerCase().startsWith("es") ? ("es" as const) : ("pt" as const)));
 
-const moedaParam = z.coerce.number().int().min(1).max(4).default(2);
+const moedaParam = intSchema(1, 4).default(2);
 const idParam = idSchema;
 const optionalId = z
   .union([z.literal(""), z.literal("null"), idParam])
@@ -37,8 +37,9 @@ export const ProductsQuerySchema = z
       .refine((v) => v.split(",").every((id) => id === "" || (Number(id) >= 1 && Number(id) <= MAX_ID)), { message: "invalid" })
       .optional()
       .transform((v) => (v ? [...new Set(v.split(",").map(Number))] : [])),
-    page: z.coerce.number().int().min(1).max(100_000).default(1),
-    per_page: z.coerce.number().int().min(1).default(20).transform((v) => Math.min(v, MAX_PER_PAGE)),
+    page: intSchema(1, 100_000).default(1),
+    // Any larger size reads as the largest (a client asking for "everything" gets pages of 100).
+    per_page: intSchema(1, Number.MAX_SAFE_INTEGER).default(20).transform((v) => Math.min(v, MAX_PER_PAGE)),
     order_by: textSchema().max(80).optional(),
     order: textSchema().max(40).optional(),
     all_products: flag,

@@ -9,6 +9,9 @@ describe("idSchema", () => {
       expect(idSchema.safeParse(bad).success, String(bad)).toBe(false);
     }
     expect(optionalIdSchema.parse("")).toBeUndefined();
+    // Thirty digits are one mistake with one message, not also zod's safe-integer bound.
+    expect(idSchema.safeParse("9".repeat(30)).error?.issues).toHaveLength(1);
+    expect(idSchema.safeParse(1.5).error?.issues[0]?.code).toBe("invalid_type");
     expect(isDbId(MAX_ID)).toBe(true);
     expect(isDbId(MAX_ID + 1)).toBe(false);
   });

@@ -1,10 +1,12 @@
 import path from "node:path";
-import { Readable } from "node:stream";
+import { Readable, Transform } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, type ServerBuild } from "react-router";
+import { MAX_UPLOAD_BYTES } from "#contract/api/accounts.ts";
 import type { Config } from "../config.ts";
+import { HttpError } from "../lib/errors.ts";
 import { siteFor } from "../lib/site.ts";
 
 export interface WebOptions {
@@ -13,6 +15,31 @@ export interface WebOptions {
   build: ServerBuild;
   /** build/client: hashed assets and public files. */
   clientDir: string;
+}
+
+/**
+ * The largest body a storefront form may send: registration's two document files at their limit,
+ * plus its text fields. React Router reads a form whole (and /cadastro copies it again to forward
+ * it), so anything larger is refused before it gets there.
+ */
+export const FORM_BODY_LIMIT = 2 * MAX_UPLOAD_BYTES + 512 * 1024;
+
+/** The request's body as a web stream that fails once more than `limit` bytes have come through. */
+function limitedBody(request: FastifyRequest, limit: number, onExceeded: () => void): ReadableStream {
+  let seen = 0;
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      seen += chunk.length;
+      if (seen > limit) {
+        onExceeded();
+        done(new HttpError(413, "payload_too_large"));
+        return;
+      }
+      done(null, chunk);
+    },
+  });
+  request.raw.pipe(counter);
+  return Readable.toWeb(counter) as ReadableStream;
 }
 
 /** Serves the storefront: built assets, then every other GET/POST through React Router's SSR. */
@@ -62,10 +89,13 @@ export async function webPlugin(app: FastifyInstance, options: WebOptions) {
     const controller = new AbortController();
     reply.raw.on("close", () => controller.abort());
     const hasBody = request.method !== "GET" && request.method !== "HEAD";
+    // A declared length over the limit is refused unread; a streamed body is cut off where it passes it.
+    if (hasBody && Number(request.headers["content-length"]) > FORM_BODY_LIMIT) throw new HttpError(413, "payload_too_large");
+    let tooLarge = false;
     const webRequest = new Request(url, {
       method: request.method,
       headers: request.headers as Record<string, string>,
-      body: hasBody ? (Readable.toWeb(request.raw) as ReadableStream) : undefined,
+      body: hasBody ? limitedBody(request, FORM_BODY_LIMIT, () => (tooLarge = true)) : undefined,
       signal: controller.signal,
       // @ts-expect-error Node's fetch needs duplex for a streamed body.
       duplex: hasBody ? "half" : undefined,
@@ -74,6 +104,11 @@ export async function webPlugin(app: FastifyInstance, options: WebOptions) {
       apiFetch: apiFetch(request),
       site: siteFor(options.config, request.host, request.protocol),
     });
+    // The rest of a body cut off is never read: the connection closes after the answer.
+    if (tooLarge) {
+      reply.header("connection", "close");
+      throw new HttpError(413, "payload_too_large");
+    }
     reply.status(response.status);
     for (const [name, value] of response.headers) {
       if (name !== "set-cookie") reply.header(name, value);
