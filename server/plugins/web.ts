@@ -39,6 +39,11 @@ function limitedBody(request: FastifyRequest, limit: number, onExceeded: () => v
     },
   });
   request.raw.pipe(counter);
+  // A client that goes away mid-upload fails the body (pipe alone would leave the reader waiting).
+  request.raw.once("error", (err) => counter.destroy(err));
+  request.raw.once("close", () => {
+    if (!request.raw.complete) counter.destroy(new Error("request body aborted"));
+  });
   return Readable.toWeb(counter) as ReadableStream;
 }
 
