@@ -18,7 +18,7 @@ import {
   type Operation,
   type Slot,
 } from "../tests/support/openapi-arbitraries.ts";
-import { createCart, pickProducts } from "../tests/support/shop.ts";
+import { pickProducts, placeOrder, readyCart } from "../tests/support/shop.ts";
 import { createTestApp } from "../tests/support/test-app.ts";
 
 /**
@@ -53,13 +53,15 @@ afterAll(async () => {
 // Real values for path parameters, so some requests reach past the "not found" answers.
 const customer = await newCustomer(t.app, t.database.db, "br");
 const [product] = await pickProducts(t.database.db, 1);
-const cart = await createCart(t.app, [{ produto_id: product!.id, qtde: 1 }], { token: customer.token });
+// A cart quoted for store pickup (its option lets checkout requests get past the delivery check), and a placed order.
+const { cart, pickup } = await readyCart(t.app, customer.token, [{ produto_id: product!.id, qtde: 1 }]);
+const { order } = await placeOrder(t.app, customer.token, [{ produto_id: product!.id, qtde: 1 }]);
 const addresses = await call<{ data: { id: number }[] }>(t.app, "GET", "/ecom/cliente/address", { token: customer.token });
 const city = await call<{ id: number; estado: { id: number } }>(t.app, "POST", "/ecom/endereco/cidade-por-codigo", { body: { pais_id: 1, codigo: "3550308" } });
 const KNOWN: Known = {
   id: [product!.id, cart.id, addresses.body.data[0]?.id ?? 1],
   produto_id: [product!.id],
-  external_id: [cart.external_id, String(cart.id)],
+  external_id: [cart.external_id, String(cart.id), order.external_id],
   cliente_endereco_id: [addresses.body.data[0]?.id ?? 1],
   cidade_id: [city.body.id],
   estado_id: [city.body.estado.id],
@@ -113,6 +115,9 @@ const EXAMPLES: Record<string, { body?: fc.Arbitrary<unknown>; form?: fc.Arbitra
   "POST /ecom/venda/carrinho": { body: cartBody },
   "PUT /ecom/venda/carrinho/{id}": { body: cartBody.map((b) => ({ ...b, external_id: cart.external_id })) },
   "PUT /ecom/venda/carrinho/{external_id}/calcular-frete": { body: fc.constant({ cidade_id: city.body.id, pais_id: 1, moeda_id: 2 }) },
+  "POST /ecom/venda/carrinho/{external_id}/iniciar-checkout": {
+    body: fc.constant({ token_entrega: pickup.token, valor_frete: pickup.valor, entrega_servico_id: pickup.entrega_servico_id }),
+  },
   "POST /ecom/login": { body: fc.constant({ email: customer.email, password: "not the password" }) },
 };
 
