@@ -104,4 +104,13 @@ describe("text holding NUL or another control character", () => {
     const ok = await register(t.app, await paraguayFields(t.database.db, { como_chegar: "Portón verde\r\nfrente al banco" }));
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
   });
+
+  it("answers 404 for a payment page reference holding NUL", async () => {
+    for (const method of ["GET", "POST"] as const) {
+      const res = await call(t.app, method, "/pagamento/sandbox/sbx_a%00b", {
+        ...(method === "POST" ? { headers: { "content-type": "application/x-www-form-urlencoded" }, body: "decision=approve" } : {}),
+      });
+      expect(res.status, method).toBe(404);
+    }
+  });
 });
