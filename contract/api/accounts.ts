@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isValidCpf, isValidCuit, isValidRuc, onlyDigits } from "../documents.ts";
+import { idSchema, intSchema, optionalIdSchema, textSchema } from "./common.ts";
 
 /** Request and response shapes of the customer API (spec §7 `/ecom/...`), with the rules of spec §5. */
 
@@ -36,18 +37,16 @@ export function addressCountriesFor(nationality: Nationality): readonly number[]
 const documentType = z.preprocess((v) => (v === "Cedula" ? "Cédula" : v), z.enum(DOCUMENT_TYPES));
 export const SESSION_MS = 60 * 60 * 1000;
 
-const text = (max: number) => z.string().trim().min(1).max(max);
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
+const text = (max: number) => textSchema().min(1).max(max);
+/** `multiline`: a textarea, whose line breaks are kept. */
+const optionalText = (max: number, options: { multiline?: boolean } = {}) =>
+  textSchema(options)
     .max(max)
     .optional()
     .transform((v) => (v ? v : undefined));
-const email = z.string().trim().min(1).max(200).pipe(z.email());
-const id = z.coerce.number().int().positive();
-/** An id from a form select: left unselected it arrives as "", which means "not given". */
-const optionalId = z.preprocess((v) => (v === "" ? undefined : v), id.optional());
+const email = textSchema().min(1).max(200).pipe(z.email());
+const id = idSchema;
+const optionalId = optionalIdSchema;
 
 export const LoginBodySchema = z.object({ email, password: z.string().min(1).max(200) });
 export const CheckEmailBodySchema = z.object({ email });
@@ -61,10 +60,10 @@ const password = z
 
 export const ResetPasswordBodySchema = z
   .object({
-    email: z.string().trim().max(200).optional(),
+    email: textSchema().max(200).optional(),
     uuid: z.uuid(),
-    token: z.string().trim().min(20).max(200),
-    code: z.string().trim().max(200).optional(),
+    token: textSchema().min(20).max(200),
+    code: textSchema().max(200).optional(),
     password,
     password_confirmation: z.string().max(200),
   })
@@ -129,9 +128,9 @@ export const RegisterFieldsSchema = z
     cidade_id: optionalId,
     /** Typed city of an Argentine address (the store keeps no Argentine cities). */
     cidade: optionalText(120),
-    como_chegar: optionalText(500),
+    como_chegar: optionalText(500, { multiline: true }),
     razao_social: optionalText(200),
-    lang: z.string().max(8).optional(),
+    lang: textSchema().max(8).optional(),
   })
   .superRefine((v, ctx) => {
     if (v.email.toLowerCase() !== v.email_confirmation.toLowerCase()) {
@@ -198,9 +197,9 @@ export const AddressBodySchema = z
     cidade_id: id,
     estado_id: id.optional(),
     pais: z.enum(["Brasil", "Paraguai"]).optional(),
-    pais_id: z.coerce.number().int().min(1).max(2).optional(),
+    pais_id: intSchema(1, 2).optional(),
     complemento: optionalText(10),
-    como_chegar: optionalText(500),
+    como_chegar: optionalText(500, { multiline: true }),
     ativo: z.boolean().optional(),
     principal: z.boolean().optional(),
   })
@@ -212,17 +211,17 @@ export const AddressBodySchema = z
 
 export const AddressUpdateBodySchema = z.object({
   ativo: z.boolean(),
-  nome: z.string().trim().max(100).optional(),
+  nome: textSchema().max(100).optional(),
 });
 
 export const CityByCodeBodySchema = z.object({
-  pais_id: z.coerce.number().int().min(1).max(2),
-  codigo: z.string().trim().regex(/^\d{1,10}$/),
+  pais_id: intSchema(1, 2),
+  codigo: textSchema().regex(/^\d{1,10}$/),
 });
 
 export const FavouriteBodySchema = z.object({ produto_id: id });
 export const IdParamSchema = z.object({ id });
-export const ConfirmEmailParamsSchema = z.object({ uid: z.uuid(), token: z.string().trim().min(20).max(200) });
+export const ConfirmEmailParamsSchema = z.object({ uid: z.uuid(), token: textSchema().min(20).max(200) });
 
 export interface Address {
   id: number;

@@ -1,48 +1,47 @@
 import { z } from "zod";
+import { idSchema, intSchema, textSchema } from "./common.ts";
 
 /** Cart, shipping, checkout and order shapes (spec §3 Cart, Delivery option, Pickup point, Order; §7). */
 
 export { ARMAZEM_ID, FILIAL_ID, MAX_QTY, ORDER_STATUSES, PAYMENT_STATUSES } from "./cart-constants.ts";
 
 // The storefront sends numbers and flags as strings (spec §3 "values sent as strings").
-const intLike = z.coerce.number().int();
-/** A database id: a positive 32-bit integer (a larger number is not an id, not a server error). */
-const idLike = intLike.positive().max(2_147_483_647);
+const idLike = idSchema;
 const flagLike = z
   .union([z.boolean(), z.literal("true"), z.literal("false"), z.literal("1"), z.literal("0"), z.literal(1), z.literal(0)])
   .transform((v) => v === true || v === "true" || v === "1" || v === 1);
 
 export const CartItemInputSchema = z.object({
   produto_id: idLike,
-  qtde: intLike.max(1_000_000),
-  armazem_id: intLike.optional(),
+  qtde: intSchema(-1_000_000, 1_000_000),
+  armazem_id: idLike.optional(),
   /** Ignored: the server prices every line itself. */
-  valor_unitario: z.union([z.string(), z.number()]).optional(),
+  valor_unitario: z.union([textSchema().max(40), z.number()]).optional(),
   ativo: flagLike.optional().default(true),
-  token: z.string().max(64).optional(),
+  token: textSchema().max(64).optional(),
 });
 
 export const CartBodySchema = z.object({
   id: idLike.optional(),
   external_id: z.uuid(),
-  filial_id: intLike.optional(),
-  moeda_id: intLike.min(1).max(4),
+  filial_id: idLike.optional(),
+  moeda_id: intSchema(1, 4),
   itens: z.array(CartItemInputSchema).max(200),
 });
 export type CartBody = z.output<typeof CartBodySchema>;
 
 export const CartIdParamSchema = z.object({ id: idLike });
 export const ExternalIdParamSchema = z.object({ external_id: z.uuid() });
-export const CartQuerySchema = z.object({ moeda_id: intLike.min(1).max(4).optional() });
+export const CartQuerySchema = z.object({ moeda_id: intSchema(1, 4).optional() });
 
 export const ShippingBodySchema = z.object({
   cidade_id: idLike.optional().nullable(),
-  id: z.union([intLike, z.literal(""), z.null()]).optional(),
-  external_id: z.string().optional(),
-  filial_id: intLike.optional(),
-  moeda_id: intLike.min(1).max(4).optional(),
-  cep: z.string().max(10).optional().nullable(),
-  pais_id: intLike.min(1).max(2).optional(),
+  id: z.union([idLike, z.literal(""), z.null()]).optional(),
+  external_id: textSchema().max(64).optional(),
+  filial_id: idLike.optional(),
+  moeda_id: intSchema(1, 4).optional(),
+  cep: textSchema().max(10).optional().nullable(),
+  pais_id: intSchema(1, 2).optional(),
   itens: z.array(CartItemInputSchema.partial({ qtde: true })).max(200).optional(),
   cidade_alternativa_id: idLike.optional().nullable(),
   id_servico: idLike.optional().nullable(),
@@ -51,8 +50,8 @@ export const ShippingBodySchema = z.object({
 });
 
 export const CheckoutBodySchema = z.object({
-  token_entrega: z.string().min(1).max(2000),
-  valor_frete: z.union([z.string(), z.number()]).transform(String),
+  token_entrega: textSchema().min(1).max(2000),
+  valor_frete: z.union([textSchema().max(40), z.number()]).transform(String),
   cliente_endereco_id: idLike.optional().nullable(),
   entrega_servico_id: idLike.optional().nullable(),
   id_ponto_entrega: idLike.optional().nullable(),

@@ -1,16 +1,15 @@
 import { z } from "zod";
+import { idSchema, intSchema, MAX_ID, textSchema } from "./common.ts";
 
 /** Query and response shapes of the public catalogue API (spec §7). */
 
-const langParam = z
-  .string()
-  .trim()
+const langParam = textSchema()
   .max(8)
   .optional()
   .transform((v) => (v?.toLowerCase().startsWith("es") ? ("es" as const) : ("pt" as const)));
 
-const moedaParam = z.coerce.number().int().min(1).max(4).default(2);
-const idParam = z.coerce.number().int().positive();
+const moedaParam = intSchema(1, 4).default(2);
+const idParam = idSchema;
 const optionalId = z
   .union([z.literal(""), z.literal("null"), idParam])
   .optional()
@@ -28,21 +27,21 @@ export const ProductsQuerySchema = z
   .object({
     moeda_id: moedaParam,
     lang: langParam,
-    text: z.string().trim().max(100).optional(),
+    text: textSchema().max(100).optional(),
     category_id: optionalId,
     department_id: optionalId,
     brand_id: optionalId,
-    brands_ids: z
-      .string()
-      .trim()
+    brands_ids: textSchema()
       .max(500)
       .regex(/^(\d+(,\d+)*)?$/)
+      .refine((v) => v.split(",").every((id) => id === "" || (Number(id) >= 1 && Number(id) <= MAX_ID)), { message: "invalid" })
       .optional()
       .transform((v) => (v ? [...new Set(v.split(",").map(Number))] : [])),
-    page: z.coerce.number().int().min(1).max(100_000).default(1),
-    per_page: z.coerce.number().int().min(1).default(20).transform((v) => Math.min(v, MAX_PER_PAGE)),
-    order_by: z.string().trim().max(80).optional(),
-    order: z.string().trim().max(40).optional(),
+    page: intSchema(1, 100_000).default(1),
+    // Any larger size reads as the largest (a client asking for "everything" gets pages of 100).
+    per_page: intSchema(1, Number.MAX_SAFE_INTEGER).default(20).transform((v) => Math.min(v, MAX_PER_PAGE)),
+    order_by: textSchema().max(80).optional(),
+    order: textSchema().max(40).optional(),
     all_products: flag,
     tem_estoque: flag,
     special: z.enum(["only", "exclude", ""]).optional(),
@@ -70,7 +69,8 @@ export type ProductsQuery = z.output<typeof ProductsQuerySchema>;
 /** URLs per sitemap file (the sitemap protocol's limit): the product sitemap files hold this many. */
 export const SITEMAP_MAX_URLS = 50_000;
 
-export const ProductDetailsParamsSchema = z.object({ id: z.string().trim().min(1).max(220) });
+/** A product's id or slug; digits past MAX_ID are no id, so they are looked up (and not found) as a slug. */
+export const ProductDetailsParamsSchema = z.object({ id: textSchema().min(1).max(220) });
 export const ProductDetailsQuerySchema = z.object({ moeda_id: moedaParam, lang: langParam });
 
 export const StartQuerySchema = z.object({ lang: langParam, moeda_id: moedaParam, tem_estoque: flag });
@@ -78,9 +78,7 @@ export const CategoriesQuerySchema = z.object({ lang: langParam, special: z.enum
 export const LangQuerySchema = z.object({ lang: langParam });
 
 export const NewsletterBodySchema = z.object({
-  celular: z
-    .string()
-    .trim()
+  celular: textSchema()
     .max(20)
     .transform((v) => v.replace(/\D/g, ""))
     .pipe(z.string().min(10).max(15)),

@@ -13,15 +13,27 @@ export interface RequestBody {
    * and the answer closes the connection instead. Returns whether the connection must close.
    */
   settle(): boolean;
+  /** Whether the body passed the limit: the handler saw an error in place of the rest, and the connection closes. */
+  readonly tooLarge: boolean;
 }
 
-export function requestBody(raw: IncomingMessage): RequestBody {
+/** `limit`: bytes the handler may read; past it the stream fails and the rest is never read. */
+export function requestBody(raw: IncomingMessage, limit = Infinity): RequestBody {
   let dropping = false;
+  let tooLarge = false;
+  let seen = 0;
   const stream = new ReadableStream<Uint8Array>(
     {
       start(controller) {
         raw.on("data", (chunk: Buffer) => {
           if (dropping) return;
+          seen += chunk.length;
+          if (seen > limit) {
+            tooLarge = dropping = true;
+            raw.pause();
+            controller.error(new Error("request body too large"));
+            return;
+          }
           controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
           if ((controller.desiredSize ?? 0) <= 0) raw.pause();
         });
@@ -30,6 +42,10 @@ export function requestBody(raw: IncomingMessage): RequestBody {
         });
         raw.once("error", (err) => {
           if (!dropping) controller.error(err);
+        });
+        // A client that goes away mid-upload fails the body instead of leaving the reader waiting.
+        raw.once("close", () => {
+          if (!dropping && !raw.complete) controller.error(new Error("request body aborted"));
         });
         raw.pause();
       },
@@ -45,7 +61,11 @@ export function requestBody(raw: IncomingMessage): RequestBody {
   );
   return {
     stream,
+    get tooLarge() {
+      return tooLarge;
+    },
     settle() {
+      if (tooLarge) return true;
       if (raw.complete || raw.destroyed) return false;
       dropping = true;
       const declared = Number(raw.headers["content-length"]);

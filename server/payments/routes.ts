@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyPluginAsync } from "fastify";
+import { hasControlCharacters } from "#contract/api/common.ts";
 import type { Locale } from "#contract/locale.ts";
 import { apiMessage, type ApiMessageKey } from "#contract/messages.ts";
 import { formatPrice } from "#contract/money.ts";
@@ -52,7 +53,9 @@ export const sandboxPageRoutes: FastifyPluginAsync<{ sandbox: SandboxGateway }> 
   app.get("/pagamento/sandbox/:ref", { schema: { hide: true } }, async (req, reply) => {
     const locale = requestLocale(req);
     const t = (k: ApiMessageKey) => escape(apiMessage(locale, k));
-    const row = await sandbox.find((req.params as { ref: string }).ref);
+    const ref = (req.params as { ref: string }).ref;
+    // A reference is the gateway's own token; one holding control characters (NUL) is none.
+    const row = hasControlCharacters(ref) ? undefined : await sandbox.find(ref);
     if (!row) throw new HttpError(404, "payment_not_found");
     const status =
       row.status === "approved" ? `<p role="status">${t("sandbox_approved")}</p>` :
@@ -75,7 +78,7 @@ export const sandboxPageRoutes: FastifyPluginAsync<{ sandbox: SandboxGateway }> 
     const ref = (req.params as { ref: string }).ref;
     const decision = (req.body as { decision?: string } | undefined)?.decision;
     if (decision !== "approve" && decision !== "decline") throw new HttpError(422, "validation_failed", { errors: { decision: ["invalid"] } });
-    const row = await sandbox.decide(ref, decision);
+    const row = hasControlCharacters(ref) ? undefined : await sandbox.decide(ref, decision);
     if (!row) throw new HttpError(404, "payment_not_found");
     return reply.redirect(decision === "approve" ? row.return_url : `/pagamento/sandbox/${ref}`, 303);
   });

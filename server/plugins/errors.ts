@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { apiMessage, isApiMessageKey, type ApiMessageKey } from "#contract/messages.ts";
@@ -47,11 +47,26 @@ function issueMessage(locale: Locale, issue: ZodIssueLike, missing: boolean): st
   return t("invalid");
 }
 
+/** A refused body's unread rest Node may read and throw away so the connection serves on (16 MB). */
+const DRAIN_LIMIT = 16 * 1024 * 1024;
+
+/**
+ * Fastify closes the connection after a body it refused, in case more of it follows. When the body
+ * was read to its end (malformed JSON), or its declared rest is small enough for Node to read and
+ * discard after the answer (a body over the limit), the kept-alive connection serves the next request.
+ */
+function keepConnection(request: FastifyRequest, reply: FastifyReply) {
+  if (reply.getHeader("connection") !== "close") return;
+  const declared = Number(request.headers["content-length"]);
+  if (request.raw.complete || (Number.isFinite(declared) && declared <= DRAIN_LIMIT)) reply.removeHeader("connection");
+}
+
 const isBlank = (value: unknown) => value === undefined || value === null || value === "";
 
 /** One error shape for every 4xx, and no internals in a 5xx (ARCHITECTURE.md "Error shape"). */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    keepConnection(request, reply);
     const locale = requestLocale(request);
     if (hasZodFastifySchemaValidationErrors(error)) {
       const part = error.validationContext === "querystring" ? "query" : (error.validationContext ?? "body");

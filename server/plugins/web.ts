@@ -4,7 +4,9 @@ import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, type ServerBuild } from "react-router";
+import { MAX_UPLOAD_BYTES } from "#contract/api/accounts.ts";
 import type { Config } from "../config.ts";
+import { HttpError } from "../lib/errors.ts";
 import { requestBody } from "../lib/request-body.ts";
 import { siteFor } from "../lib/site.ts";
 
@@ -15,6 +17,13 @@ export interface WebOptions {
   /** build/client: hashed assets and public files. */
   clientDir: string;
 }
+
+/**
+ * The largest body a storefront form may send: registration's two document files at their limit,
+ * plus its text fields. React Router reads a form whole (and /cadastro copies it again to forward
+ * it), so anything larger is refused before it gets there.
+ */
+export const FORM_BODY_LIMIT = 2 * MAX_UPLOAD_BYTES + 512 * 1024;
 
 /** Serves the storefront: built assets, then every other GET/POST through React Router's SSR. */
 export async function webPlugin(app: FastifyInstance, options: WebOptions) {
@@ -65,7 +74,9 @@ export async function webPlugin(app: FastifyInstance, options: WebOptions) {
     const controller = new AbortController();
     reply.raw.on("close", () => controller.abort());
     const hasBody = request.method !== "GET" && request.method !== "HEAD";
-    const body = hasBody ? requestBody(request.raw) : undefined;
+    // A declared length over the limit is refused unread; a streamed body fails where it passes it.
+    if (hasBody && Number(request.headers["content-length"]) > FORM_BODY_LIMIT) throw new HttpError(413, "payload_too_large");
+    const body = hasBody ? requestBody(request.raw, FORM_BODY_LIMIT) : undefined;
     const webRequest = new Request(url, {
       method: request.method,
       headers: request.headers as Record<string, string>,
@@ -79,8 +90,10 @@ export async function webPlugin(app: FastifyInstance, options: WebOptions) {
       apiFetch: apiFetch(request, seen),
       site: siteFor(options.config, request.host, request.protocol),
     });
-    // A body the page did not read (a 405 for a page without an action) must not hold up the connection's next request.
+    // A body the page did not read (a 405 for a page without an action) must not hold up the connection's next request;
+    // the rest of a body cut off at the limit is never read, so that connection closes.
     if (body?.settle()) reply.header("connection", "close");
+    if (body?.tooLarge) throw new HttpError(413, "payload_too_large");
     // A page that failed because the API could not reach the database is a moment's outage (503), not a fault.
     const unavailable = response.status === 500 && seen.unavailable;
     reply.status(unavailable ? 503 : response.status);

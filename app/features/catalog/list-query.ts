@@ -1,3 +1,4 @@
+import { isDbId, withoutControlCharacters } from "#contract/input.ts";
 import { apiLang, type Locale } from "#contract/locale.ts";
 
 /** Spec §2/§9 sort options, as they appear in the address (`sort=field:direction`); "" is the default. */
@@ -40,11 +41,11 @@ export function readListParams(search: URLSearchParams): ListParams {
       (search.get("brandSlug") ?? "")
         .split(",")
         .map((id) => Number(id.trim()))
-        .filter((id) => Number.isInteger(id) && id > 0),
+        .filter(isDbId),
     ),
   ];
   return {
-    text: (search.get("text") ?? "").trim().slice(0, 100),
+    text: withoutControlCharacters(search.get("text") ?? "").trim().slice(0, 100),
     page: Number.isInteger(page) && page >= 1 ? Math.min(page, 100_000) : 1,
     sort: isSort(sort) ? sort : "",
     brandIds,

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { idSchema, intSchema, textSchema } from "#contract/api/common.ts";
 import { onlyDigits } from "#contract/documents.ts";
 import { loadGeography, type City, type State } from "#db/seed/geo/index.ts";
 import type { Config } from "../../config.ts";
@@ -30,9 +31,9 @@ interface ViaCep {
   ibge?: string;
 }
 
-const CepParamsSchema = z.object({ cep: z.string().max(12) });
-const StatesQuerySchema = z.object({ pais_id: z.coerce.number().int().min(1).max(3) });
-const StateParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+const CepParamsSchema = z.object({ cep: textSchema({ trim: false }).max(12) });
+const StatesQuerySchema = z.object({ pais_id: intSchema(1, 3) });
+const StateParamsSchema = z.object({ id: idSchema });
 
 /**
  * Postal-code lookup (spec §7, the public ViaCEP service, called from the server so the browser

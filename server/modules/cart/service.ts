@@ -1,6 +1,7 @@
 import Big from "big.js";
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { MAX_QTY, type Cart, type CartBody } from "#contract/api/cart.ts";
+import { isDbId } from "#contract/api/common.ts";
 import { CURRENCIES, isMoedaId } from "#contract/currencies.ts";
 import type { ApiLang } from "#contract/locale.ts";
 import type { ApiMessageKey } from "#contract/messages.ts";
@@ -209,7 +210,7 @@ export function createCartService(db: Db, catalog: CatalogService) {
   }
 
   async function openCartById(id: number, viewer: Viewer) {
-    if (!Number.isInteger(id) || id <= 0 || id > 2_147_483_647) throw new HttpError(404, "cart_not_found");
+    if (!isDbId(id)) throw new HttpError(404, "cart_not_found");
     const [row] = await db.select().from(carts).where(eq(carts.id, id));
     return visible(row, viewer);
   }

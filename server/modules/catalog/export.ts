@@ -1,6 +1,7 @@
 import { Readable } from "node:stream";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { intSchema } from "#contract/api/common.ts";
 import { ProductsQuerySchema, SITEMAP_MAX_URLS, type ProductSummary } from "#contract/api/catalog.ts";
 import { priceList, type PriceListItem } from "#contract/price-list.ts";
 import type { CatalogService } from "./service.ts";
@@ -51,7 +52,7 @@ export const catalogExportRoutes: FastifyPluginAsyncZod<{ catalog: CatalogServic
   // The product sitemap files (≤ 50,000 URLs each) read one slice of slugs in a single query.
   app.get(
     "/api/public/products/slugs",
-    { schema: { tags: ["catalogue"], querystring: z.object({ file: z.coerce.number().int().min(1).max(10_000).default(1) }) } },
+    { schema: { tags: ["catalogue"], querystring: z.object({ file: intSchema(1, 10_000).default(1) }) } },
     async (req, reply) => {
       const { total, slugs } = await catalog.productSlugs(req.query.file, SITEMAP_MAX_URLS);
       reply.header("cache-control", "public, max-age=600");

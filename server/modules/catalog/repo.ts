@@ -1,6 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { ApiLang } from "#contract/locale.ts";
 import type { ProductSortField } from "#contract/api/catalog.ts";
+import { isDbId } from "#contract/api/common.ts";
 import { queryRows, type Db } from "#db/client.ts";
 
 /** Raw product row as the list and detail queries return it (prices as numeric strings). */
@@ -166,7 +167,8 @@ export async function listProductSlugs(db: Db, limit: number, offset: number): P
 }
 
 export async function findProduct(db: Db, lang: ApiLang, idOrSlug: string): Promise<ProductDetailRow | undefined> {
-  const key = /^\d+$/.test(idOrSlug) ? sql`p.id = ${Number(idOrSlug)}` : sql`p.slug = ${idOrSlug}`;
+  // Digits past the id range are no product's id: looked up as a slug, they are simply not found.
+  const key = /^\d+$/.test(idOrSlug) && isDbId(Number(idOrSlug)) ? sql`p.id = ${Number(idOrSlug)}` : sql`p.slug = ${idOrSlug}`;
   const rows = await queryRows<ProductDetailRow>(db, sql`SELECT ${productColumns(lang)},
       p.${col(lang, "descritivo")} AS descritivo, p.${col(lang, "caracteristica")} AS caracteristica,
       (SELECT json_agg(json_build_object('nome', s.${col(lang, "nome")}, 'valor', s.${col(lang, "valor")})

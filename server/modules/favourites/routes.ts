@@ -1,14 +1,15 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { FavouriteBodySchema, IdParamSchema } from "#contract/api/accounts.ts";
+import { intSchema, textSchema } from "#contract/api/common.ts";
 import { apiMessage } from "#contract/messages.ts";
 import { requestLocale } from "../../lib/request-locale.ts";
 import { customerOf, type Auth } from "../../plugins/auth.ts";
 import type { FavouritesService } from "./service.ts";
 
 const ListQuerySchema = z.object({
-  lang: z.string().max(8).optional().transform((v) => (v?.toLowerCase().startsWith("es") ? ("es" as const) : ("pt" as const))),
-  moeda_id: z.coerce.number().int().min(1).max(4).default(2),
+  lang: textSchema().max(8).optional().transform((v) => (v?.toLowerCase().startsWith("es") ? ("es" as const) : ("pt" as const))),
+  moeda_id: intSchema(1, 4).default(2),
 });
 
 /** Server-side favourites of a logged-in customer (spec §7). */

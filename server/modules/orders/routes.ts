@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ExternalIdParamSchema } from "#contract/api/cart.ts";
+import { intSchema } from "#contract/api/common.ts";
 import type { Config } from "../../config.ts";
 import { requestLocale } from "../../lib/request-locale.ts";
 import { siteFor } from "../../lib/site.ts";
@@ -9,8 +10,8 @@ import type { OrdersService } from "./service.ts";
 import { renderTicket } from "./ticket.ts";
 
 const PageQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  per_page: z.coerce.number().int().min(1).max(50).default(15),
+  page: intSchema(1, 10_000).default(1),
+  per_page: intSchema(1, 50).default(15),
 });
 
 /** A customer's orders (spec §7): list in data.data, detail, payments, and the PDF ticket. */

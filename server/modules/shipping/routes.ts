@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ShippingBodySchema } from "#contract/api/cart.ts";
+import { textSchema } from "#contract/api/common.ts";
 import type { Db } from "#db/client.ts";
 import { addresses, customers } from "#db/schema/index.ts";
 import { HttpError } from "../../lib/errors.ts";
@@ -11,7 +12,7 @@ import { viewerOf } from "../cart/routes.ts";
 import type { CartService } from "../cart/service.ts";
 import type { ShippingService } from "./service.ts";
 
-const CartKeySchema = z.object({ external_id: z.string().trim().min(1).max(64) });
+const CartKeySchema = z.object({ external_id: textSchema().min(1).max(64) });
 
 /** Shipping for a cart (spec §7 calcular-frete, pontos-entrega). */
 export const shippingRoutes: FastifyPluginAsyncZod<{ db: Db; cart: CartService; shipping: ShippingService; auth: Auth }> = async (

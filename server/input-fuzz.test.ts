@@ -1,0 +1,231 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import fc from "fast-check";
+import { afterAll, describe, expect, it } from "vitest";
+import { z } from "zod";
+import { RegisterFieldsSchema, UpdateProfileFieldsSchema } from "#contract/api/accounts.ts";
+import { call, newCustomer, nextIp } from "../tests/support/customers.ts";
+import { files, multipart, type FixtureFile } from "../tests/support/fixtures.ts";
+import {
+  asText,
+  fitting,
+  hostileChoice,
+  operationsOf,
+  replaced,
+  slotsOf,
+  type JsonSchema,
+  type Known,
+  type Operation,
+  type Slot,
+} from "../tests/support/openapi-arbitraries.ts";
+import { pickProducts, placeOrder, readyCart } from "../tests/support/shop.ts";
+import { createTestApp } from "../tests/support/test-app.ts";
+
+/**
+ * Property: no request to any public or customer route of the OpenAPI description answers a 5xx,
+ * whatever its values (huge, negative or fractional ids, wrong types, NUL and other control
+ * characters, very long or odd unicode text). Seeded, so a failure names a run that reproduces.
+ */
+const SEED = 20_261_125;
+/** Fields a body schema declares, nested ones (cart lines) included. */
+const fieldCount = (schema: JsonSchema | undefined): number =>
+  Object.values(schema?.properties ?? {}).reduce((n, field) => n + 1 + fieldCount(field.items ?? field), 0);
+
+/** Runs per route: two per value it takes (so each gets a fair chance of the odd value), 10 to 40. */
+const runsFor = (op: Operation) => {
+  const multipartSchema = MULTIPART[op.path];
+  const fields = op.parameters.length + fieldCount(op.body) + fieldCount(multipartSchema ? formSchema(multipartSchema) : undefined);
+  return Math.min(40, Math.max(10, 2 * fields));
+};
+
+// The postal-code lookup answers from 127.0.0.1, so a valid code never depends on the internet.
+const viaCep = createServer((req, res) => {
+  res.writeHead(/^\/ws\/\d{8}\/json\/$/.test(req.url ?? "") ? 200 : 400, { "content-type": "application/json" });
+  res.end(req.url === "/ws/01310100/json/" ? JSON.stringify({ cep: "01310-100", localidade: "São Paulo", uf: "SP", ibge: "3550308" }) : '{"erro":"true"}');
+});
+await new Promise<void>((resolve) => viaCep.listen(0, "127.0.0.1", resolve));
+const t = await createTestApp({ CEP_LOOKUP_URL: `http://127.0.0.1:${(viaCep.address() as AddressInfo).port}` });
+afterAll(async () => {
+  await t.close();
+  await new Promise((resolve) => viaCep.close(resolve));
+});
+
+// Real values for path parameters, so some requests reach past the "not found" answers.
+const customer = await newCustomer(t.app, t.database.db, "br");
+const [product] = await pickProducts(t.database.db, 1);
+// A cart quoted for store pickup (its option lets checkout requests get past the delivery check), and a placed order.
+const { cart, pickup } = await readyCart(t.app, customer.token, [{ produto_id: product!.id, qtde: 1 }]);
+const { order } = await placeOrder(t.app, customer.token, [{ produto_id: product!.id, qtde: 1 }]);
+const addresses = await call<{ data: { id: number }[] }>(t.app, "GET", "/ecom/cliente/address", { token: customer.token });
+const city = await call<{ id: number; estado: { id: number } }>(t.app, "POST", "/ecom/endereco/cidade-por-codigo", { body: { pais_id: 1, codigo: "3550308" } });
+const KNOWN: Known = {
+  id: [product!.id, cart.id, addresses.body.data[0]?.id ?? 1],
+  produto_id: [product!.id],
+  external_id: [cart.external_id, String(cart.id), order.external_id],
+  cliente_endereco_id: [addresses.body.data[0]?.id ?? 1],
+  cidade_id: [city.body.id],
+  estado_id: [city.body.estado.id],
+  uid: [customer.user.uuid],
+  lado: ["frente", "verso"],
+  cep: ["01310-100", "01310100"],
+  // Values whose rules a JSON schema cannot say (patterns, sort fields, check digits).
+  order_by: ["id", "nome", "tem_estoque,valor_venda"],
+  order: ["asc", "desc", "desc,asc"],
+  brands_ids: ["1", "1,2,3"],
+  text: ["chave", "furadeira de impacto"],
+  lang: ["pt", "es", "es-PY"],
+  email: [customer.email, "novo@example.com"],
+  celular: ["5511987654321"],
+  documento_tipo: ["CPF"],
+  documento: ["529.982.247-25"],
+  estrangeiro: ["1"],
+  pais_id: [1],
+  codigo: ["3550308"],
+};
+
+/** The multipart routes take their text fields from these contract schemas (the OpenAPI shows no form body). */
+const MULTIPART: Record<string, z.ZodType> = {
+  "/ecom/cliente/cadastrar": RegisterFieldsSchema,
+  "/ecom/cliente/update-profile": UpdateProfileFieldsSchema,
+};
+const formSchema = (schema: z.ZodType) => z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as JsonSchema;
+const upload = fc.oneof(
+  { weight: 4, arbitrary: fc.constant<FixtureFile | undefined>(files.png()) },
+  { weight: 1, arbitrary: fc.constantFrom<FixtureFile | undefined>(undefined, files.pdf(), files.disguisedElf(), files.gif()) },
+);
+
+/**
+ * Valid bodies for the routes whose rules a schema cannot tell (matching confirmations, check
+ * digits, a fresh e-mail, a real product): the hostile change then lands in an otherwise good request.
+ */
+const fresh = fc.uuid().map((u) => `fuzz-${u.slice(0, 13)}@example.com`);
+const registration = fresh.map((email) => ({
+  nome: "João", sobrenome: "da Silva", email, email_confirmation: email, estrangeiro: "1", telefone: "+55 11 98765-4321",
+  password: customer.password, password_confirmation: customer.password, cep: "01310-100", logradouro: "Avenida Paulista",
+  numero: "1578", bairro: "Bela Vista", documento_tipo: "CPF", documento: "529.982.247-25", identidade: "12.345.678-9",
+  identidade_complemento: "SSP/SP", estado_id: city.body.estado.id, cidade_id: city.body.id, como_chegar: "Portão azul\nao lado do banco",
+}));
+const cartBody = fc.uuid().map((external_id) => ({
+  external_id, filial_id: "1", moeda_id: "2",
+  itens: [{ produto_id: String(product!.id), qtde: "1", armazem_id: "1", valor_unitario: "1.00", ativo: true, token: "" }],
+}));
+const EXAMPLES: Record<string, { body?: fc.Arbitrary<unknown>; form?: fc.Arbitrary<Record<string, unknown>> }> = {
+  "POST /ecom/cliente/cadastrar": { form: registration },
+  "POST /ecom/cliente/update-profile": { form: fc.constant({ telefone: "+55 11 91234-5678", documento_tipo: "CPF", documento: "529.982.247-25" }) },
+  "POST /ecom/venda/carrinho": { body: cartBody },
+  "PUT /ecom/venda/carrinho/{id}": { body: cartBody.map((b) => ({ ...b, external_id: cart.external_id })) },
+  "PUT /ecom/venda/carrinho/{external_id}/calcular-frete": { body: fc.constant({ cidade_id: city.body.id, pais_id: 1, moeda_id: 2 }) },
+  "POST /ecom/venda/carrinho/{external_id}/iniciar-checkout": {
+    body: fc.constant({ token_entrega: pickup.token, valor_frete: pickup.valor, entrega_servico_id: pickup.entrega_servico_id }),
+  },
+  "POST /ecom/login": { body: fc.constant({ email: customer.email, password: "not the password" }) },
+};
+
+/** Every byte percent-encoded (a lone surrogate too, as the replacement character). */
+const encode = (value: string) => [...Buffer.from(value)].map((b) => `%${b.toString(16).padStart(2, "0")}`).join("");
+
+interface Built {
+  url: string;
+  body?: unknown;
+  form?: Record<string, unknown>;
+  files?: Record<string, FixtureFile | undefined>;
+  signedIn: boolean;
+}
+
+/**
+ * A request whose values fit the route's schemas, with one or two of them (a parameter, a body
+ * field at any depth, or the whole body) replaced by a hostile value.
+ */
+function requestOf(op: Operation): fc.Arbitrary<Built> {
+  const pathParams = op.parameters.filter((p) => p.in === "path");
+  const queryParams = op.parameters.filter((p) => p.in === "query");
+  const multipartSchema = MULTIPART[op.path] ? formSchema(MULTIPART[op.path]!) : undefined;
+  const example = EXAMPLES[`${op.method} ${op.path}`];
+  const base = fc.record({
+    path: fc.record(Object.fromEntries(pathParams.map((p) => [p.name, fitting(p.schema, KNOWN, p.name)]))),
+    query: fc.record(Object.fromEntries(queryParams.map((p) => [p.name, fitting(p.schema, KNOWN, p.name)])), { requiredKeys: [] }),
+    body: example?.body ?? (op.body ? fitting(op.body, KNOWN) : fc.constant(undefined)),
+    form: example?.form ?? (multipartSchema ? fitting(multipartSchema, KNOWN) : fc.constant(undefined)),
+  });
+  // Mostly one odd value, so the rest of the request gets it as far as it can go; now and then two.
+  const change = fc.tuple(fc.nat(), hostileChoice());
+  const changes = fc.tuple(change, fc.option(change, { freq: 5, nil: undefined })).map(([one, two]) => (two ? [one, two] : [one]));
+  const signedIn = fc.nat(9).map((n) => (op.secured ? n > 0 : n < 2));
+  return fc.record({ base, changes, frente: upload, verso: upload, signedIn }).map(({ base: b, changes: c, frente, verso, signedIn: s }) => {
+    const slots: Slot[] = [
+      ...pathParams.map((p) => ({ path: ["path", p.name], schema: p.schema })),
+      ...queryParams.map((p) => ({ path: ["query", p.name], schema: p.schema })),
+      ...(op.body ? [{ path: ["body"] }, ...slotsOf(b.body, op.body, ["body"])] : []),
+      ...(multipartSchema ? slotsOf(b.form, multipartSchema, ["form"]) : []),
+    ];
+    let r = b;
+    for (const [pick, choose] of c) {
+      const slot = slots[pick % slots.length];
+      if (slot) r = replaced(r, slot.path, choose(slot.schema));
+    }
+    let url = op.path.replace(/\{(\w+)\}/g, (_, name: string) => encode(asText(r.path[name])));
+    const search = Object.entries(r.query).flatMap(([k, v]) =>
+      (Array.isArray(v) ? v : [v]).map((item) => `${encodeURIComponent(k)}=${encode(asText(item))}`),
+    );
+    if (search.length > 0) url += `?${search.join("&")}`;
+    const form = r.form && typeof r.form === "object" && !Array.isArray(r.form) ? (r.form as Record<string, unknown>) : {};
+    return {
+      url,
+      body: r.body,
+      form: multipartSchema ? form : undefined,
+      files: multipartSchema ? { frente, verso } : undefined,
+      signedIn: s,
+    };
+  });
+}
+
+/** Multipart fields and files, or a JSON body, with the test customer's token when signed in. */
+async function send(op: Operation, request: Built) {
+  const form = request.form
+    ? await multipart(
+        Object.fromEntries(Object.entries(request.form).map(([k, v]) => [k, v === undefined ? undefined : asText(v)])),
+        request.files,
+      )
+    : undefined;
+  const json = !form && request.body !== undefined;
+  return t.app.inject({
+    method: op.method as "GET",
+    url: request.url,
+    remoteAddress: nextIp(),
+    headers: {
+      ...(request.signedIn ? { authorization: `Bearer ${customer.token}` } : {}),
+      ...(form ? form.headers : json ? { "content-type": "application/json" } : {}),
+    },
+    ...(form ? { payload: form.payload } : json ? { payload: JSON.stringify(request.body) } : {}),
+  });
+}
+
+// Signing out ends the test customer's session: that route goes last.
+const operations = operationsOf(t.app.swagger() as Parameters<typeof operationsOf>[0]).sort(
+  (a, b) => Number(a.path === "/ecom/logout") - Number(b.path === "/ecom/logout"),
+);
+
+describe("no input answers a 5xx", () => {
+  it("covers every route of the API description", () => {
+    const paths = new Set(operations.map((o) => o.path));
+    for (const path of ["/api/public/products", "/ecom/favoritos", "/ecom/cliente/address/{id}/set-main", "/ecom/venda/carrinho"]) {
+      expect(paths).toContain(path);
+    }
+    expect(operations.length).toBeGreaterThanOrEqual(40);
+    // A few hundred requests in all: enough for every field to meet odd values, quick enough to run always.
+    const total = operations.reduce((n, op) => n + runsFor(op), 0);
+    expect(total).toBeLessThan(1000);
+  });
+
+  for (const [index, op] of operations.entries()) {
+    it(`${op.method} ${op.path}`, async () => {
+      await fc.assert(
+        fc.asyncProperty(requestOf(op), async (request) => {
+          const res = await send(op, request);
+          expect(res.statusCode, `${op.method} ${request.url} → ${res.statusCode} ${res.body.slice(0, 200)}`).toBeLessThan(500);
+        }),
+        { seed: SEED + index, numRuns: runsFor(op) },
+      );
+    });
+  }
+});
