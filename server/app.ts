@@ -190,7 +190,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(cartRoutes, { cart, auth });
   await app.register(shippingRoutes, { db, cart, shipping, auth });
   await app.register(checkoutRoutes, {
-    checkout: createCheckoutService({ db, catalog, shipping, provider, reservationMinutes: config.reservationMinutes }),
+    checkout: createCheckoutService({
+      db,
+      catalog,
+      shipping,
+      provider,
+      reservationMinutes: config.reservationMinutes,
+      limits: config.orderLimits,
+    }),
     orders,
     auth,
     config,

@@ -77,12 +77,15 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (error instanceof HttpError) {
       const errors = error.errors
         ? Object.fromEntries(
-            Object.entries(error.errors).map(([field, keys]) => [field, keys.map((k) => apiMessage(locale, k, error.vars))]),
+            Object.entries(error.errors).map(([field, keys]) => [
+              field,
+              keys.map((k) => apiMessage(locale, k, { ...error.vars, ...error.fieldVars[field] })),
+            ]),
           )
         : undefined;
       return reply
         .status(error.statusCode)
-        .send({ message: apiMessage(locale, error.messageKey, error.vars), ...(errors ? { errors } : {}) });
+        .send({ ...error.data, message: apiMessage(locale, error.messageKey, error.vars), ...(errors ? { errors } : {}) });
     }
     const status = error.statusCode ?? 500;
     if (status === 429) return reply.status(429).send({ message: error.message });
