@@ -168,7 +168,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const cart = createCartService(db, catalog);
   const shipping = createShippingService(db, config.appSecret, catalog.rates);
-  const orders = createOrdersService(db);
+  const orders = createOrdersService(db, config.storeAddress);
   // The sandbox gateway notifies through the full HTTP stack of this same app, signature and all.
   const sandbox = createSandboxProvider(db, {
     secret: config.sandboxSecret,

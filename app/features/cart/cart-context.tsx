@@ -10,7 +10,7 @@ import {
   type ReactNode,
 } from "react";
 import { useTranslation } from "#app/i18n/react.tsx";
-import { useLocation, useRouteLoaderData } from "react-router";
+import { useLocation, useRevalidator, useRouteLoaderData } from "react-router";
 import type { Cart, CartLine } from "#contract/api/cart.ts";
 import type { ProductSummary } from "#contract/api/catalog.ts";
 import type { ShellData } from "#app/features/layout/types.ts";
@@ -19,11 +19,13 @@ import { cartCurrency, isSellable, stockLimit } from "./rules.ts";
 import {
   ApiError,
   STORAGE,
+  UNAUTHORIZED_EVENT,
   loadCart,
   saveCart,
   toInput,
   type LineInput,
 } from "./cart-api.ts";
+import { activeInputs, readBackup, writeBackup } from "./cart-backup.ts";
 
 /** Spec §9 timers. */
 export const NOTICE_MS = 3000;
@@ -47,11 +49,16 @@ interface CartApi {
   setQuantity: (produtoId: number, quantity: number) => Promise<void>;
   remove: (produtoId: number) => Promise<void>;
   clear: () => void;
+  /** Shows each line's own maximum under it (the API's `qtde_maxima`, by product id). */
+  showLimits: (limits: Record<string, number>) => void;
   /** Drops the cart after checkout started: the server turned it into an order. */
   reset: () => void;
   drawer: DrawerState;
   openDrawer: () => void;
   closeDrawer: () => void;
+  /** The customer's session ran out in this tab; their cart was kept as a guest cart. */
+  sessionEnded: boolean;
+  dismissSessionEnded: () => void;
 }
 
 const CartContext = createContext<CartApi | null>(null);
@@ -92,6 +99,8 @@ export function CartProvider({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const shell = useRouteLoaderData<ShellData>("root");
   const moedaId = cartCurrency(shell);
+  const signedIn = shell?.customer != null;
+  const revalidator = useRevalidator();
 
   const [cart, setCart] = useState<Cart | null>(null);
   const [ready, setReady] = useState(false);
@@ -100,23 +109,67 @@ export function CartProvider({ children }: { children: ReactNode }) {
   const [notices, setNotices] = useState<Record<number, string>>({});
   const [drawer, setDrawer] = useState<DrawerState>("hidden");
   const [announcement, setAnnouncement] = useState("");
+  const [sessionEnded, setSessionEnded] = useState(false);
 
   const cartRef = useRef<Cart | null>(null);
   const externalId = useRef<string | null>(null);
   const queue = useRef<Promise<unknown>>(Promise.resolve());
   const timers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
+  // Session bookkeeping: what the tab last saw, whether the customer left on purpose (logout,
+  // checkout), and the lines a save refused because the session had ended.
+  const signedInRef = useRef(signedIn);
+  const wasSignedIn = useRef(signedIn);
+  const purposeful = useRef(false);
+  const orphan = useRef<LineInput[] | null>(null);
+  const saveRef = useRef<(change: (lines: LineInput[]) => LineInput[]) => Promise<unknown>>(() => Promise.resolve());
+  const revalidateRef = useRef(revalidator.revalidate);
+  const moedaRef = useRef(moedaId);
+  // Declared before the effects that read them, so they see this render's values.
+  useEffect(() => {
+    signedInRef.current = signedIn;
+    revalidateRef.current = revalidator.revalidate;
+    moedaRef.current = moedaId;
+  });
 
   const apply = useCallback((next: Cart | null) => {
     cartRef.current = next;
     setCart(next);
     writeStorage(STORAGE.cartId, next ? String(next.id) : null);
+    writeBackup(next, signedInRef.current);
   }, []);
+
+  /**
+   * The session ended: the customer's cart stays theirs on the server, so its lines go into a new
+   * guest cart (priced and checked by the server), which their next login claims again.
+   */
+  const keepAsGuest = useCallback(
+    (lines: LineInput[]) => {
+      setSessionEnded(true);
+      externalId.current = freshExternalId();
+      cartRef.current = null;
+      if (lines.length === 0) {
+        apply(null);
+        return Promise.resolve();
+      }
+      return saveRef.current(() => lines);
+    },
+    [apply],
+  );
 
   // Spec §7: GET on load in the buyer's currency; 404 gives a fresh cart, other failures an empty one.
   // The loaded cart arrives as a transition: sections of the page still waiting for their code
   // (product/below-the-fold.tsx) then keep the server's HTML instead of being rendered anew.
   useEffect(() => {
     let cancelled = false;
+    const ended = wasSignedIn.current && !signedIn && !purposeful.current;
+    wasSignedIn.current = signedIn;
+    if (signedIn) purposeful.current = false;
+    if (ended) {
+      const lines = orphan.current ?? activeInputs(cartRef.current);
+      orphan.current = null;
+      void keepAsGuest(lines);
+      return;
+    }
     const stored = readStorage(STORAGE.externalId);
     externalId.current = stored ?? freshExternalId();
     // Without a cart id the cart was never saved: there is nothing to load (and no 404 to log).
@@ -131,6 +184,12 @@ export function CartProvider({ children }: { children: ReactNode }) {
       .catch((error: unknown) => {
         if (cancelled) return;
         if (error instanceof ApiError && error.status === 404) {
+          // A signed-in customer's cart the tab can no longer see: the session ended before this load.
+          const backup = readBackup();
+          if (!signedIn && backup?.customer && backup.lines.length > 0) {
+            void keepAsGuest(backup.lines);
+            return;
+          }
           externalId.current = freshExternalId();
           apply(null);
         } else {
@@ -142,7 +201,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
     return () => {
       cancelled = true;
     };
-  }, [moedaId, apply]);
+  }, [moedaId, apply, signedIn, keepAsGuest]);
 
   const notice = useCallback((produtoId: number, text: string) => {
     setNotices((all) => ({ ...all, [produtoId]: text }));
@@ -154,6 +213,28 @@ export function CartProvider({ children }: { children: ReactNode }) {
         NOTICE_MS,
       ),
     );
+  }, []);
+
+  // A refused save or checkout leaves each line's maximum under it until the cart is saved again.
+  const sticky = useRef(new Set<number>());
+  const showLimits = useCallback(
+    (limits: Record<string, number>) => {
+      const texts: Record<number, string> = {};
+      for (const [key, n] of Object.entries(limits)) {
+        const produtoId = Number(key);
+        clearTimeout(timers.current.get(produtoId));
+        sticky.current.add(produtoId);
+        texts[produtoId] = t("cart.stockMax", { n });
+      }
+      setNotices((all) => ({ ...all, ...texts }));
+    },
+    [t],
+  );
+  const clearLimits = useCallback(() => {
+    if (sticky.current.size === 0) return;
+    const gone = new Set(sticky.current);
+    sticky.current.clear();
+    setNotices((all) => Object.fromEntries(Object.entries(all).filter(([id]) => !gone.has(Number(id)))));
   }, []);
 
   useEffect(() => {
@@ -173,18 +254,28 @@ export function CartProvider({ children }: { children: ReactNode }) {
         try {
           const saved = await saveCart(
             ext,
-            moedaId,
+            moedaRef.current,
             lines,
             current?.id ?? null,
           );
           apply(saved);
+          clearLimits();
+          orphan.current = null;
           const count = saved.itens.filter((l) => l.ativo).length;
           setAnnouncement(t("cart.announce", { count }));
         } catch (error) {
           // Spec §8: save errors are logged; a message the server wrote for the buyer is shown too.
           console.error("cart save failed", error);
-          if (error instanceof ApiError && error.status === 422)
+          // A customer's cart answering 401/404 usually means the session ended: the root route
+          // asks the server again, and if so these lines are kept in a guest cart.
+          if (error instanceof ApiError && (error.status === 401 || error.status === 404) && signedInRef.current) {
+            orphan.current = lines;
+            void revalidateRef.current();
+          }
+          if (error instanceof ApiError && error.status === 422) {
             toast.error(error.message);
+            if (error.limits) showLimits(error.limits);
+          }
         } finally {
           setPending((n) => n - 1);
         }
@@ -193,8 +284,12 @@ export function CartProvider({ children }: { children: ReactNode }) {
       queue.current = next;
       return next;
     },
-    [apply, moedaId, t, toast],
+    [apply, t, toast, showLimits, clearLimits],
   );
+  // The same function whichever render made it: it reads the currency and the cart through refs.
+  useEffect(() => {
+    saveRef.current = save;
+  }, [save]);
 
   const add = useCallback(
     async (product: ProductSummary, quantity = 1) => {
@@ -261,17 +356,34 @@ export function CartProvider({ children }: { children: ReactNode }) {
     [setQuantity],
   );
 
-  const reset = useCallback(() => {
+  const drop = useCallback(() => {
     externalId.current = freshExternalId();
     writeStorage(STORAGE.shipping, null);
     apply(null);
   }, [apply]);
 
+  // Logout and checkout: the customer leaves on purpose, so the end of the session is no surprise.
+  const reset = useCallback(() => {
+    purposeful.current = true;
+    drop();
+  }, [drop]);
+
   // Spec §4: clearing drops the ids and makes a new external id.
   const clear = useCallback(() => {
-    reset();
+    drop();
     setAnnouncement(t("cart.announce", { count: 0 }));
-  }, [reset, t]);
+  }, [drop, t]);
+
+  const dismissSessionEnded = useCallback(() => setSessionEnded(false), []);
+
+  // Any API call answering 401 in a signed-in tab: ask the server whether the session is still alive.
+  useEffect(() => {
+    const check = () => {
+      if (signedInRef.current) void revalidateRef.current();
+    };
+    window.addEventListener(UNAUTHORIZED_EVENT, check);
+    return () => window.removeEventListener(UNAUTHORIZED_EVENT, check);
+  }, []);
 
   const onCheckout = pathname.replace(/\/+$/, "") === "/checkout";
   const openDrawer = useCallback(() => {
@@ -302,13 +414,19 @@ export function CartProvider({ children }: { children: ReactNode }) {
       setQuantity,
       remove,
       clear,
+      showLimits,
       reset,
       // Spec §2: the drawer cannot be open on /checkout.
       drawer: onCheckout ? "hidden" : drawer,
       openDrawer,
       closeDrawer,
+      sessionEnded: sessionEnded && !signedIn,
+      dismissSessionEnded,
     };
   }, [
+    sessionEnded,
+    signedIn,
+    dismissSessionEnded,
     cart,
     moedaId,
     ready,
@@ -319,6 +437,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
     setQuantity,
     remove,
     clear,
+    showLimits,
     reset,
     drawer,
     onCheckout,
