@@ -63,6 +63,14 @@ describe("stock held by unpaid orders", () => {
     expect(again.status, JSON.stringify(again.body)).toBe(200);
   });
 
+  it("counts checkouts that run at the same time: exactly the cap of them win", async () => {
+    const buyer = await shopper(t.app, db(), "py");
+    const ready = [];
+    for (let i = 0; i < 5; i++) ready.push(await readyCart(t.app, buyer.token, [{ produto_id: q.id, qtde: 1 }]));
+    const replies = await Promise.all(ready.map(({ cart, pickup }) => checkout(t.app, cart.external_id, buyer.token, pickup)));
+    expect(replies.map((r) => r.status).sort()).toEqual([200, 200, 409, 409, 409]);
+  });
+
   it("caps the open unpaid orders placed from one client address, whoever places them", async () => {
     const ip = "198.51.100.77";
     const place = async () => {
