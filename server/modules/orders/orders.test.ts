@@ -150,6 +150,20 @@ describe("where the order goes (detail and ticket)", () => {
     expect(text.join("\n")).not.toMatch(/Endereço de entrega|Avenida Paulista/);
   });
 
+  it("names the chosen pickup point for the pickup network", async () => {
+    const { cart } = await readyCart(t.app, owner.token, [{ produto_id: q.id, qtde: 1 }]);
+    const open = (await quote(t.app, cart, { cidade_id: owner.cidadeId }, owner.token)).body.data;
+    const network = open.find((o) => o.opcionais.pontos_entrega.length > 0)!;
+    const point = network.opcionais.pontos_entrega[0]!;
+    const chosen = (await quote(t.app, cart, { cidade_id: owner.cidadeId, id_ponto_entrega: point.id }, owner.token)).body.data;
+    const option = chosen.find((o) => o.entrega_servico_id === network.entrega_servico_id)!;
+    const res = await checkout(t.app, cart.external_id, owner.token, option, { id_ponto_entrega: point.id });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.pedido).toMatchObject({ entrega_tipo: "ponto", entrega_local: `${point.nome} - ${point.endereco}` });
+    const text = pdfText((await get(`/ecom/venda/pedidos/${res.body.pedido.external_id}/ticket.pdf`, owner.token)).raw);
+    expect(text).toContain(`Local de retirada: ${point.nome} - ${point.endereco}`);
+  });
+
   it("names the delivery address when the order is delivered", async () => {
     const { cart } = await readyCart(t.app, owner.token, [{ produto_id: q.id, qtde: 1 }]);
     const options = (await quote(t.app, cart, { cliente_endereco_id: owner.addressId }, owner.token)).body.data;
