@@ -10,7 +10,7 @@ import {
   type ReactNode,
 } from "react";
 import { useTranslation } from "#app/i18n/react.tsx";
-import { useLocation, useRevalidator, useRouteLoaderData } from "react-router";
+import { useLocation, useRouteLoaderData } from "react-router";
 import type { Cart, CartLine } from "#contract/api/cart.ts";
 import type { ProductSummary } from "#contract/api/catalog.ts";
 import type { ShellData } from "#app/features/layout/types.ts";
@@ -19,16 +19,16 @@ import { cartCurrency, isSellable, stockLimit } from "./rules.ts";
 import {
   ApiError,
   STORAGE,
-  UNAUTHORIZED_EVENT,
   loadCart,
   saveCart,
   toInput,
   type LineInput,
 } from "./cart-api.ts";
 import { activeInputs, readBackup, writeBackup } from "./cart-backup.ts";
+import { useLineNotices } from "./use-line-notices.ts";
+import { useSessionEnd } from "./use-session-end.ts";
 
 /** Spec §9 timers. */
-export const NOTICE_MS = 3000;
 export const DRAWER_CLOSE_MS = 300;
 
 export type DrawerState = "hidden" | "open" | "closing";
@@ -100,34 +100,24 @@ export function CartProvider({ children }: { children: ReactNode }) {
   const shell = useRouteLoaderData<ShellData>("root");
   const moedaId = cartCurrency(shell);
   const signedIn = shell?.customer != null;
-  const revalidator = useRevalidator();
+  const session = useSessionEnd(signedIn);
+  const { signedInRef, markEnded, onPurpose, refused, saved: savedOk, takeEnded } = session;
 
   const [cart, setCart] = useState<Cart | null>(null);
   const [ready, setReady] = useState(false);
   const [loadFailed, setLoadFailed] = useState(false);
   const [pending, setPending] = useState(0);
-  const [notices, setNotices] = useState<Record<number, string>>({});
+  const { notices, notice, showLimits, clearLimits } = useLineNotices();
   const [drawer, setDrawer] = useState<DrawerState>("hidden");
   const [announcement, setAnnouncement] = useState("");
-  const [sessionEnded, setSessionEnded] = useState(false);
 
   const cartRef = useRef<Cart | null>(null);
   const externalId = useRef<string | null>(null);
   const queue = useRef<Promise<unknown>>(Promise.resolve());
-  const timers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
-  // Session bookkeeping: what the tab last saw, whether the customer left on purpose (logout,
-  // checkout), and the lines a save refused because the session had ended.
-  const signedInRef = useRef(signedIn);
-  const wasSignedIn = useRef(signedIn);
-  const purposeful = useRef(false);
-  const orphan = useRef<LineInput[] | null>(null);
   const saveRef = useRef<(change: (lines: LineInput[]) => LineInput[]) => Promise<unknown>>(() => Promise.resolve());
-  const revalidateRef = useRef(revalidator.revalidate);
   const moedaRef = useRef(moedaId);
-  // Declared before the effects that read them, so they see this render's values.
+  // Declared before the effects that read it, so they see this render's currency.
   useEffect(() => {
-    signedInRef.current = signedIn;
-    revalidateRef.current = revalidator.revalidate;
     moedaRef.current = moedaId;
   });
 
@@ -136,7 +126,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
     setCart(next);
     writeStorage(STORAGE.cartId, next ? String(next.id) : null);
     writeBackup(next, signedInRef.current);
-  }, []);
+  }, [signedInRef]);
 
   /**
    * The session ended: the customer's cart stays theirs on the server, so its lines go into a new
@@ -144,7 +134,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
    */
   const keepAsGuest = useCallback(
     (lines: LineInput[]) => {
-      setSessionEnded(true);
+      markEnded();
       externalId.current = freshExternalId();
       cartRef.current = null;
       if (lines.length === 0) {
@@ -153,7 +143,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
       }
       return saveRef.current(() => lines);
     },
-    [apply],
+    [apply, markEnded],
   );
 
   // Spec §7: GET on load in the buyer's currency; 404 gives a fresh cart, other failures an empty one.
@@ -161,13 +151,9 @@ export function CartProvider({ children }: { children: ReactNode }) {
   // (product/below-the-fold.tsx) then keep the server's HTML instead of being rendered anew.
   useEffect(() => {
     let cancelled = false;
-    const ended = wasSignedIn.current && !signedIn && !purposeful.current;
-    wasSignedIn.current = signedIn;
-    if (signedIn) purposeful.current = false;
-    if (ended) {
-      const lines = orphan.current ?? activeInputs(cartRef.current);
-      orphan.current = null;
-      void keepAsGuest(lines);
+    const kept = takeEnded(() => activeInputs(cartRef.current));
+    if (kept) {
+      void keepAsGuest(kept);
       return;
     }
     const stored = readStorage(STORAGE.externalId);
@@ -201,46 +187,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
     return () => {
       cancelled = true;
     };
-  }, [moedaId, apply, signedIn, keepAsGuest]);
-
-  const notice = useCallback((produtoId: number, text: string) => {
-    setNotices((all) => ({ ...all, [produtoId]: text }));
-    clearTimeout(timers.current.get(produtoId));
-    timers.current.set(
-      produtoId,
-      setTimeout(
-        () => setNotices(({ [produtoId]: _gone, ...rest }) => rest),
-        NOTICE_MS,
-      ),
-    );
-  }, []);
-
-  // A refused save or checkout leaves each line's maximum under it until the cart is saved again.
-  const sticky = useRef(new Set<number>());
-  const showLimits = useCallback(
-    (limits: Record<string, number>) => {
-      const texts: Record<number, string> = {};
-      for (const [key, n] of Object.entries(limits)) {
-        const produtoId = Number(key);
-        clearTimeout(timers.current.get(produtoId));
-        sticky.current.add(produtoId);
-        texts[produtoId] = t("cart.stockMax", { n });
-      }
-      setNotices((all) => ({ ...all, ...texts }));
-    },
-    [t],
-  );
-  const clearLimits = useCallback(() => {
-    if (sticky.current.size === 0) return;
-    const gone = new Set(sticky.current);
-    sticky.current.clear();
-    setNotices((all) => Object.fromEntries(Object.entries(all).filter(([id]) => !gone.has(Number(id)))));
-  }, []);
-
-  useEffect(() => {
-    const all = timers.current;
-    return () => all.forEach((timer) => clearTimeout(timer));
-  }, []);
+  }, [moedaId, apply, signedIn, keepAsGuest, takeEnded]);
 
   /** Saves the lines `change` derives from the latest cart; saves run one after another. */
   const save = useCallback(
@@ -260,7 +207,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
           );
           apply(saved);
           clearLimits();
-          orphan.current = null;
+          savedOk();
           const count = saved.itens.filter((l) => l.ativo).length;
           setAnnouncement(t("cart.announce", { count }));
         } catch (error) {
@@ -268,10 +215,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
           console.error("cart save failed", error);
           // A customer's cart answering 401/404 usually means the session ended: the root route
           // asks the server again, and if so these lines are kept in a guest cart.
-          if (error instanceof ApiError && (error.status === 401 || error.status === 404) && signedInRef.current) {
-            orphan.current = lines;
-            void revalidateRef.current();
-          }
+          if (error instanceof ApiError) refused(lines, error.status);
           if (error instanceof ApiError && error.status === 422) {
             toast.error(error.message);
             if (error.limits) showLimits(error.limits);
@@ -284,7 +228,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
       queue.current = next;
       return next;
     },
-    [apply, t, toast, showLimits, clearLimits],
+    [apply, t, toast, showLimits, clearLimits, refused, savedOk],
   );
   // The same function whichever render made it: it reads the currency and the cart through refs.
   useEffect(() => {
@@ -364,9 +308,9 @@ export function CartProvider({ children }: { children: ReactNode }) {
 
   // Logout and checkout: the customer leaves on purpose, so the end of the session is no surprise.
   const reset = useCallback(() => {
-    purposeful.current = true;
+    onPurpose();
     drop();
-  }, [drop]);
+  }, [drop, onPurpose]);
 
   // Spec §4: clearing drops the ids and makes a new external id.
   const clear = useCallback(() => {
@@ -374,16 +318,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
     setAnnouncement(t("cart.announce", { count: 0 }));
   }, [drop, t]);
 
-  const dismissSessionEnded = useCallback(() => setSessionEnded(false), []);
 
-  // Any API call answering 401 in a signed-in tab: ask the server whether the session is still alive.
-  useEffect(() => {
-    const check = () => {
-      if (signedInRef.current) void revalidateRef.current();
-    };
-    window.addEventListener(UNAUTHORIZED_EVENT, check);
-    return () => window.removeEventListener(UNAUTHORIZED_EVENT, check);
-  }, []);
 
   const onCheckout = pathname.replace(/\/+$/, "") === "/checkout";
   const openDrawer = useCallback(() => {
@@ -420,13 +355,12 @@ export function CartProvider({ children }: { children: ReactNode }) {
       drawer: onCheckout ? "hidden" : drawer,
       openDrawer,
       closeDrawer,
-      sessionEnded: sessionEnded && !signedIn,
-      dismissSessionEnded,
+      sessionEnded: session.sessionEnded,
+      dismissSessionEnded: session.dismiss,
     };
   }, [
-    sessionEnded,
-    signedIn,
-    dismissSessionEnded,
+    session.sessionEnded,
+    session.dismiss,
     cart,
     moedaId,
     ready,
