@@ -123,4 +123,28 @@ describe("a session that ends in an open tab", () => {
       await close();
     }
   });
+
+  it("a logout on purpose is no surprise: no notice, and the cart is not kept", async () => {
+    const { token } = await shop.newCustomer("br");
+    const [a] = products;
+    const cart = await shop.customerCart(token, 2, [{ produto_id: a!.id, qtde: 1 }]);
+    const { page, errors, close } = await shop.signedInPage(browser, DESKTOP, token, "pt-BR", cart);
+    try {
+      await page.goto("/perfil", { waitUntil: "networkidle" });
+      const header = page.locator("header");
+      await header.getByRole("link", { name: cartBadge(1) }).waitFor();
+      await page.getByRole("button", { name: acc.logout.button }).first().click();
+      await page.getByRole("dialog", { name: acc.logout.title }).getByRole("button", { name: acc.logout.confirm }).click();
+      await page.waitForURL((url) => url.pathname === "/login");
+      await header.getByRole("link", { name: cartBadge(0) }).waitFor();
+      await page.waitForLoadState("networkidle");
+      expect(await page.getByTestId("session-ended").count()).toBe(0);
+      await page.goto("/", { waitUntil: "networkidle" });
+      await header.getByRole("link", { name: cartBadge(0) }).waitFor();
+      expect(await page.getByTestId("session-ended").count()).toBe(0);
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
 });
