@@ -15,6 +15,8 @@ export type CartRow = typeof carts.$inferSelect;
 export interface Viewer {
   customerId: number | null;
   lang: ApiLang;
+  /** A guest whose session token has just stopped working (expired or revoked). */
+  sessionEnded?: boolean;
 }
 
 /** Spec §9: a foreign customer's cart is in dollars, a resident's in guaraníes; a guest's as asked. */
@@ -64,7 +66,10 @@ export function createCartService(db: Db, catalog: CatalogService) {
   /** A cart the viewer may see: a guest cart by its unguessable external id, a customer's only by its owner. */
   async function visible(row: CartRow | undefined, viewer: Viewer): Promise<CartRow> {
     if (!row || row.status !== "aberto") throw new HttpError(404, "cart_not_found");
-    if (row.customer_id !== null && row.customer_id !== viewer.customerId) throw new HttpError(404, "cart_not_found");
+    if (row.customer_id !== null && row.customer_id !== viewer.customerId) {
+      // A customer's cart asked for with a session that has just ended: say so, rather than "not found".
+      throw viewer.sessionEnded && viewer.customerId === null ? new HttpError(401, "session_expired") : new HttpError(404, "cart_not_found");
+    }
     return row;
   }
 
