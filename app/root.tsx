@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { useTranslation } from "#app/i18n/react.tsx";
 import {
   Links,
@@ -26,6 +27,7 @@ import { guestCurrencyId } from "#app/lib/guest-currency.ts";
 import { buildMeta, rootData } from "#app/lib/meta.ts";
 import { useNonce } from "#app/lib/nonce.ts";
 import { clearSessionCookie, getCustomer, getSessionToken } from "#app/lib/session.server.ts";
+import { rememberSignedIn, tabSignedIn } from "#app/lib/session-state.ts";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 
@@ -62,10 +64,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 // The menus and rates come from data cached for 5 minutes (spec §9); re-reading them on every
-// client navigation would only add a request. Actions (login, logout) and language switches do.
+// client navigation would only add a request. Actions (login, logout) and language switches do,
+// and so does every navigation of a signed-in tab: its session (1 hour) may have ended meanwhile,
+// and the header must not go on greeting a customer who is no longer signed in.
 export function shouldRevalidate({ formMethod, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
-  return nextUrl.searchParams.has("lang");
+  return tabSignedIn() || nextUrl.searchParams.has("lang");
 }
 
 export const meta: Route.MetaFunction = ({ matches, location, error }) => {
@@ -102,6 +106,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   const shell = useLoaderData<typeof loader>();
+  useEffect(() => rememberSignedIn(shell.customer !== null), [shell.customer]);
   useFavouritesInit(shell.customer !== null);
   useFlashToast();
   return (

@@ -178,7 +178,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const cart = createCartService(db, catalog);
   const shipping = createShippingService(db, config.appSecret, catalog.rates);
-  const orders = createOrdersService(db);
+  const orders = createOrdersService(db, config.storeAddress);
   // The sandbox gateway notifies through the full HTTP stack of this same app, signature and all.
   const sandbox = createSandboxProvider(db, {
     secret: config.sandboxSecret,
@@ -200,7 +200,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(cartRoutes, { cart, auth });
   await app.register(shippingRoutes, { db, cart, shipping, auth });
   await app.register(checkoutRoutes, {
-    checkout: createCheckoutService({ db, catalog, shipping, provider, reservationMinutes: config.reservationMinutes }),
+    checkout: createCheckoutService({
+      db,
+      catalog,
+      shipping,
+      provider,
+      reservationMinutes: config.reservationMinutes,
+      limits: config.orderLimits,
+    }),
     orders,
     auth,
     config,

@@ -37,6 +37,8 @@ export interface Config {
   reservationMinutes: number;
   /** How often each process looks for reservations that ran out (one process at a time does the work). */
   reservationSweepSeconds: number;
+  /** Limits on stock held by unpaid orders, so a few orders cannot empty the shelves. */
+  orderLimits: OrderLimits;
   seedProducts: number;
   logLevel: string;
   trustProxy: boolean;
@@ -92,6 +94,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appSecret: env.APP_SECRET || DEV_APP_SECRET,
     reservationMinutes: wholeNumber(env, "RESERVATION_MINUTES", 30, 1),
     reservationSweepSeconds: wholeNumber(env, "RESERVATION_SWEEP_SECONDS", 30, 1),
+    orderLimits: {
+      perCustomer: wholeNumber(env, "MAX_OPEN_ORDERS_PER_CUSTOMER", 5, 1),
+      perAddress: wholeNumber(env, "MAX_OPEN_ORDERS_PER_ADDRESS", 20, 1),
+      unitsPerProduct: wholeNumber(env, "MAX_UNITS_PER_PRODUCT", 20, 1, 99),
+    },
     seedProducts: wholeNumber(env, "SEED_PRODUCTS", 800, 0),
     logLevel: env.LOG_LEVEL ?? (nodeEnv === "test" ? "silent" : "info"),
     trustProxy: flag(env.TRUST_PROXY, false),
@@ -142,6 +149,16 @@ export function assertProductionSecrets(config: Config): void {
         "(the same in every process), e.g. `openssl rand -hex 32`.",
     );
   }
+}
+
+/** How much stock unpaid orders may hold (README Configuration). */
+export interface OrderLimits {
+  /** Unpaid orders one customer may have open at a time. */
+  perCustomer: number;
+  /** Unpaid orders placed from one client address that may be open at a time. */
+  perAddress: number;
+  /** Units of one product one order may reserve (a cart may hold the spec's 99; checkout refuses more than this). */
+  unitsPerProduct: number;
 }
 
 function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER): number {

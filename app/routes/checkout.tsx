@@ -37,7 +37,7 @@ export default function CheckoutRoute({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { customer, addresses } = loaderData;
-  const { lines, cart, count, moedaId, ready, loadFailed, busy, reset } = useCart();
+  const { lines, cart, count, moedaId, ready, loadFailed, busy, reset, showLimits } = useCart();
   const [step, setStep] = useState<0 | 1>(0);
   const [choice, setChoice] = useState<ShippingChoice | null>(null);
   const [method, setMethod] = useState<string | null>(null);
@@ -63,6 +63,11 @@ export default function CheckoutRoute({ loaderData }: Route.ComponentProps) {
       return;
     }
     setStarting(false);
+    // Each line over stock (or over the units one order may hold) shows its own maximum.
+    if (!result.ok && result.reason === "failed" && result.limits) {
+      showLimits(result.limits);
+      setStep(0);
+    }
     setError(result.reason === "no_link" ? t("cart.checkout.linkNotFound") : (result.message ?? t("cart.checkout.startError")));
   }
 

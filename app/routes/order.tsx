@@ -31,7 +31,14 @@ export default function OrderRoute({ loaderData }: Route.ComponentProps) {
     [t("cart.orders.paymentStatus"), payment ? <span data-testid="payment-status">{paymentStatusLabel(t, payment.status)}</span> : t("cart.orders.noPayment")],
     [t("cart.orders.paymentValue"), money(payment?.valor_total ?? order.valor_total)],
     [t("cart.orders.shippingValue"), money(order.valor_frete)],
-    [t("cart.orders.delivery"), order.entrega_descricao ?? "—"],
+    [t("cart.orders.delivery"), order.entrega_descricao ?? t("cart.orders.storePickup")],
+    // Where the order is collected, or where it is delivered; a pickup never shows a delivery address.
+    [
+      order.entrega_tipo === "endereco" ? t("cart.orders.deliveryAddress") : t("cart.orders.pickupPlace"),
+      <span key="p" data-testid="order-place">
+        {order.entrega_local}
+      </span>,
+    ],
     [t("cart.orders.pickupCode"), <span key="c" className="font-mono text-lg font-bold tracking-widest" data-testid="order-pickup-code">{order.codigo_retirada}</span>],
   ];
 

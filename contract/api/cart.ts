@@ -139,6 +139,10 @@ export interface Order {
   status: string;
   codigo_retirada: string;
   entrega_descricao: string | null;
+  /** Where the order goes: picked up in the shop, at a pickup point, or delivered to an address. */
+  entrega_tipo: "loja" | "ponto" | "endereco";
+  /** The shop's address (configuration), the pickup point's name and address, or the delivery address. */
+  entrega_local: string;
   link_pagamento: string | null;
   reserva_expira_em: string | null;
   itens: OrderLine[];

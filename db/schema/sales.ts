@@ -112,10 +112,16 @@ export const orders = pgTable(
     /** Until then the stock stays reserved for an unpaid order. */
     reserva_expira_em: timestamp("reserva_expira_em", { withTimezone: true }),
     estoque_liberado_em: timestamp("estoque_liberado_em", { withTimezone: true }),
+    /** The client address the order was placed from: open unpaid orders per address are capped. */
+    cliente_ip: varchar("cliente_ip", { length: 45 }),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("pedidos_customer_idx").on(t.customer_id, t.id), index("pedidos_status_idx").on(t.status, t.reserva_expira_em)],
+  (t) => [
+    index("pedidos_customer_idx").on(t.customer_id, t.id),
+    index("pedidos_status_idx").on(t.status, t.reserva_expira_em),
+    index("pedidos_cliente_ip_idx").on(t.cliente_ip, t.status),
+  ],
 );
 
 export const orderItems = pgTable(

@@ -7,15 +7,26 @@ import type { ApiMessageKey } from "#contract/messages.ts";
 export class HttpError extends Error {
   readonly errors?: Record<string, ApiMessageKey[]>;
   readonly vars: Record<string, string | number>;
+  /** Variables of one field's messages (each over-stock line names its own maximum). */
+  readonly fieldVars: Record<string, Record<string, string | number>>;
+  /** Extra members of the answer, for the client to act on (e.g. each product's maximum). */
+  readonly data: Record<string, unknown>;
 
   constructor(
     readonly statusCode: number,
     readonly messageKey: ApiMessageKey,
-    options: { errors?: Record<string, ApiMessageKey[]>; vars?: Record<string, string | number> } = {},
+    options: {
+      errors?: Record<string, ApiMessageKey[]>;
+      vars?: Record<string, string | number>;
+      fieldVars?: Record<string, Record<string, string | number>>;
+      data?: Record<string, unknown>;
+    } = {},
   ) {
     super(messageKey);
     this.errors = options.errors;
     this.vars = options.vars ?? {};
+    this.fieldVars = options.fieldVars ?? {};
+    this.data = options.data ?? {};
   }
 }
 

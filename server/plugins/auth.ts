@@ -12,6 +12,8 @@ export interface AuthenticatedCustomer {
 declare module "fastify" {
   interface FastifyRequest {
     customer: AuthenticatedCustomer | null;
+    /** The request carried a session token that no longer opens a session (expired, revoked). */
+    sessionEnded?: boolean;
   }
 }
 
@@ -69,6 +71,7 @@ export function createAuth(db: Db) {
     /** preHandler: attaches the customer when there is one; guests pass. */
     async optional(request: FastifyRequest, _reply: FastifyReply) {
       request.customer = await resolve(request);
+      request.sessionEnded = request.customer === null && tokenOf(request) !== undefined;
     },
   };
 }

@@ -93,12 +93,15 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     if (error instanceof HttpError) {
       const errors = error.errors
         ? Object.fromEntries(
-            Object.entries(error.errors).map(([field, keys]) => [field, keys.map((k) => apiMessage(locale, k, error.vars))]),
+            Object.entries(error.errors).map(([field, keys]) => [
+              field,
+              keys.map((k) => apiMessage(locale, k, { ...error.vars, ...error.fieldVars[field] })),
+            ]),
           )
         : undefined;
       return reply
         .status(error.statusCode)
-        .send({ message: apiMessage(locale, error.messageKey, error.vars), ...(errors ? { errors } : {}) });
+        .send({ ...error.data, message: apiMessage(locale, error.messageKey, error.vars), ...(errors ? { errors } : {}) });
     }
     // The database is out of reach or stopped answering: a moment's outage, not a fault of the request.
     if (isDatabaseUnavailable(error)) {

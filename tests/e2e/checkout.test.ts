@@ -156,8 +156,9 @@ describe("checkout", () => {
       const shipping = page.getByTestId("shipping-section");
       await shipping.waitFor();
       expect(await page.getByTestId("cart-line").count()).toBe(2);
-      // Foreign customers keep their address and get no pickup points: the shop is the only option.
-      await shipping.getByText("Avenida Paulista, 1578").waitFor();
+      // Foreign customers pick up in the shop (its address, not theirs) and get no pickup points.
+      await shipping.getByTestId("pickup-place").waitFor();
+      expect(await shipping.getByText("Avenida Paulista, 1578").count()).toBe(0);
       expect(await shipping.getByRole("radio", { name: t.shipping.pickupMode }).count()).toBe(0);
       const pickup = shipping.getByRole("radio", { name: /Retirada na loja|Retirar na loja/ });
       await pickup.waitFor();

@@ -14,10 +14,15 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly errors?: Record<string, string[]>,
+    /** Each over-stock product's own maximum, by product id (the API's `qtde_maxima`). */
+    readonly limits?: Record<string, number>,
   ) {
     super(message);
   }
 }
+
+/** Announced on every 401: a tab that thought it was signed in checks its session (cart-context.tsx). */
+export const UNAUTHORIZED_EVENT = "store:unauthorized";
 
 /** JSON call to our own API; a non-2xx answer becomes an ApiError carrying the server's message. */
 export async function api<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
@@ -27,8 +32,13 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
     headers: { accept: "application/json", ...(init.body === undefined ? {} : { "content-type": "application/json" }) },
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });
-  const payload = (await res.json().catch(() => null)) as { message?: string; errors?: Record<string, string[]> } | null;
-  if (!res.ok) throw new ApiError(res.status, payload?.message ?? res.statusText, payload?.errors);
+  const payload = (await res.json().catch(() => null)) as {
+    message?: string;
+    errors?: Record<string, string[]>;
+    qtde_maxima?: Record<string, number>;
+  } | null;
+  if (res.status === 401) window.dispatchEvent(new Event(UNAUTHORIZED_EVENT));
+  if (!res.ok) throw new ApiError(res.status, payload?.message ?? res.statusText, payload?.errors, payload?.qtde_maxima);
   return payload as T;
 }
 

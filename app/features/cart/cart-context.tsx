@@ -25,9 +25,11 @@ import {
   toInput,
   type LineInput,
 } from "./cart-api.ts";
+import { activeInputs, readBackup, writeBackup } from "./cart-backup.ts";
+import { useLineNotices } from "./use-line-notices.ts";
+import { useSessionEnd } from "./use-session-end.ts";
 
 /** Spec §9 timers. */
-export const NOTICE_MS = 3000;
 export const DRAWER_CLOSE_MS = 300;
 
 export type DrawerState = "hidden" | "open" | "closing";
@@ -48,11 +50,16 @@ interface CartApi {
   setQuantity: (produtoId: number, quantity: number) => Promise<void>;
   remove: (produtoId: number) => Promise<void>;
   clear: () => void;
+  /** Shows each line's own maximum under it (the API's `qtde_maxima`, by product id). */
+  showLimits: (limits: Record<string, number>) => void;
   /** Drops the cart after checkout started: the server turned it into an order. */
   reset: () => void;
   drawer: DrawerState;
   openDrawer: () => void;
   closeDrawer: () => void;
+  /** The customer's session ran out in this tab; their cart was kept as a guest cart. */
+  sessionEnded: boolean;
+  dismissSessionEnded: () => void;
 }
 
 const CartContext = createContext<CartApi | null>(null);
@@ -93,26 +100,52 @@ export function CartProvider({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const shell = useRouteLoaderData<ShellData>("root");
   const moedaId = cartCurrency(shell);
-  const signedIn = Boolean(shell?.customer);
+  const signedIn = shell?.customer != null;
+  const session = useSessionEnd(signedIn);
+  const { signedInRef, markEnded, onPurpose, refused, saved: savedOk, takeEnded } = session;
 
   const [cart, setCart] = useState<Cart | null>(null);
   const [ready, setReady] = useState(false);
   const [loadFailed, setLoadFailed] = useState(false);
   const [pending, setPending] = useState(0);
-  const [notices, setNotices] = useState<Record<number, string>>({});
+  const { notices, notice, showLimits, clearLimits } = useLineNotices();
   const [drawer, setDrawer] = useState<DrawerState>("hidden");
   const [announcement, setAnnouncement] = useState("");
 
   const cartRef = useRef<Cart | null>(null);
   const externalId = useRef<string | null>(null);
   const queue = useRef<Promise<unknown>>(Promise.resolve());
-  const timers = useRef(new Map<number, ReturnType<typeof setTimeout>>());
+  const saveRef = useRef<(change: (lines: LineInput[]) => LineInput[]) => Promise<unknown>>(() => Promise.resolve());
+  const moedaRef = useRef(moedaId);
+  // Declared before the effects that read it, so they see this render's currency.
+  useEffect(() => {
+    moedaRef.current = moedaId;
+  });
 
   const apply = useCallback((next: Cart | null) => {
     cartRef.current = next;
     setCart(next);
     writeStorage(STORAGE.cartId, next ? String(next.id) : null);
-  }, []);
+    writeBackup(next, signedInRef.current);
+  }, [signedInRef]);
+
+  /**
+   * The session ended: the customer's cart stays theirs on the server, so its lines go into a new
+   * guest cart (priced and checked by the server), which their next login claims again.
+   */
+  const keepAsGuest = useCallback(
+    (lines: LineInput[]) => {
+      markEnded();
+      externalId.current = freshExternalId();
+      cartRef.current = null;
+      if (lines.length === 0) {
+        apply(null);
+        return Promise.resolve();
+      }
+      return saveRef.current(() => lines);
+    },
+    [apply, markEnded],
+  );
 
   // Spec §7: GET on load in the buyer's currency; 404 gives a fresh cart, other failures an empty one.
   // A signed-in customer loads with the claim (POST …/vincular), which makes a guest cart theirs.
@@ -120,6 +153,11 @@ export function CartProvider({ children }: { children: ReactNode }) {
   // (product/below-the-fold.tsx) then keep the server's HTML instead of being rendered anew.
   useEffect(() => {
     let cancelled = false;
+    const kept = takeEnded(() => activeInputs(cartRef.current));
+    if (kept) {
+      void keepAsGuest(kept);
+      return;
+    }
     const stored = readStorage(STORAGE.externalId);
     externalId.current = stored ?? freshExternalId();
     // Without a cart id the cart was never saved: there is nothing to load (and no 404 to log).
@@ -141,6 +179,12 @@ export function CartProvider({ children }: { children: ReactNode }) {
       .catch((error: unknown) => {
         if (cancelled) return;
         if (error instanceof ApiError && error.status === 404) {
+          // A signed-in customer's cart the tab can no longer see: the session ended before this load.
+          const backup = readBackup();
+          if (!signedIn && backup?.customer && backup.lines.length > 0) {
+            void keepAsGuest(backup.lines);
+            return;
+          }
           externalId.current = freshExternalId();
           apply(null);
         } else {
@@ -152,24 +196,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
     return () => {
       cancelled = true;
     };
-  }, [moedaId, apply, signedIn]);
-
-  const notice = useCallback((produtoId: number, text: string) => {
-    setNotices((all) => ({ ...all, [produtoId]: text }));
-    clearTimeout(timers.current.get(produtoId));
-    timers.current.set(
-      produtoId,
-      setTimeout(
-        () => setNotices(({ [produtoId]: _gone, ...rest }) => rest),
-        NOTICE_MS,
-      ),
-    );
-  }, []);
-
-  useEffect(() => {
-    const all = timers.current;
-    return () => all.forEach((timer) => clearTimeout(timer));
-  }, []);
+  }, [moedaId, apply, signedIn, keepAsGuest, takeEnded]);
 
   /** Saves the lines `change` derives from the latest cart; saves run one after another. */
   const save = useCallback(
@@ -183,18 +210,25 @@ export function CartProvider({ children }: { children: ReactNode }) {
         try {
           const saved = await saveCart(
             ext,
-            moedaId,
+            moedaRef.current,
             lines,
             current?.id ?? null,
           );
           apply(saved);
+          clearLimits();
+          savedOk();
           const count = saved.itens.filter((l) => l.ativo).length;
           setAnnouncement(t("cart.announce", { count }));
         } catch (error) {
           // Spec §8: save errors are logged; a message the server wrote for the buyer is shown too.
           console.error("cart save failed", error);
-          if (error instanceof ApiError && error.status === 422)
+          // A customer's cart answering 401/404 usually means the session ended: the root route
+          // asks the server again, and if so these lines are kept in a guest cart.
+          if (error instanceof ApiError) refused(lines, error.status);
+          if (error instanceof ApiError && error.status === 422) {
             toast.error(error.message);
+            if (error.limits) showLimits(error.limits);
+          }
         } finally {
           setPending((n) => n - 1);
         }
@@ -203,8 +237,12 @@ export function CartProvider({ children }: { children: ReactNode }) {
       queue.current = next;
       return next;
     },
-    [apply, moedaId, t, toast],
+    [apply, t, toast, showLimits, clearLimits, refused, savedOk],
   );
+  // The same function whichever render made it: it reads the currency and the cart through refs.
+  useEffect(() => {
+    saveRef.current = save;
+  }, [save]);
 
   const add = useCallback(
     async (product: ProductSummary, quantity = 1) => {
@@ -271,17 +309,25 @@ export function CartProvider({ children }: { children: ReactNode }) {
     [setQuantity],
   );
 
-  const reset = useCallback(() => {
+  const drop = useCallback(() => {
     externalId.current = freshExternalId();
     writeStorage(STORAGE.shipping, null);
     apply(null);
   }, [apply]);
 
+  // Logout and checkout: the customer leaves on purpose, so the end of the session is no surprise.
+  const reset = useCallback(() => {
+    onPurpose();
+    drop();
+  }, [drop, onPurpose]);
+
   // Spec §4: clearing drops the ids and makes a new external id.
   const clear = useCallback(() => {
-    reset();
+    drop();
     setAnnouncement(t("cart.announce", { count: 0 }));
-  }, [reset, t]);
+  }, [drop, t]);
+
+
 
   const onCheckout = pathname.replace(/\/+$/, "") === "/checkout";
   const openDrawer = useCallback(() => {
@@ -312,13 +358,18 @@ export function CartProvider({ children }: { children: ReactNode }) {
       setQuantity,
       remove,
       clear,
+      showLimits,
       reset,
       // Spec §2: the drawer cannot be open on /checkout.
       drawer: onCheckout ? "hidden" : drawer,
       openDrawer,
       closeDrawer,
+      sessionEnded: session.sessionEnded,
+      dismissSessionEnded: session.dismiss,
     };
   }, [
+    session.sessionEnded,
+    session.dismiss,
     cart,
     moedaId,
     ready,
@@ -329,6 +380,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
     setQuantity,
     remove,
     clear,
+    showLimits,
     reset,
     drawer,
     onCheckout,

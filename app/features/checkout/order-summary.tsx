@@ -29,8 +29,8 @@ export function OrderSummary({ total, moedaId, choice }: { total: string; moedaI
       {choice ? (
         <div className="space-y-1 border-t border-slate-200 pt-2 text-muted">
           <dt className="sr-only">{t("cart.checkout.shippingChoice")}</dt>
-          <dd>
-            <span className="font-semibold text-ink">{choice.point ? t("cart.checkout.pickupAt") : t("cart.checkout.deliveryTo")}: </span>
+          <dd data-testid="summary-place">
+            <span className="font-semibold text-ink">{choice.pickup ? t("cart.checkout.pickupAt") : t("cart.checkout.deliveryTo")}: </span>
             {choice.place}
           </dd>
           <dd>

@@ -1,5 +1,7 @@
 import { useEffect, useId, useMemo, useState } from "react";
+import { useRouteLoaderData } from "react-router";
 import { useTranslation } from "#app/i18n/react.tsx";
+import type { ShellData } from "#app/features/layout/types.ts";
 import type { Address } from "#contract/api/accounts.ts";
 import type { DeliveryOption, PickupPoint } from "#contract/api/cart.ts";
 import { formatPrice, isPrice } from "#contract/money.ts";
@@ -15,6 +17,8 @@ export interface ShippingChoice {
   option: DeliveryOption;
   addressId: number | null;
   point: PickupPoint | null;
+  /** True when nothing is delivered: the order is picked up in the shop or at a pickup point. */
+  pickup: boolean;
   /** Where the order goes, for the summary: an address, a city, a pickup point or the shop. */
   place: string;
 }
@@ -45,6 +49,7 @@ function firstAddress(addresses: Address[], saved: number | null | undefined) {
 export function ShippingSection({ externalId, moedaId, cartKey, foreign, addresses, onChange, addAddress }: Props) {
   const { t } = useTranslation();
   const id = useId();
+  const shopAddress = useRouteLoaderData<ShellData>("root")?.site.address ?? "";
   // Rendered only in the browser (after the cart loads), so localStorage can seed the state (spec §4: restored on mount).
   const [saved] = useState<Partial<SavedShipping>>(readSaved);
   const [mode, setMode] = useState<SavedShipping["mode"]>(!foreign && saved.mode === "pickup_point" ? "pickup_point" : "delivery");
@@ -111,11 +116,23 @@ export function ShippingSection({ externalId, moedaId, cartKey, foreign, address
 
   const geoCityName = geo?.cities.find((c) => c.cidade_id === cidadeId)?.nome ?? "";
   const address = addresses.find((a) => a.id === addressId) ?? null;
-  const place =
-    mode === "pickup_point" && point ? `${point.nome} - ${point.endereco}` : address ? addressLine(address) : geoCityName;
+  // Store pickup (no delivery service) goes nowhere: the order waits in the shop.
+  const inShop = selected !== null && selected.entrega_servico_id === null;
+  const atPoint = mode === "pickup_point" && point !== null;
+  const place = atPoint ? `${point.nome} - ${point.endereco}` : inShop ? shopAddress : address ? addressLine(address) : geoCityName;
 
   useEffect(() => {
-    onChange(selected ? { option: selected, addressId: mode === "delivery" ? addressId : null, point: mode === "pickup_point" ? point : null, place } : null);
+    onChange(
+      selected
+        ? {
+            option: selected,
+            addressId: mode === "delivery" ? addressId : null,
+            point: mode === "pickup_point" ? point : null,
+            pickup: inShop || atPoint,
+            place,
+          }
+        : null,
+    );
     writeSaved({
       mode,
       addressId,
@@ -128,7 +145,7 @@ export function ShippingSection({ externalId, moedaId, cartKey, foreign, address
       cost: selected && isPrice(selected.valor) ? selected.valor : "0",
     });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- onChange is the parent's setter
-  }, [selected, mode, addressId, estadoId, cidadeId, pickupEstadoId, pickupCidadeId, pointId, point, place]);
+  }, [selected, mode, addressId, estadoId, cidadeId, pickupEstadoId, pickupCidadeId, pointId, point, place, inShop, atPoint]);
 
   const select = "mt-1 block min-h-11 w-full rounded-md border border-slate-300 bg-white px-3 text-ink disabled:bg-slate-100";
   const pointStates = useMemo(() => {
@@ -202,9 +219,10 @@ export function ShippingSection({ externalId, moedaId, cartKey, foreign, address
             {addAddress}
           </div>
         ) : foreign ? (
-          <p className="rounded-md bg-slate-50 p-3 text-sm ring-1 ring-slate-200">
-            <span className="font-semibold">{t("cart.shipping.address")}: </span>
-            {address ? addressLine(address) : t("cart.shipping.noAddress")}
+          // Spec §1: nothing is delivered to a foreign customer; the order is picked up in the shop.
+          <p className="rounded-md bg-slate-50 p-3 text-sm ring-1 ring-slate-200" data-testid="pickup-place">
+            <span className="font-semibold">{t("cart.shipping.pickupPlace")}: </span>
+            {shopAddress}
           </p>
         ) : (
           <div className="flex flex-wrap items-end gap-3">

@@ -1,7 +1,9 @@
 import { api, ApiError } from "#app/features/cart/cart-api.ts";
 import type { ShippingChoice } from "./shipping-section.tsx";
 
-export type StartResult = { ok: true; link: string } | { ok: false; reason: "no_link" | "failed"; message?: string };
+export type StartResult =
+  | { ok: true; link: string }
+  | { ok: false; reason: "no_link" | "failed"; message?: string; limits?: Record<string, number> };
 
 /** `POST …/iniciar-checkout` (spec §7): the first payment link is where the buyer goes next. */
 export async function startCheckout(externalId: string, choice: ShippingChoice): Promise<StartResult> {
@@ -19,6 +21,7 @@ export async function startCheckout(externalId: string, choice: ShippingChoice):
     const link = res.link_pagamento?.[0];
     return link ? { ok: true, link } : { ok: false, reason: "no_link" };
   } catch (error) {
-    return { ok: false, reason: "failed", message: error instanceof ApiError ? error.message : undefined };
+    if (!(error instanceof ApiError)) return { ok: false, reason: "failed" };
+    return { ok: false, reason: "failed", message: error.message, limits: error.limits };
   }
 }

@@ -3,6 +3,7 @@ import { useTranslation } from "#app/i18n/react.tsx";
 import { useLocation } from "react-router";
 import { CartProvider } from "#app/features/cart/cart-context.tsx";
 import { CartDrawer } from "#app/features/cart/cart-drawer.tsx";
+import { SessionEndedNotice } from "#app/features/cart/session-ended-notice.tsx";
 import { BottomNav } from "./bottom-nav.tsx";
 import { Footer } from "./footer.tsx";
 import { Header } from "./header.tsx";
@@ -32,6 +33,7 @@ export function Shell({
           {t("common.skipToContent")}
         </a>
         <Header data={data} />
+        <SessionEndedNotice />
         <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
           {children}
         </main>

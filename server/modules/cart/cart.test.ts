@@ -162,6 +162,28 @@ describe("PUT and GET /ecom/venda/carrinho", () => {
     expect(still.body.data.itens[0]!.qtde).toBe(1);
   });
 
+  it("tells a customer whose session ended 401 'Sessão expirada' for their cart, not 404, and keeps it theirs", async () => {
+    const owner = await shopper(t.app, t.database.db, "py");
+    const mine = await createCart(t.app, [{ produto_id: a.id, qtde: 1 }], { token: owner.token });
+    expect((await call(t.app, "POST", "/ecom/logout", { token: owner.token })).status).toBe(200);
+    const body = { ...cartBody([{ produto_id: a.id, qtde: 2 }], 3, mine.external_id), id: mine.id };
+    for (const res of [await put(mine.id, body, owner.token), await get(mine.external_id, owner.token)]) {
+      expect([res.status, res.body.message]).toEqual([401, "Sessão expirada. Faça login novamente."]);
+    }
+    const spanish = await call<ApiError>(t.app, "GET", `/ecom/venda/carrinho/${mine.external_id}`, {
+      token: owner.token,
+      headers: { "accept-language": "es-PY" },
+    });
+    expect([spanish.status, spanish.body.message]).toEqual([401, "Sesión expirada. Inicie sesión nuevamente."]);
+    // Nothing changed, and a guest without a token still finds nothing there.
+    expect((await get(mine.external_id)).status).toBe(404);
+    const [row] = await queryRows<{ customer_id: number; qtde: number }>(
+      t.database.db,
+      sql`SELECT c.customer_id, i.qtde FROM carrinhos c JOIN carrinho_itens i ON i.cart_id = c.id WHERE c.id = ${mine.id}`,
+    );
+    expect(row).toEqual({ customer_id: owner.id, qtde: 1 });
+  });
+
   it("answers 404 when the path id and the body's external id name different carts", async () => {
     const one = await createCart(t.app, [{ produto_id: a.id, qtde: 1 }]);
     const two = await createCart(t.app, [{ produto_id: a.id, qtde: 1 }]);

@@ -9,6 +9,7 @@ import type { CartService, Viewer } from "./service.ts";
 export const viewerOf = (request: FastifyRequest): Viewer => ({
   customerId: request.customer?.id ?? null,
   lang: apiLang(requestLocale(request)),
+  sessionEnded: request.sessionEnded === true,
 });
 
 /** The cart of spec §7: guests and customers; the server prices every line. */

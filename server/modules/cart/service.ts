@@ -16,6 +16,8 @@ export type CartRow = typeof carts.$inferSelect;
 export interface Viewer {
   customerId: number | null;
   lang: ApiLang;
+  /** A guest whose session token has just stopped working (expired or revoked). */
+  sessionEnded?: boolean;
 }
 
 /** Spec §9: a foreign customer's cart is in dollars, a resident's in guaraníes; a guest's as asked. */
@@ -30,11 +32,45 @@ export function unitPrice(valorVenda: string, productMoedaId: number, cartMoedaI
   return convertPrice(valorVenda, productMoedaId, cartMoedaId, rates);
 }
 
+/**
+ * A 4xx naming, for every line at fault, its own message and maximum (`qtde_maxima` by product id),
+ * so a cart with several lines over stock shows each line's limit.
+ */
+export function lineErrors(
+  status: number,
+  errors: Record<string, ApiMessageKey[]>,
+  limits: Record<string, number>,
+  itens: { produto_id: number }[],
+  key?: ApiMessageKey,
+): HttpError {
+  const only = Object.entries(errors);
+  const single = only.length === 1 && only[0]![1].length === 1;
+  const fieldVars = Object.fromEntries(Object.entries(limits).map(([field, n]) => [field, { n }]));
+  const qtde_maxima: Record<string, number> = {};
+  for (const [field, n] of Object.entries(limits)) {
+    const index = Number(field.split(".")[1]);
+    const item = itens[index];
+    if (item) qtde_maxima[String(item.produto_id)] = n;
+  }
+  return new HttpError(status, key ?? (single ? only[0]![1][0]! : "validation_failed"), {
+    errors,
+    fieldVars,
+    vars: single ? (fieldVars[only[0]![0]] ?? {}) : {},
+    data: Object.keys(qtde_maxima).length > 0 ? { qtde_maxima } : {},
+  });
+}
+
 export function createCartService(db: Db, catalog: CatalogService) {
+  /** The most units of a product one line may hold (spec §5): the stock, at most 99. */
+  const lineLimit = (stock: number) => Math.max(0, Math.min(MAX_QTY, stock));
+
   /** A cart the viewer may see: a guest cart by its unguessable external id, a customer's only by its owner. */
   async function visible(row: CartRow | undefined, viewer: Viewer): Promise<CartRow> {
     if (!row || row.status !== "aberto") throw new HttpError(404, "cart_not_found");
-    if (row.customer_id !== null && row.customer_id !== viewer.customerId) throw new HttpError(404, "cart_not_found");
+    if (row.customer_id !== null && row.customer_id !== viewer.customerId) {
+      // A customer's cart asked for with a session that has just ended: say so, rather than "not found".
+      throw viewer.sessionEnded && viewer.customerId === null ? new HttpError(401, "session_expired") : new HttpError(404, "cart_not_found");
+    }
     return row;
   }
 
@@ -90,23 +126,20 @@ export function createCartService(db: Db, catalog: CatalogService) {
     // A removed line of a product no longer sold is simply forgotten (its row, if any, stays inactive).
     for (const [produtoId, line] of wanted) if (!line.ativo && !byId.has(produtoId)) wanted.delete(produtoId);
     const errors: Record<string, ApiMessageKey[]> = {};
-    const vars: Record<string, number> = {};
+    const limits: Record<string, number> = {};
     body.itens.forEach((item, i) => {
       const product = byId.get(item.produto_id);
       const line = wanted.get(item.produto_id);
       if (!line) return;
       if (!product) errors[`itens.${i}.produto_id`] = ["product_unavailable"];
       else if (line.ativo && (product.stock <= 0 || !product.mostrar_preco)) errors[`itens.${i}.qtde`] = ["product_unavailable"];
-      else if (line.ativo && line.qtde > Math.min(MAX_QTY, product.stock)) {
+      else if (line.ativo && line.qtde > lineLimit(product.stock)) {
+        // Each line names its own maximum.
         errors[`itens.${i}.qtde`] = ["stock_max"];
-        vars.n = Math.min(MAX_QTY, product.stock);
+        limits[`itens.${i}.qtde`] = lineLimit(product.stock);
       }
     });
-    if (Object.keys(errors).length > 0) {
-      const only = Object.values(errors).flat();
-      const key = only.length === 1 ? only[0]! : "validation_failed";
-      throw new HttpError(422, key, { errors, vars });
-    }
+    if (Object.keys(errors).length > 0) throw lineErrors(422, errors, limits, body.itens);
     const rates = await catalog.rates();
     await db.transaction(async (tx) => {
       let total = new Big(0);

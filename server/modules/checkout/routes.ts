@@ -27,6 +27,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ checkout: CheckoutService; 
         req.body,
         trustedOrigin(config, req),
         apiLang(requestLocale(req)),
+        req.ip,
       );
       return { link_pagamento: [link], pedido: await orders.byId(orderId) };
     },

@@ -1,14 +1,16 @@
 import { randomInt } from "node:crypto";
 import Big from "big.js";
 import { and, eq, sql } from "drizzle-orm";
+import { MOEDA } from "#contract/currencies.ts";
 import type { ApiLang } from "#contract/locale.ts";
 import type { ApiMessageKey } from "#contract/messages.ts";
 import { queryRows, type Db } from "#db/client.ts";
 import { addresses, cartItems, carts, customers, orderItems, orders, payments, shippingServices } from "#db/schema/index.ts";
+import type { OrderLimits } from "../../config.ts";
 import { HttpError } from "../../lib/errors.ts";
 import type { PaymentProvider } from "../../payments/provider.ts";
 import type { CatalogService } from "../catalog/service.ts";
-import { unitPrice } from "../cart/service.ts";
+import { lineErrors, unitPrice } from "../cart/service.ts";
 import type { ShippingService } from "../shipping/service.ts";
 import { lockProducts, shortages, takeStock } from "../orders/stock.ts";
 
@@ -30,6 +32,7 @@ export function createCheckoutService(deps: {
   shipping: ShippingService;
   provider: PaymentProvider;
   reservationMinutes: number;
+  limits: OrderLimits;
 }) {
   const { db, catalog, shipping, provider } = deps;
   const fail = (status: number, key: ApiMessageKey, field?: string): never => {
@@ -62,7 +65,25 @@ export function createCheckoutService(deps: {
     return winner!.link;
   }
 
-  async function start(externalId: string, customerId: number, input: CheckoutInput, origin: string, lang: ApiLang) {
+  /**
+   * Refuses a new unpaid order past the caps on open unpaid orders (per customer, per client
+   * address), so a few orders cannot hold the shop's stock. The customer's row and an advisory lock
+   * on the address make two checkouts at once count each other.
+   */
+  async function holdLimits(tx: Db, customerId: number, clientIp: string) {
+    const open = sql`status = 'PAGAMENTO' AND estoque_liberado_em IS NULL AND reserva_expira_em > now()`;
+    await queryRows(tx, sql`SELECT id FROM clientes WHERE id = ${customerId} FOR UPDATE`);
+    const [mine] = await queryRows<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM pedidos WHERE customer_id = ${customerId} AND ${open}`);
+    if (Number(mine!.n) >= deps.limits.perCustomer) {
+      throw new HttpError(409, "too_many_open_orders", { vars: { n: Number(mine!.n) } });
+    }
+    if (!clientIp) return;
+    await queryRows(tx, sql`SELECT pg_advisory_xact_lock(hashtext(${`order-ip:${clientIp}`}))`);
+    const [fromHere] = await queryRows<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM pedidos WHERE cliente_ip = ${clientIp} AND ${open}`);
+    if (Number(fromHere!.n) >= deps.limits.perAddress) throw new HttpError(409, "too_many_open_orders_address");
+  }
+
+  async function start(externalId: string, customerId: number, input: CheckoutInput, origin: string, lang: ApiLang, clientIp = "") {
     const [cart] = await db.select().from(carts).where(eq(carts.external_id, externalId));
     if (!cart || (cart.customer_id !== null && cart.customer_id !== customerId)) fail(404, "cart_not_found");
     // Idempotent: a second call for the same cart finds the order the first one made.
@@ -78,7 +99,6 @@ export function createCheckoutService(deps: {
     if (
       !claim ||
       claim.cart !== cart!.id ||
-      claim.moeda !== cart!.moeda_id ||
       claim.servico !== (input.entrega_servico_id ?? null) ||
       !valorFrete ||
       !valorFrete.eq(claim.valor)
@@ -87,7 +107,10 @@ export function createCheckoutService(deps: {
     }
     const [customer] = await db.select().from(customers).where(eq(customers.id, customerId));
     if (customer!.estrangeiro && claim!.servico !== null) fail(422, "foreign_store_pickup_only", "entrega_servico_id");
-    if (!provider.supportsCurrency(cart!.moeda_id)) fail(422, "no_payment_method");
+    // Spec §9: the order is in the customer's currency (dollars for a foreign customer, guaraníes
+    // otherwise), whatever currency the cart had as a guest's; every amount is priced anew in it.
+    const moedaId: number = customer!.estrangeiro ? MOEDA.USD : MOEDA.PYG;
+    if (!provider.supportsCurrency(moedaId)) fail(422, "no_payment_method");
 
     let enderecoId: number | null = null;
     let pontoId: number | null = null;
@@ -111,6 +134,9 @@ export function createCheckoutService(deps: {
     }
 
     const rates = await catalog.rates();
+    // The quoted shipping cost, signed in the currency it was quoted in, converted like the lines.
+    const decimals = moedaId === MOEDA.PYG ? 0 : 2;
+    const frete = new Big(claim!.moeda === moedaId ? claim!.valor : unitPrice(claim!.valor, claim!.moeda, moedaId, rates));
     const orderId = await db.transaction(async (tx) => {
       // The cart row is the gate: two checkouts of one cart queue here and the second finds it closed.
       const [locked] = await queryRows<{ status: string }>(
@@ -118,23 +144,37 @@ export function createCheckoutService(deps: {
         sql`SELECT status FROM carrinhos WHERE id = ${cart!.id} FOR UPDATE`,
       );
       if (locked!.status !== "aberto") return undefined;
-      const lines = await tx
-        .select({ produto_id: cartItems.produto_id, qtde: cartItems.qtde })
+      // Every line as the cart lists them (by id, removed ones too), so an error's `itens.{i}` is the cart's line i.
+      const all = await tx
+        .select({ produto_id: cartItems.produto_id, qtde: cartItems.qtde, ativo: cartItems.ativo })
         .from(cartItems)
-        .where(and(eq(cartItems.cart_id, cart!.id), eq(cartItems.ativo, true), sql`${cartItems.qtde} > 0`));
+        .where(eq(cartItems.cart_id, cart!.id))
+        .orderBy(cartItems.id);
+      const lines = all.filter((l) => l.ativo && l.qtde > 0).map(({ produto_id, qtde }) => ({ produto_id, qtde }));
       if (lines.length === 0) fail(422, "cart_empty");
+      await holdLimits(tx as unknown as Db, customerId, clientIp);
+      const tooMany = all.flatMap((l, i) => (l.ativo && l.qtde > deps.limits.unitsPerProduct ? [i] : []));
+      if (tooMany.length > 0) {
+        const limits = Object.fromEntries(tooMany.map((i) => [`itens.${i}.qtde`, deps.limits.unitsPerProduct]));
+        throw lineErrors(422, Object.fromEntries(tooMany.map((i) => [`itens.${i}.qtde`, ["units_per_order_max" as const]])), limits, all);
+      }
       const stock = await lockProducts(tx, lines.map((l) => l.produto_id));
       const short = shortages(lines, stock);
       if (short.length > 0) {
-        throw new HttpError(409, "stock_insufficient", {
-          errors: Object.fromEntries(short.map((s) => [`itens.${s.index}.qtde`, ["stock_max" as const]])),
-          vars: { n: short[0]!.available },
-        });
+        // Each line over stock names its own maximum (what is left of that product).
+        const field = (s: (typeof short)[number]) => `itens.${all.findIndex((l) => l.produto_id === s.line.produto_id)}.qtde`;
+        throw lineErrors(
+          409,
+          Object.fromEntries(short.map((s) => [field(s), ["stock_max" as const]])),
+          Object.fromEntries(short.map((s) => [field(s), Math.max(0, s.available)])),
+          all,
+          "stock_insufficient",
+        );
       }
       let subtotal = new Big(0);
       const priced = lines.map((l) => {
         const p = stock.get(l.produto_id)!;
-        const unit = unitPrice(p.valor_venda, p.moeda_id, cart!.moeda_id, rates);
+        const unit = unitPrice(p.valor_venda, p.moeda_id, moedaId, rates);
         const sub = new Big(unit).times(l.qtde);
         subtotal = subtotal.plus(sub);
         return { ...l, unit, sub, p };
@@ -144,17 +184,16 @@ export function createCheckoutService(deps: {
         tx as unknown as Db,
         sql`SELECT nextval('pedido_numero_seq')::text AS numero`,
       )) as [{ numero: string }];
-      const decimals = cart!.moeda_id === 3 ? 0 : 2;
       const [order] = await tx
         .insert(orders)
         .values({
           pedido: numero,
           customer_id: customerId,
           cart_id: cart!.id,
-          moeda_id: cart!.moeda_id,
+          moeda_id: moedaId,
           valor_produtos: subtotal.toFixed(decimals),
-          valor_frete: valorFrete!.toFixed(decimals),
-          valor_total: subtotal.plus(valorFrete!).toFixed(decimals),
+          valor_frete: frete.toFixed(decimals),
+          valor_total: subtotal.plus(frete).toFixed(decimals),
           status: "PAGAMENTO",
           codigo_retirada: pickupCode(),
           entrega_servico_id: claim!.servico,
@@ -162,6 +201,7 @@ export function createCheckoutService(deps: {
           cliente_endereco_id: enderecoId,
           entrega_descricao: descricao,
           reserva_expira_em: new Date(Date.now() + deps.reservationMinutes * 60_000),
+          cliente_ip: clientIp.slice(0, 45) || null,
         })
         .returning({ id: orders.id, total: orders.valor_total });
       await tx.insert(orderItems).values(
@@ -180,13 +220,16 @@ export function createCheckoutService(deps: {
         provider: provider.name,
         provider_ref: `pending-${order!.id}`,
         valor_total: order!.total,
-        moeda_id: cart!.moeda_id,
+        moeda_id: moedaId,
         link: "",
       });
-      await tx.update(carts).set({ status: "fechado", customer_id: customerId, valor_total: subtotal.toFixed(2), updated_at: new Date() }).where(eq(carts.id, cart!.id));
+      await tx
+        .update(carts)
+        .set({ status: "fechado", customer_id: customerId, moeda_id: moedaId, valor_total: subtotal.toFixed(2), updated_at: new Date() })
+        .where(eq(carts.id, cart!.id));
       return order!.id;
     });
-    if (orderId === undefined) return start(externalId, customerId, input, origin, lang);
+    if (orderId === undefined) return start(externalId, customerId, input, origin, lang, clientIp);
     return { orderId, link: await linkFor(orderId, origin) };
   }
 

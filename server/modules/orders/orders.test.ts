@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
+import { inflateSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Order } from "#contract/api/cart.ts";
 import { call, type ApiError } from "../../../tests/support/customers.ts";
-import { pickProducts, placeOrder, shopper, type Product } from "../../../tests/support/shop.ts";
+import { checkout, pickProducts, placeOrder, quote, readyCart, shopper, type Product } from "../../../tests/support/shop.ts";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app.ts";
 
 type Page = { data: { data: Order[]; total: number; current_page: number; per_page: number; last_page: number } } & ApiError;
@@ -114,5 +115,65 @@ describe("GET /ecom/venda/pedidos/{external_id}/ticket.pdf", () => {
     const res = await get(`/ecom/venda/pedidos/${second.order.external_id}/ticket.pdf?lang=es-PY`, owner.token);
     expect(res.status).toBe(200);
     expect(res.raw.toString("latin1")).toContain(`(Comprobante del pedido ${second.order.pedido})`);
+  });
+});
+
+/** The lines of text a PDFKit document draws: its Flate streams inflated, each TJ's hex chunks joined. */
+function pdfText(pdf: Buffer): string[] {
+  const out: string[] = [];
+  const raw = pdf.toString("latin1");
+  for (const m of raw.matchAll(/stream\r?\n/g)) {
+    const start = m.index + m[0].length;
+    const end = raw.indexOf("endstream", start);
+    let body: string;
+    try {
+      body = inflateSync(pdf.subarray(start, end)).toString("latin1");
+    } catch {
+      continue;
+    }
+    for (const op of body.matchAll(/\[([^\]]*)\]\s*TJ/g)) {
+      const hex = [...op[1]!.matchAll(/<([0-9a-f]*)>/gi)].map((h) => h[1]).join("");
+      out.push(Buffer.from(hex, "hex").toString("latin1"));
+    }
+  }
+  return out;
+}
+
+describe("where the order goes (detail and ticket)", () => {
+  it("names the shop's address for a store pickup, never the customer's Brazilian address", async () => {
+    const brazilian = await shopper(t.app, t.database.db, "br");
+    const { order } = await placeOrder(t.app, brazilian.token, [{ produto_id: p.id, qtde: 1 }]);
+    const detail = await get<{ data: Order }>(`/ecom/venda/pedidos/${order.external_id}`, brazilian.token);
+    expect(detail.body.data).toMatchObject({ entrega_tipo: "loja", entrega_local: t.config.storeAddress });
+    const text = pdfText((await get(`/ecom/venda/pedidos/${order.external_id}/ticket.pdf`, brazilian.token)).raw);
+    expect(text).toContain(`Local de retirada: ${t.config.storeAddress}`);
+    expect(text.join("\n")).not.toMatch(/Endereço de entrega|Avenida Paulista/);
+  });
+
+  it("names the chosen pickup point for the pickup network", async () => {
+    const { cart } = await readyCart(t.app, owner.token, [{ produto_id: q.id, qtde: 1 }]);
+    const open = (await quote(t.app, cart, { cidade_id: owner.cidadeId }, owner.token)).body.data;
+    const network = open.find((o) => o.opcionais.pontos_entrega.length > 0)!;
+    const point = network.opcionais.pontos_entrega[0]!;
+    const chosen = (await quote(t.app, cart, { cidade_id: owner.cidadeId, id_ponto_entrega: point.id }, owner.token)).body.data;
+    const option = chosen.find((o) => o.entrega_servico_id === network.entrega_servico_id)!;
+    const res = await checkout(t.app, cart.external_id, owner.token, option, { id_ponto_entrega: point.id });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.pedido).toMatchObject({ entrega_tipo: "ponto", entrega_local: `${point.nome} - ${point.endereco}` });
+    const text = pdfText((await get(`/ecom/venda/pedidos/${res.body.pedido.external_id}/ticket.pdf`, owner.token)).raw);
+    expect(text).toContain(`Local de retirada: ${point.nome} - ${point.endereco}`);
+  });
+
+  it("names the delivery address when the order is delivered", async () => {
+    const { cart } = await readyCart(t.app, owner.token, [{ produto_id: q.id, qtde: 1 }]);
+    const options = (await quote(t.app, cart, { cliente_endereco_id: owner.addressId }, owner.token)).body.data;
+    const courier = options.find((o) => o.entrega_servico_id !== null && o.opcionais.pontos_entrega.length === 0)!;
+    const res = await checkout(t.app, cart.external_id, owner.token, courier, { cliente_endereco_id: owner.addressId });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const address = owner.user.enderecos[0]!;
+    const line = `${address.logradouro}, ${address.numero} - ${address.bairro} - ${address.cidade}`;
+    expect(res.body.pedido).toMatchObject({ entrega_tipo: "endereco", entrega_local: line });
+    const text = pdfText((await get(`/ecom/venda/pedidos/${res.body.pedido.external_id}/ticket.pdf?lang=es-PY`, owner.token)).raw);
+    expect(text).toContain(`Dirección de entrega: ${line}`);
   });
 });

@@ -2,16 +2,40 @@ import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Order } from "#contract/api/cart.ts";
 import { CURRENCIES, isMoedaId } from "#contract/currencies.ts";
 import type { Db } from "#db/client.ts";
-import { orderItems, orders, payments, productImages, products } from "#db/schema/index.ts";
+import { addresses, orderItems, orders, payments, pickupPoints, productImages, products } from "#db/schema/index.ts";
 import { HttpError } from "../../lib/errors.ts";
 
 type OrderRow = typeof orders.$inferSelect;
 
+/** The place an order goes to, as its detail page and ticket show it. */
+async function places(db: Db, rows: OrderRow[], storeAddress: string) {
+  const pointIds = rows.flatMap((o) => (o.ponto_entrega_id ? [o.ponto_entrega_id] : []));
+  const addressIds = rows.flatMap((o) => (o.ponto_entrega_id === null && o.cliente_endereco_id ? [o.cliente_endereco_id] : []));
+  const [points, homes] = await Promise.all([
+    pointIds.length
+      ? db.select({ id: pickupPoints.id, nome: pickupPoints.nome, endereco: pickupPoints.endereco }).from(pickupPoints).where(inArray(pickupPoints.id, pointIds))
+      : [],
+    addressIds.length ? db.select().from(addresses).where(inArray(addresses.id, addressIds)) : [],
+  ]);
+  return (o: OrderRow): Pick<Order, "entrega_tipo" | "entrega_local"> => {
+    const point = points.find((p) => p.id === o.ponto_entrega_id);
+    if (point) return { entrega_tipo: "ponto", entrega_local: `${point.nome} - ${point.endereco}` };
+    const home = o.entrega_servico_id !== null ? homes.find((a) => a.id === o.cliente_endereco_id) : undefined;
+    if (home) {
+      const line = [`${home.logradouro}, ${home.numero}`, home.bairro, home.cidade].filter(Boolean).join(" - ");
+      return { entrega_tipo: "endereco", entrega_local: line };
+    }
+    // Nothing is delivered: the order waits in the shop.
+    return { entrega_tipo: "loja", entrega_local: storeAddress };
+  };
+}
+
 /** A customer's orders; another customer's order is simply not found. */
-export function createOrdersService(db: Db) {
+export function createOrdersService(db: Db, storeAddress: string) {
   async function present(rows: OrderRow[]): Promise<Order[]> {
     if (rows.length === 0) return [];
     const ids = rows.map((o) => o.id);
+    const placeOf = await places(db, rows, storeAddress);
     const [lines, pays] = await Promise.all([
       db
         .select({
@@ -49,6 +73,7 @@ export function createOrdersService(db: Db) {
         status: o.status,
         codigo_retirada: o.codigo_retirada,
         entrega_descricao: o.entrega_descricao,
+        ...placeOf(o),
         link_pagamento: payable?.link ?? null,
         reserva_expira_em: o.reserva_expira_em?.toISOString() ?? null,
         itens: lines

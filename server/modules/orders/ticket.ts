@@ -23,6 +23,8 @@ export function renderTicket(order: Order, site: SiteInfo, locale: Locale): Prom
   doc.text(`${t("ticket_date")}: ${date}`);
   doc.text(`${t("ticket_status")}: ${order.status}`);
   doc.text(`${t("ticket_delivery")}: ${order.entrega_descricao ?? apiMessage(locale, "store_pickup")}`);
+  // Where the goods are collected, or where they go; never a delivery address for a pickup.
+  doc.text(`${order.entrega_tipo === "endereco" ? t("ticket_delivery_address") : t("ticket_pickup_place")}: ${order.entrega_local}`);
   doc.moveDown(0.6).fontSize(14).fillColor("#c2410c").text(`${t("ticket_pickup_code")}: ${order.codigo_retirada}`);
   doc.moveDown(1).fontSize(9).fillColor("#0f172a");
 

@@ -9,7 +9,7 @@ import { HttpError } from "../../lib/errors.ts";
 import { requestLocale } from "../../lib/request-locale.ts";
 import type { Auth } from "../../plugins/auth.ts";
 import { viewerOf } from "../cart/routes.ts";
-import type { CartService } from "../cart/service.ts";
+import { cartCurrencyFor, type CartService } from "../cart/service.ts";
 import type { ShippingService } from "./service.ts";
 
 const CartKeySchema = z.object({ external_id: textSchema().min(1).max(64) });
@@ -45,7 +45,8 @@ export const shippingRoutes: FastifyPluginAsyncZod<{ db: Db; cart: CartService; 
         : [];
       return shipping.quote({
         cartId: row.id,
-        moedaId: row.moeda_id,
+        // Spec §9: a customer is quoted in their own currency, which checkout will charge in.
+        moedaId: await cartCurrencyFor(db, viewer.customerId, row.moeda_id),
         cidadeId,
         pontoId: req.body.id_ponto_entrega,
         foreignCustomer: customer?.estrangeiro ?? false,
