@@ -167,11 +167,22 @@ describe.skipIf(!redisUp)("two apps sharing one database and one Redis", () => {
     expect(statuses.slice(10)).toEqual([429, 429]);
   });
 
-  it("lock an account after failures spread over both", async () => {
+  it("refuse one address after its failures spread over both", async () => {
     const { email } = await newCustomer(a, t.database.db);
-    for (let i = 0; i < 5; i++) expect((await login(i % 2 ? a : b, email, `Errada#${i}xyz`)).status).toBe(401);
-    expect((await login(a, email, PASSWORD)).status).toBe(429);
-    expect((await login(b, email, PASSWORD)).status).toBe(429);
+    const ip = "198.51.100.20";
+    for (let i = 0; i < 5; i++) expect((await login(i % 2 ? a : b, email, `Errada#${i}xyz`, ip)).status).toBe(401);
+    expect((await login(a, email, PASSWORD, ip)).status).toBe(429);
+    expect((await login(b, email, PASSWORD, ip)).status).toBe(429);
+    // Another address is not locked out by them.
+    expect((await login(b, email, PASSWORD, "198.51.100.21")).status).toBe(200);
+  });
+
+  it("slow an account down after failures from many addresses spread over both", async () => {
+    const { email } = await newCustomer(a, t.database.db);
+    for (let i = 0; i < 5; i++) expect((await login(i % 2 ? a : b, email, `Errada#${i}xyz`, `198.51.100.${30 + i}`)).status).toBe(401);
+    // The first attempt of the pause goes through on one process; the other process sees the same pause.
+    expect((await login(a, email, "Errada#5xyz", "198.51.100.40")).status).toBe(401);
+    expect((await login(b, email, PASSWORD, "198.51.100.41")).status).toBe(429);
   });
 });
 
