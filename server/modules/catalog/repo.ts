@@ -100,7 +100,7 @@ function orderClause(f: ProductFilter): SQL {
   const fields: Record<ProductSortField, SQL> = {
     id: sql`p.id`,
     valor_venda: sql`p.valor_usd`,
-    nome: sql`p.${col(f.lang, "nome")}`,
+    nome: sql`p.${col(f.lang, "nome")}_ordem`,
     tem_estoque: sql`p.tem_estoque`,
     codigo: sql`p.codigo`,
   };
