@@ -8,7 +8,7 @@ export interface PriceListItem {
   codigo: string;
   nome: string;
   mostrar_preco: boolean;
-  preco_atual: { formatado: string };
+  preco_atual: { formatado: string } | null;
 }
 
 // Line breaks or tabs inside a name would break the fixed columns.
@@ -19,7 +19,7 @@ export function priceListLine(item: PriceListItem): string {
   // A code as long as its column still gets one space, or it would run into the name.
   const code = oneLine(item.codigo).padEnd(PRICE_LIST_CODE_WIDTH - 1) + " ";
   const name = oneLine(item.nome).slice(0, PRICE_LIST_NAME_WIDTH).padEnd(PRICE_LIST_NAME_WIDTH);
-  const price = item.mostrar_preco ? `*${item.preco_atual.formatado}*` : PRICE_LIST_NO_PRICE;
+  const price = item.mostrar_preco && item.preco_atual ? `*${item.preco_atual.formatado}*` : PRICE_LIST_NO_PRICE;
   return `${code}${name}${price}`;
 }
 

@@ -104,11 +104,11 @@ export interface ProductSummary {
   nome: string;
   codigo: string;
   imagens: { url: string }[];
-  /** Price in the product's own currency (moeda.id). */
-  valor_venda: string;
+  /** Price in the product's own currency (moeda.id); null when the price is hidden (mostrar_preco false). */
+  valor_venda: string | null;
   moeda: { id: number };
-  /** Price in the requested currency (moeda_id). */
-  preco_atual: PrecoAtual;
+  /** Price in the requested currency (moeda_id); null when the price is hidden. */
+  preco_atual: PrecoAtual | null;
   qtde_disponivel: number;
   tem_estoque: boolean;
   tem_estoque_fisico: boolean;

@@ -53,15 +53,17 @@ export function createCatalogService(db: Db, cache: Cache) {
   }
 
   function toSummary(row: repo.ProductRow, moedaId: number, rateList: ExchangeRate[]): ProductSummary {
+    // A hidden price ("price on request") never leaves the server, in any list, page or export.
+    const shown = row.mostrar_preco;
     return {
       id: row.id,
       slug: row.slug,
       nome: row.nome,
       codigo: row.codigo,
       imagens: (row.imagens ?? []).map((url) => ({ url })),
-      valor_venda: row.valor_venda,
+      valor_venda: shown ? row.valor_venda : null,
       moeda: { id: row.moeda_id },
-      preco_atual: priceIn(row.valor_venda, row.moeda_id, moedaId, rateList),
+      preco_atual: shown ? priceIn(row.valor_venda, row.moeda_id, moedaId, rateList) : null,
       qtde_disponivel: row.qtde_disponivel,
       tem_estoque: row.tem_estoque,
       tem_estoque_fisico: row.qtde_fisica > 0,
@@ -132,7 +134,7 @@ export function createCatalogService(db: Db, cache: Cache) {
       codigo: row.codigo,
       nome: row.nome,
       mostrar_preco: row.mostrar_preco,
-      preco_atual: priceIn(row.valor_venda, row.moeda_id, q.moeda_id, rateList),
+      preco_atual: row.mostrar_preco ? priceIn(row.valor_venda, row.moeda_id, q.moeda_id, rateList) : null,
     });
     const base: repo.ProductFilter = { ...filterOf(q), inStockOnly: true, sort: [], relevance: false, limit: batchSize, offset: 0 };
     const visitorSort = q.sort.filter((s) => s.field !== "id" && s.field !== "tem_estoque");
