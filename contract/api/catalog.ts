@@ -158,6 +158,14 @@ export interface Brand {
   destaque: boolean;
 }
 
+/** A brand of a list's result with its number of products (GET /api/public/products/brands). */
+export interface BrandFacet {
+  id: number;
+  slug: string;
+  nome: string;
+  total: number;
+}
+
 export interface Banner {
   id: number;
   tipo: string;

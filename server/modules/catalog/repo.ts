@@ -134,9 +134,23 @@ export async function listProducts(db: Db, f: ProductFilter): Promise<ProductRow
   return ids.map((r) => byId.get(r.id)!).filter(Boolean);
 }
 
-export async function countProducts(db: Db, f: ProductFilter): Promise<number> {
-  const [row] = await queryRows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM produtos p WHERE ${whereClause(f)}`);
-  return row!.total;
+/**
+ * A filtered list's number of products per brand (null: products without a brand), in one
+ * aggregate over the filter's rows. Without a brand filter it is both the brand filter's facets
+ * and, summed, the list's total; with one, the total is the sum over the ticked brands.
+ */
+export async function countByBrand(db: Db, f: ProductFilter): Promise<BrandTotal[]> {
+  return queryRows<BrandTotal>(db, sql`SELECT c.brand_id, b.slug, b.nome, c.total
+    FROM (SELECT p.brand_id, count(*)::int AS total FROM produtos p WHERE ${whereClause(f)} GROUP BY p.brand_id) c
+    LEFT JOIN marcas b ON b.id = c.brand_id
+    ORDER BY lower(b.nome), b.id`);
+}
+
+export interface BrandTotal {
+  brand_id: number | null;
+  slug: string | null;
+  nome: string | null;
+  total: number;
 }
 
 /** What a price-list line needs, straight from produtos: no joins, no images. */

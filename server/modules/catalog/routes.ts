@@ -34,6 +34,11 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
     catalog.products(req.query),
   );
 
+  // The brand filter of a list: every brand of the whole result, with its number of products.
+  app.get("/api/public/products/brands", { schema: { tags, querystring: ProductsQuerySchema } }, async (req) => ({
+    data: await catalog.brandFacets(req.query),
+  }));
+
   // Registered before /:id/details so "export" is never read as a product id.
   await app.register(catalogExportRoutes, { catalog });
 
