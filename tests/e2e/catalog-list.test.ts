@@ -106,7 +106,7 @@ describe("product list, desktop", () => {
       // A brand keeps the route and the sort, and resets the page.
       const brands = page.getByRole("group", { name: t.filters.brands });
       const box = brands.getByRole("checkbox").first();
-      const brandName = (await brands.locator("label").first().textContent())!.trim();
+      const brandName = (await brands.locator("label").first().locator("span").first().textContent())!.trim();
       // The box is controlled by the address: it turns checked once the navigation lands.
       await box.click();
       await page.waitForURL(/brandSlug=\d+/);

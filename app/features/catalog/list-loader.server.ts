@@ -1,12 +1,12 @@
 import { data, redirect, type AppLoadContext } from "react-router";
-import type { Brand, Category, ProductsPage } from "#contract/api/catalog.ts";
+import type { Brand, BrandFacet, Category, ProductsPage } from "#contract/api/catalog.ts";
 import { apiLang, type Locale } from "#contract/locale.ts";
 import { fixedT } from "#app/i18n/index.ts";
 import { resolveLocale } from "#app/i18n/resolve-locale.ts";
 import { guestCurrencyId } from "#app/lib/guest-currency.ts";
-import type { CatalogListData, ListKind, NamedRef, SidebarCategory } from "./list-data.ts";
+import type { BrandChoice, CatalogListData, ListKind, NamedRef, SidebarCategory } from "./list-data.ts";
 import { scopePath } from "./list-data.ts";
-import { filterQuery, productsQuery, readListParams, type ListParams, type ListScope } from "./list-query.ts";
+import { changeSearch, filterQuery, productsQuery, readListParams, type ListParams, type ListScope } from "./list-query.ts";
 
 interface LoadArgs {
   request: Request;
@@ -14,9 +14,6 @@ interface LoadArgs {
   kind: ListKind;
   slugs: { brand?: string; category?: string; department?: string };
 }
-
-// Enough rows to see which brands a category holds without a dedicated facet call.
-const BRAND_SAMPLE_SIZE = 100;
 
 async function getJson<T>(context: AppLoadContext, path: string): Promise<T> {
   const response = await context.apiFetch(path);
@@ -91,21 +88,29 @@ export async function loadCatalogList({ request, context, kind, slugs }: LoadArg
     special: kind === "special",
   };
   let result: ProductsPage | null = null;
-  let brands: NamedRef[] = [];
+  let brands: BrandChoice[] = [];
   try {
-    const sample = new URLSearchParams(filterQuery({ ...params, brandIds: [] }, scope, locale, moedaId));
-    sample.set("per_page", String(BRAND_SAMPLE_SIZE));
-    const [page, sampled] = await Promise.all([
+    const [page, facets] = await Promise.all([
       getJson<ProductsPage>(context, `/api/public/products?${productsQuery(params, scope, locale, moedaId)}`),
-      kind === "brand" && brand ? null : getJson<ProductsPage>(context, `/api/public/products?${sample}`),
+      kind === "brand" && brand
+        ? null
+        : getJson<{ data: BrandFacet[] }>(context, `/api/public/products/brands?${filterQuery({ ...params, brandIds: [] }, scope, locale, moedaId)}`),
     ]);
     result = page;
-    if (sampled) {
-      const present = new Set([...sampled.data.map((p) => p.marca?.id), ...params.brandIds]);
-      brands = brandList.filter((b) => present.has(b.id)).map((b) => ({ id: b.id, slug: b.slug, name: b.nome }));
+    if (facets) {
+      // Every brand of the whole result with its count; a ticked brand stays listed even with none left.
+      brands = facets.data.map((b) => ({ id: b.id, slug: b.slug, name: b.nome, total: b.total }));
+      for (const id of params.brandIds) {
+        const ticked = brandList.find((b) => b.id === id);
+        if (ticked && !brands.some((b) => b.id === id)) brands.push({ id, slug: ticked.slug, name: ticked.nome, total: 0 });
+      }
     }
   } catch (error) {
     console.error("catalogue list: products unavailable", error);
+  }
+  // Spec §4: a page past the last one shows the last one, at its own address.
+  if (result && result.page < params.page) {
+    throw redirect(`${url.pathname}${changeSearch(url.searchParams, { kind: "page", page: result.page })}`, 302);
   }
 
   return {
