@@ -173,6 +173,12 @@ export async function listPriceRows(db: Db, f: ProductFilter): Promise<PriceRow[
   );
 }
 
+/** The length of the longest code of a filtered list (the TXT price list's code column). */
+export async function longestCode(db: Db, f: ProductFilter): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(db, sql`SELECT coalesce(max(length(p.codigo)), 0)::int AS n FROM produtos p WHERE ${whereClause(f)}`);
+  return row?.n ?? 0;
+}
+
 /** Slugs of the active products in id order, one slice (a sitemap file). */
 export async function listProductSlugs(db: Db, limit: number, offset: number): Promise<string[]> {
   const rows = await queryRows<{ slug: string }>(db, sql`SELECT slug FROM produtos WHERE ativo ORDER BY id LIMIT ${limit} OFFSET ${offset}`);

@@ -153,6 +153,9 @@ export function createCatalogService(db: Db, cache: Cache) {
     }
   }
 
+  /** The longest code among a list query's in-stock products (the price list's code column). */
+  const priceListLongestCode = (q: ProductsQuery) => repo.longestCode(db, { ...filterOf(q), inStockOnly: true });
+
   /** One sitemap file's product slugs (id order) and the number of active products. */
   async function productSlugs(file: number, perFile: number): Promise<{ total: number; slugs: string[] }> {
     const total = await count(filterOf(ProductsQuerySchema.parse({})));
@@ -308,7 +311,7 @@ export function createCatalogService(db: Db, cache: Cache) {
     await repo.addNewsletterContact(db, celular, lang);
   }
 
-  return { products, brandFacets, inStockProducts, inStockPriceList, productSlugs, productsByIds, productDetails, categories, brands, banners, team, faq, start, rates, subscribe };
+  return { products, brandFacets, inStockProducts, inStockPriceList, priceListLongestCode, productSlugs, productsByIds, productDetails, categories, brands, banners, team, faq, start, rates, subscribe };
 }
 
 export type CatalogService = ReturnType<typeof createCatalogService>;
