@@ -8,6 +8,7 @@ import { priceList, priceListCodeWidth, priceListHeader, type PriceListItem } fr
 import type { Locale } from "#contract/locale.ts";
 import { requestLocale } from "../../lib/request-locale.ts";
 import type { CatalogService } from "./service.ts";
+import { EXPORT_RATE_LIMIT } from "./limits.ts";
 
 // Rows read per query: few round trips, little memory per batch (price-list rows are narrow).
 const BATCH_SIZE = 1000;
@@ -93,7 +94,7 @@ function header(locale: Locale, now: Date): string {
 export const catalogExportRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> = async (app, { catalog }) => {
   app.get(
     "/api/public/products/export",
-    { schema: { tags: ["catalogue"], querystring: ExportQuerySchema } },
+    { schema: { tags: ["catalogue"], querystring: ExportQuerySchema }, config: { rateLimit: EXPORT_RATE_LIMIT } },
     async (req, reply) => {
       const { format, ...query } = req.query;
       if (format === "txt") {
