@@ -273,17 +273,15 @@ describe("product page", () => {
     });
   });
 
-  it("shipping calculator on a phone in Portuguese", async () => {
+  it("on a phone in Portuguese, the shop-pickup notice replaces the Paraguayan shipping calculator", async () => {
     await withSession(VIEWPORTS.mobile, async ({ page, errors }) => {
       const t = texts["pt-BR"];
       await openProduct(page, product.slug, "pt-BR");
-      const calculator = page.getByRole("region", { name: t.shipping.title });
-      const department = calculator.getByRole("combobox", { name: t.shipping.department });
-      await department.getByRole("option", { name: "Alto Paraná" }).waitFor({ state: "attached" });
-      await department.selectOption({ label: "Alto Paraná" });
-      await calculator.getByRole("combobox", { name: t.shipping.city }).selectOption({ label: "Hernandarias" });
-      await calculator.getByRole("button", { name: t.shipping.submit }).click();
-      await calculator.getByTestId("shipping-options").getByRole("listitem").first().waitFor();
+      const pickup = page.getByRole("region", { name: t.shipping.pickupTitle });
+      await pickup.getByText(t.shipping.pickupText).waitFor();
+      expect(await page.getByRole("region", { name: t.shipping.title }).count()).toBe(0);
+      expect(await page.getByRole("combobox", { name: t.shipping.department }).count()).toBe(0);
+      expect(await page.getByText("Alto Paraná").count()).toBe(0);
       expect(errors.join("\n")).toBe("");
     });
   });
