@@ -49,10 +49,30 @@ export async function loadCatalogList({ request, context, kind, slugs }: LoadArg
   const params: ListParams = readListParams(url.searchParams);
 
   const categoriesPath = `/api/public/categories?lang=${lang}${kind === "special" ? "&special=only" : ""}`;
-  const [categoryList, brandList] = await Promise.all([
-    getJson<{ data: Category[] }>(context, categoriesPath).then((r) => r.data),
-    getJson<{ data: Brand[] }>(context, `/api/public/brands?lang=${lang}`).then((r) => r.data),
-  ]);
+  let categoryList: Category[];
+  let brandList: Brand[];
+  try {
+    [categoryList, brandList] = await Promise.all([
+      getJson<{ data: Category[] }>(context, categoriesPath).then((r) => r.data),
+      getJson<{ data: Brand[] }>(context, `/api/public/brands?lang=${lang}`).then((r) => r.data),
+    ]);
+  } catch (error) {
+    // Without categories or brands the address cannot be read: the error state, which retries by
+    // itself (spec §4: 3 times, 2 s × attempt) and offers a retry button.
+    console.error("catalogue list: categories or brands unavailable", error);
+    return {
+      kind,
+      title: listTitle(t, kind, { text: params.text, news: params.news, brand: null, category: null, department: null }),
+      category: null,
+      department: null,
+      brand: null,
+      categories: [],
+      brands: [],
+      params,
+      result: null,
+      exportQuery: "",
+    };
+  }
   const categories = categoryList.map(toSidebar);
 
   // The special line's first optional segment is a brand; when it names a category instead, the
