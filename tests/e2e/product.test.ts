@@ -306,7 +306,6 @@ describe("product page", () => {
       await pickup.getByText(t.shipping.pickupText).waitFor();
       expect(await page.getByRole("region", { name: t.shipping.title }).count()).toBe(0);
       expect(await page.getByRole("combobox", { name: t.shipping.department }).count()).toBe(0);
-      expect(await page.getByText("Alto Paraná").count()).toBe(0);
       expect(errors.join("\n")).toBe("");
     });
   });
