@@ -48,6 +48,17 @@ describe("limits of the costly public calls, per client address", () => {
     expect((await get("/api/public/products/export?format=txt", flood)).json<{ message: string }>().message).toMatch(/^Muitas tentativas\. Aguarde \d+ segundos/);
   });
 
+  it("lifts the search and export limits with RATE_LIMITS=0 (benchmarks)", async () => {
+    process.env.RATE_LIMITS = "0";
+    try {
+      const ip = nextIp();
+      for (let i = 0; i < 125; i++) expect((await get(`/api/public/products?text=broca${i % 3}&per_page=5`, ip)).statusCode).toBe(200);
+      for (let i = 0; i < 22; i++) expect((await get("/api/public/products/export?format=txt&text=trena&all_products=1", ip)).statusCode).toBe(200);
+    } finally {
+      delete process.env.RATE_LIMITS;
+    }
+  });
+
   it("limits cart writes", async () => {
     const [product] = await pickProducts(t.database.db, 1);
     const cart = await createCart(t.app, [{ produto_id: product!.id, qtde: 1 }]);
