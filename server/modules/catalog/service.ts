@@ -21,6 +21,7 @@ import type { Db } from "#db/client.ts";
 import type { Cache } from "../../lib/cache.ts";
 import { notFound } from "../../lib/errors.ts";
 import * as repo from "./repo.ts";
+import { toSummary } from "./summary.ts";
 
 export const START_CACHE_MS = 300_000;
 const RATES_CACHE_MS = 60_000;
@@ -51,34 +52,6 @@ export function createCatalogService(db: Db, cache: Cache) {
     }));
     await cache.set("rates", list, RATES_CACHE_MS);
     return list;
-  }
-
-  function toSummary(row: repo.ProductRow, moedaId: number, rateList: ExchangeRate[]): ProductSummary {
-    // A hidden price ("price on request") never leaves the server, in any list, page or export.
-    const shown = row.mostrar_preco;
-    return {
-      id: row.id,
-      slug: row.slug,
-      nome: row.nome,
-      codigo: row.codigo,
-      imagens: (row.imagens ?? []).map((url) => ({ url })),
-      valor_venda: shown ? row.valor_venda : null,
-      moeda: { id: row.moeda_id },
-      preco_atual: shown ? priceIn(row.valor_venda, row.moeda_id, moedaId, rateList) : null,
-      qtde_disponivel: row.qtde_disponivel,
-      tem_estoque: row.tem_estoque,
-      tem_estoque_fisico: row.qtde_fisica > 0,
-      mostrar_preco: row.mostrar_preco,
-      especial: row.especial,
-      token: "",
-      marca: row.marca_id ? { id: row.marca_id, nome: row.marca_nome!, slug: row.marca_slug! } : null,
-      categoria: row.categoria_id
-        ? { id: row.categoria_id, name: row.categoria_name!, slug: row.categoria_slug! }
-        : null,
-      departamento: row.departamento_id
-        ? { id: row.departamento_id, name: row.departamento_name!, slug: row.departamento_slug! }
-        : null,
-    };
   }
 
   /** The repository filter of a list query. */
