@@ -19,7 +19,7 @@ export async function startBenchServer(env: Record<string, string>): Promise<Ben
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const proc = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
-    env: { ...process.env, ...SECRETS, NODE_ENV: "production", LOG_LEVEL: "warn", PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: base, ...env },
+    env: { ...process.env, ...SECRETS, NODE_ENV: "production", LOG_LEVEL: "warn", PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: base, RATE_LIMITS: "0", ...env },
     stdio: ["ignore", "inherit", "inherit"],
   });
   const exited = new Promise((resolve) => proc.once("exit", resolve));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { priceList, priceListLine } from "./price-list.ts";
+import { priceList, priceListCodeWidth, priceListLine } from "./price-list.ts";
 
 const item = (codigo: string, nome: string, formatado: string, mostrar_preco = true) => ({
   codigo,
@@ -16,7 +16,16 @@ describe("priceListLine", () => {
   });
 
   it("keeps a space after a code that fills its column", () => {
-    expect(priceListLine(item("VDR-VDF4524-220", "Furadeira", "U$ 61,90"))).toBe(`VDR-VDF4524-220 ${"Furadeira".padEnd(90)}*U$ 61,90*`);
+    expect(priceListLine(item("VDR-VDF4524-220", "Furadeira", "U$ 61,90"), 16)).toBe(`VDR-VDF4524-220 ${"Furadeira".padEnd(90)}*U$ 61,90*`);
+  });
+
+  it("widens the code column of a whole file to its longest code, so prices stay in one column", () => {
+    const text = priceList([item("A1", "Serra", "U$ 1,00"), item("CODIGO-DE-15-CH", "Broca", "U$ 2,00"), item("123456789012", "Trena", "U$ 3,00", false)]);
+    const lines = text.split("\n").filter(Boolean);
+    expect(lines.map((l) => l.search(/\*|N\/A$/))).toEqual([106, 106, 106]);
+    expect(lines[1]!.startsWith("CODIGO-DE-15-CH ")).toBe(true);
+    expect(priceListCodeWidth(3)).toBe(12);
+    expect(priceListCodeWidth(12)).toBe(13);
   });
 
   it("writes N/A when the price is not shown", () => {

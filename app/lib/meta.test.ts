@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { alternateLinks, cutText, htmlToText, jsonForScript, metaDescription, metaTitle } from "./meta.ts";
+import { alternateLinks, buildMeta, cutText, htmlToText, jsonForScript, metaDescription, metaTitle, pageTitle } from "./meta.ts";
 
 describe("meta text cuts (spec §9)", () => {
   it("keeps a title of 60 characters and cuts a longer one to 57 plus an ellipsis", () => {
@@ -43,5 +43,32 @@ describe("alternateLinks", () => {
       { tagName: "link", rel: "alternate", hrefLang: "es", href: "https://es.example/produto/x" },
       { tagName: "link", rel: "alternate", hrefLang: "x-default", href: "https://pt.example/produto/x" },
     ]);
+  });
+});
+
+describe("page titles (spec §9, and the host's brand language)", () => {
+  const shell = (brand: "pt" | "es", locale: "pt-BR" | "es-PY" | "es-AR") =>
+    ({
+      locale,
+      site: { brand, brandName: brand === "pt" ? "Ferramentas do Paraguai" : "Ferretería del Este", origin: "https://x", originPt: "https://x", originEs: "https://y" },
+    }) as unknown as Parameters<typeof buildMeta>[0];
+  const titleOf = (tags: ReturnType<typeof buildMeta>) => (tags.find((tag) => "title" in tag) as { title: string }).title;
+
+  it("follows the host: Portuguese on the Portuguese brand's host whatever the visitor reads", () => {
+    expect(titleOf(buildMeta(shell("pt", "es-PY"), "/sobre-nos", (t) => t("pages.about.title")))).toBe(
+      titleOf(buildMeta(shell("pt", "pt-BR"), "/sobre-nos", (t) => t("pages.about.title"))),
+    );
+    expect(titleOf(buildMeta(shell("es", "pt-BR"), "/sobre-nos", (t) => t("pages.about.title")))).toBe(
+      titleOf(buildMeta(shell("es", "es-AR"), "/sobre-nos", (t) => t("pages.about.title"))),
+    );
+    expect(titleOf(buildMeta(shell("pt", "es-PY"), "/"))).toContain("Ferramentas e equipamentos");
+  });
+
+  it("cuts every long title the same way: 57 characters and one ellipsis", () => {
+    const name = "Furadeira de impacto profissional com maleta e acessórios 750 W 220 V";
+    const product = pageTitle(shell("pt", "pt-BR"), () => name);
+    const list = titleOf(buildMeta(shell("pt", "pt-BR"), "/produtos", () => name));
+    expect(product).toBe(list);
+    expect(product).toBe(`${`${name} | Ferramentas do Paraguai`.slice(0, 57).trimEnd()}…`);
   });
 });

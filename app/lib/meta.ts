@@ -11,9 +11,9 @@ interface MetaMatchLike {
   loaderData?: unknown;
 }
 
-/** Spec §9: titles are cut at 60 characters (57 and an ellipsis), descriptions at 160. */
+/** Spec §9: titles are cut at 60 characters (57 and an ellipsis), descriptions at 160: one cut everywhere (cutText). */
 export function truncate(text: string, max: number): string {
-  return text.length <= max ? text : `${text.slice(0, max - 3).trimEnd()}...`;
+  return cutText(text, max);
 }
 
 export function rootData(matches: readonly (MetaMatchLike | undefined)[]): ShellData | undefined {
@@ -24,23 +24,29 @@ export function rootData(matches: readonly (MetaMatchLike | undefined)[]): Shell
  * The host decides the language of the texts search engines read (spec §1, §2 "Home"): Portuguese
  * on the Portuguese brand's host, Spanish on the Spanish one, where a Spanish visitor keeps theirs.
  */
-function searchLocale(data: ShellData): Locale {
+export function searchLocale(data: ShellData): Locale {
   if (data.site.brand === "pt") return "pt-BR";
   return data.locale === "pt-BR" ? "es-AR" : data.locale;
 }
 
 /**
- * Title, description, keywords, Open Graph and canonical tags. `title` is the page's own title in
- * the visitor's language (the tab shows it); undefined gives the home title.
+ * The page title: the page's own title (or the home title) and the brand, in the language of the
+ * host's brand like the description, cut by spec §9. `page` gets that language's translator.
+ */
+export function pageTitle(data: ShellData | undefined, page?: (t: ReturnType<typeof fixedT>) => string): string {
+  const brand = data?.site.brandName ?? "";
+  const seo = fixedT(data ? searchLocale(data) : DEFAULT_LOCALE);
+  return metaTitle(page ? seo("meta.pageTitle", { page: page(seo), brand }) : seo("meta.homeTitle", { brand }));
+}
+
+/**
+ * Title, description, keywords, Open Graph and canonical tags. `title` is the page's own title
+ * (undefined gives the home title).
  */
 export function buildMeta(data: ShellData | undefined, pathname: string, title?: (t: ReturnType<typeof fixedT>) => string) {
   const locale = data?.locale ?? DEFAULT_LOCALE;
   const brand = data?.site.brandName ?? "";
-  const t = fixedT(locale);
-  const fullTitle = truncate(
-    title ? t("meta.pageTitle", { page: title(t), brand }) : t("meta.homeTitle", { brand }),
-    60,
-  );
+  const fullTitle = pageTitle(data, title);
   const seo = fixedT(data ? searchLocale(data) : locale);
   const description = truncate(seo("meta.description", { brand }), 160);
   const tags: MetaDescriptor[] = [

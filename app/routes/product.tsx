@@ -8,7 +8,7 @@ import { ProductLoadError, ProductNotFound, ProductSkeleton, resetRetries } from
 import { fixedT } from "#app/i18n/translator.ts";
 import { resolveLocale } from "#app/i18n/resolve-locale.ts";
 import { guestCurrencyId } from "#app/lib/guest-currency.ts";
-import { alternateLinks, buildMeta, htmlToText, metaDescription, metaTitle, rootData } from "#app/lib/meta.ts";
+import { alternateLinks, buildMeta, htmlToText, metaDescription, pageTitle, rootData, searchLocale } from "#app/lib/meta.ts";
 import type { Route } from "./+types/product";
 
 /**
@@ -33,10 +33,10 @@ export const meta: Route.MetaFunction = ({ data, matches, location, error }) => 
     ];
   }
   const { product } = data;
-  const locale = shell?.locale ?? "pt-BR";
-  const t = fixedT(locale);
+  // Search engines read the host brand's language (as buildMeta does).
+  const t = fixedT(shell ? searchLocale(shell) : "pt-BR");
   const brand = shell?.site.brandName ?? "";
-  const title = metaTitle(t("meta.pageTitle", { page: product.nome, brand }));
+  const title = pageTitle(shell, () => product.nome);
   const description = metaDescription(htmlToText(product.descritivo || product.caracteristica || "") || t("meta.description", { brand }));
   const path = productPath(product);
   const tags: MetaDescriptor[] = [

@@ -102,11 +102,11 @@ export interface ProductSummary {
   nome: string;
   codigo: string;
   imagens: { url: string }[];
-  /** Price in the product's own currency (moeda.id). */
-  valor_venda: string;
+  /** Price in the product's own currency (moeda.id); null when the price is hidden (mostrar_preco false). */
+  valor_venda: string | null;
   moeda: { id: number };
-  /** Price in the requested currency (moeda_id). */
-  preco_atual: PrecoAtual;
+  /** Price in the requested currency (moeda_id); null when the price is hidden. */
+  preco_atual: PrecoAtual | null;
   qtde_disponivel: number;
   tem_estoque: boolean;
   tem_estoque_fisico: boolean;
@@ -154,6 +154,14 @@ export interface Brand {
   nome: string;
   logo: string | null;
   destaque: boolean;
+}
+
+/** A brand of a list's result with its number of products (GET /api/public/products/brands). */
+export interface BrandFacet {
+  id: number;
+  slug: string;
+  nome: string;
+  total: number;
 }
 
 export interface Banner {

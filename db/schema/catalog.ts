@@ -92,6 +92,13 @@ export const products = pgTable(
     /** The special product line (`/especial`, `special=only`). */
     especial: boolean("especial").notNull().default(false),
     ativo: boolean("ativo").notNull().default(true),
+    /**
+     * Sort keys of the names: lower-cased and unaccented, so "Óculos" sorts with the O's and
+     * "álcool" before "Broca", as a Portuguese or Spanish reader expects. Byte order ("C" collation,
+     * set in the migration) gives the same order on PGlite and PostgreSQL without ICU.
+     */
+    nome_pt_ordem: text("nome_pt_ordem").generatedAlwaysAs(sql`lower(f_unaccent(nome_pt))`).notNull(),
+    nome_es_ordem: text("nome_es_ordem").generatedAlwaysAs(sql`lower(f_unaccent(nome_es))`).notNull(),
     /** Lower-cased, unaccented names (both languages), code and brand: what search matches. */
     busca: text("busca").notNull().default(""),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -106,10 +113,10 @@ export const products = pgTable(
     // (read backwards for "desc, desc", forwards for "desc, asc").
     index("produtos_estoque_valor_idx").on(t.tem_estoque, t.valor_usd, t.id),
     index("produtos_estoque_valor_asc_idx").on(t.tem_estoque.desc().nullsFirst(), t.valor_usd.asc(), t.id.asc()),
-    index("produtos_estoque_nome_pt_idx").on(t.tem_estoque, t.nome_pt, t.id),
-    index("produtos_estoque_nome_pt_asc_idx").on(t.tem_estoque.desc().nullsFirst(), t.nome_pt.asc(), t.id.asc()),
-    index("produtos_estoque_nome_es_idx").on(t.tem_estoque, t.nome_es, t.id),
-    index("produtos_estoque_nome_es_asc_idx").on(t.tem_estoque.desc().nullsFirst(), t.nome_es.asc(), t.id.asc()),
+    index("produtos_estoque_nome_pt_idx").on(t.tem_estoque, t.nome_pt_ordem, t.id),
+    index("produtos_estoque_nome_pt_asc_idx").on(t.tem_estoque.desc().nullsFirst(), t.nome_pt_ordem.asc(), t.id.asc()),
+    index("produtos_estoque_nome_es_idx").on(t.tem_estoque, t.nome_es_ordem, t.id),
+    index("produtos_estoque_nome_es_asc_idx").on(t.tem_estoque.desc().nullsFirst(), t.nome_es_ordem.asc(), t.id.asc()),
     index("produtos_busca_trgm_idx").using("gin", t.busca.op("gin_trgm_ops")),
   ],
 );

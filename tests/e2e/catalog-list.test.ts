@@ -106,7 +106,7 @@ describe("product list, desktop", () => {
       // A brand keeps the route and the sort, and resets the page.
       const brands = page.getByRole("group", { name: t.filters.brands });
       const box = brands.getByRole("checkbox").first();
-      const brandName = (await brands.locator("label").first().textContent())!.trim();
+      const brandName = (await brands.locator("label").first().locator("span").first().textContent())!.trim();
       // The box is controlled by the address: it turns checked once the navigation lands.
       await box.click();
       await page.waitForURL(/brandSlug=\d+/);
@@ -191,7 +191,12 @@ describe("product list, desktop", () => {
       const select = page.getByRole("combobox", { name: t.export.label });
       const [download] = await Promise.all([page.waitForEvent("download"), select.selectOption("txt")]);
       const text = await readFile((await download.path())!, "utf8");
-      const lines = text.split("\n").filter(Boolean);
+      // Spec §9 header: the generation date and the notice that prices may change, then the rows.
+      const [generated, notice, blank, ...rows] = text.split("\n");
+      expect(generated).toMatch(/^Lista de preços gerada em \d{2}\/\d{2}\/\d{4},? \d{2}:\d{2}$/);
+      expect(notice).toBe("Os preços podem sofrer alterações sem aviso prévio.");
+      expect(blank).toBe("");
+      const lines = rows.filter(Boolean);
       const category = (await api<{ data: { id: number; slug: string }[] }>(page, "/api/public/categories?lang=pt")).data.find(
         (c) => c.slug === "ferramentas-eletricas",
       )!;
@@ -203,6 +208,8 @@ describe("product list, desktop", () => {
         expect(match, line).not.toBeNull();
         expect(match![1]!.length).toBeGreaterThanOrEqual(12);
       }
+      // Every price starts in the same column, however long the codes.
+      expect(new Set(lines.map((l) => l.search(/\*|N\/A$/))).size).toBe(1);
       expect(await select.inputValue()).toBe("");
       expect(errors).toEqual([]);
     });

@@ -253,6 +253,31 @@ describe("product page", () => {
     });
   });
 
+  it("after the automatic retries are used up, the retry button starts them over", async () => {
+    await withSession(VIEWPORTS.desktop, async ({ page }) => {
+      const t = texts["pt-BR"];
+      await openProduct(page, product.slug, "pt-BR");
+      // Every data request of the next product fails: the first load, then 3 retries (2, 4, 6 s).
+      let requests = 0;
+      await page.route(/\/produto\/[^/?]+\.data/, async (route) => {
+        requests += 1;
+        await route.fulfill({ status: 500, contentType: "text/plain", body: "boom" });
+      });
+      const related = page.getByRole("region", { name: t.related.title.replace("{{brand}}", product.marca!.nome) });
+      await related.scrollIntoViewIfNeeded();
+      await related.getByRole("link").first().click();
+      await page.getByRole("heading", { level: 1, name: t.error.title }).waitFor();
+      await expect.poll(() => requests, { timeout: 20_000, interval: 500 }).toBe(4);
+      // No fourth automatic retry.
+      await page.waitForTimeout(9_000);
+      expect(requests).toBe(4);
+      // The visitor's retry fails too; the automatic retries start again (the next 2 s later).
+      await page.getByRole("button", { name: t.error.retry }).click();
+      await expect.poll(() => requests, { timeout: 5_000, interval: 250 }).toBe(5);
+      await expect.poll(() => requests, { timeout: 6_000, interval: 250 }).toBe(6);
+    });
+  }, 60_000);
+
   it("shipping calculator: Ciudad del Este gets delivery options", async () => {
     await withSession(VIEWPORTS.desktop, async ({ page, errors }) => {
       const t = texts["es-PY"];
@@ -273,17 +298,14 @@ describe("product page", () => {
     });
   });
 
-  it("shipping calculator on a phone in Portuguese", async () => {
+  it("on a phone in Portuguese, the shop-pickup notice replaces the Paraguayan shipping calculator", async () => {
     await withSession(VIEWPORTS.mobile, async ({ page, errors }) => {
       const t = texts["pt-BR"];
       await openProduct(page, product.slug, "pt-BR");
-      const calculator = page.getByRole("region", { name: t.shipping.title });
-      const department = calculator.getByRole("combobox", { name: t.shipping.department });
-      await department.getByRole("option", { name: "Alto Paraná" }).waitFor({ state: "attached" });
-      await department.selectOption({ label: "Alto Paraná" });
-      await calculator.getByRole("combobox", { name: t.shipping.city }).selectOption({ label: "Hernandarias" });
-      await calculator.getByRole("button", { name: t.shipping.submit }).click();
-      await calculator.getByTestId("shipping-options").getByRole("listitem").first().waitFor();
+      const pickup = page.getByRole("region", { name: t.shipping.pickupTitle });
+      await pickup.getByText(t.shipping.pickupText).waitFor();
+      expect(await page.getByRole("region", { name: t.shipping.title }).count()).toBe(0);
+      expect(await page.getByRole("combobox", { name: t.shipping.department }).count()).toBe(0);
       expect(errors.join("\n")).toBe("");
     });
   });

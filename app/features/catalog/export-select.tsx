@@ -17,7 +17,9 @@ export function sortForExport(items: ProductSummary[], sort: SortOption, locale:
   return [...items].sort((a, b) =>
     field === "nome"
       ? sign * collator.compare(a.nome, b.nome)
-      : sign * (Number(a.preco_atual.valor_venda) - Number(b.preco_atual.valor_venda)),
+      : // A hidden price ("on request") goes last either way.
+        (a.preco_atual ? 0 : 1) - (b.preco_atual ? 0 : 1) ||
+        sign * (Number(a.preco_atual?.valor_venda ?? 0) - Number(b.preco_atual?.valor_venda ?? 0)),
   );
 }
 

@@ -76,7 +76,7 @@ export function CategoryFilter({ data, links }: { data: CatalogListData; links: 
 
 /** Spec §2: brand checkboxes when brands exist; each change keeps the route and updates brandSlug. */
 export function BrandFilter({ data, links, limit }: { data: CatalogListData; links: FilterLinks; limit?: number }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const brands = limit ? data.brands.slice(0, limit) : data.brands;
   if (brands.length === 0 || (data.kind === "brand" && data.brand)) return null;
   const selected = new Set(data.params.brandIds);
@@ -93,7 +93,12 @@ export function BrandFilter({ data, links, limit }: { data: CatalogListData; lin
                 onChange={() => links.toggleBrand(b.id)}
                 className="size-4 accent-amber-600"
               />
-              {b.name}
+              <span className="min-w-0 flex-1 break-words">{b.name}</span>
+              {/* The count of the whole result (spec §2 brand checkboxes), read out as "12 products". */}
+              <span aria-hidden="true" className="shrink-0 tabular-nums text-xs text-muted">
+                {new Intl.NumberFormat(i18n.language).format(b.total)}
+              </span>
+              <span className="sr-only">{`, ${t("catalog.filters.brandCount", { count: b.total })}`}</span>
             </label>
           </li>
         ))}

@@ -9,6 +9,11 @@ export interface NamedRef {
   name: string;
 }
 
+/** A brand of the current result and its number of products (the brand filter). */
+export interface BrandChoice extends NamedRef {
+  total: number;
+}
+
 export interface SidebarCategory extends NamedRef {
   departments: NamedRef[];
 }
@@ -21,8 +26,8 @@ export interface CatalogListData {
   department: NamedRef | null;
   brand: NamedRef | null;
   categories: SidebarCategory[];
-  /** Brands present in the current result, for the brand checkboxes. */
-  brands: NamedRef[];
+  /** Brands present in the whole current result with their counts, for the brand checkboxes. */
+  brands: BrandChoice[];
   params: ListParams;
   /** null when the products could not be loaded (error state with retry). */
   result: ProductsPage | null;

@@ -1,12 +1,12 @@
 import { data, redirect, type AppLoadContext } from "react-router";
-import type { Brand, Category, ProductsPage } from "#contract/api/catalog.ts";
+import type { Brand, BrandFacet, Category, ProductsPage } from "#contract/api/catalog.ts";
 import { apiLang, type Locale } from "#contract/locale.ts";
 import { fixedT } from "#app/i18n/index.ts";
 import { resolveLocale } from "#app/i18n/resolve-locale.ts";
 import { guestCurrencyId } from "#app/lib/guest-currency.ts";
-import type { CatalogListData, ListKind, NamedRef, SidebarCategory } from "./list-data.ts";
+import type { BrandChoice, CatalogListData, ListKind, NamedRef, SidebarCategory } from "./list-data.ts";
 import { scopePath } from "./list-data.ts";
-import { filterQuery, productsQuery, readListParams, type ListParams, type ListScope } from "./list-query.ts";
+import { changeSearch, filterQuery, productsQuery, readListParams, type ListParams, type ListScope } from "./list-query.ts";
 
 interface LoadArgs {
   request: Request;
@@ -14,9 +14,6 @@ interface LoadArgs {
   kind: ListKind;
   slugs: { brand?: string; category?: string; department?: string };
 }
-
-// Enough rows to see which brands a category holds without a dedicated facet call.
-const BRAND_SAMPLE_SIZE = 100;
 
 async function getJson<T>(context: AppLoadContext, path: string): Promise<T> {
   const response = await context.apiFetch(path);
@@ -52,10 +49,30 @@ export async function loadCatalogList({ request, context, kind, slugs }: LoadArg
   const params: ListParams = readListParams(url.searchParams);
 
   const categoriesPath = `/api/public/categories?lang=${lang}${kind === "special" ? "&special=only" : ""}`;
-  const [categoryList, brandList] = await Promise.all([
-    getJson<{ data: Category[] }>(context, categoriesPath).then((r) => r.data),
-    getJson<{ data: Brand[] }>(context, `/api/public/brands?lang=${lang}`).then((r) => r.data),
-  ]);
+  let categoryList: Category[];
+  let brandList: Brand[];
+  try {
+    [categoryList, brandList] = await Promise.all([
+      getJson<{ data: Category[] }>(context, categoriesPath).then((r) => r.data),
+      getJson<{ data: Brand[] }>(context, `/api/public/brands?lang=${lang}`).then((r) => r.data),
+    ]);
+  } catch (error) {
+    // Without categories or brands the address cannot be read: the error state, which retries by
+    // itself (spec §4: 3 times, 2 s × attempt) and offers a retry button.
+    console.error("catalogue list: categories or brands unavailable", error);
+    return {
+      kind,
+      title: listTitle(t, kind, { text: params.text, news: params.news, brand: null, category: null, department: null }),
+      category: null,
+      department: null,
+      brand: null,
+      categories: [],
+      brands: [],
+      params,
+      result: null,
+      exportQuery: "",
+    };
+  }
   const categories = categoryList.map(toSidebar);
 
   // The special line's first optional segment is a brand; when it names a category instead, the
@@ -91,21 +108,29 @@ export async function loadCatalogList({ request, context, kind, slugs }: LoadArg
     special: kind === "special",
   };
   let result: ProductsPage | null = null;
-  let brands: NamedRef[] = [];
+  let brands: BrandChoice[] = [];
   try {
-    const sample = new URLSearchParams(filterQuery({ ...params, brandIds: [] }, scope, locale, moedaId));
-    sample.set("per_page", String(BRAND_SAMPLE_SIZE));
-    const [page, sampled] = await Promise.all([
+    const [page, facets] = await Promise.all([
       getJson<ProductsPage>(context, `/api/public/products?${productsQuery(params, scope, locale, moedaId)}`),
-      kind === "brand" && brand ? null : getJson<ProductsPage>(context, `/api/public/products?${sample}`),
+      kind === "brand" && brand
+        ? null
+        : getJson<{ data: BrandFacet[] }>(context, `/api/public/products/brands?${filterQuery({ ...params, brandIds: [] }, scope, locale, moedaId)}`),
     ]);
     result = page;
-    if (sampled) {
-      const present = new Set([...sampled.data.map((p) => p.marca?.id), ...params.brandIds]);
-      brands = brandList.filter((b) => present.has(b.id)).map((b) => ({ id: b.id, slug: b.slug, name: b.nome }));
+    if (facets) {
+      // Every brand of the whole result with its count; a ticked brand stays listed even with none left.
+      brands = facets.data.map((b) => ({ id: b.id, slug: b.slug, name: b.nome, total: b.total }));
+      for (const id of params.brandIds) {
+        const ticked = brandList.find((b) => b.id === id);
+        if (ticked && !brands.some((b) => b.id === id)) brands.push({ id, slug: ticked.slug, name: ticked.nome, total: 0 });
+      }
     }
   } catch (error) {
     console.error("catalogue list: products unavailable", error);
+  }
+  // Spec §4: a page past the last one shows the last one, at its own address.
+  if (result && result.page < params.page) {
+    throw redirect(`${url.pathname}${changeSearch(url.searchParams, { kind: "page", page: result.page })}`, 302);
   }
 
   return {

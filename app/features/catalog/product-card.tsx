@@ -55,7 +55,7 @@ export function ProductCard({ product, headingLevel = 3 }: ProductCardProps) {
         </Heading>
         <p className="text-xs text-muted">{t("catalog.card.code", { code: product.codigo })}</p>
         <p className="mt-auto pt-1 text-lg font-bold text-ink">
-          {product.mostrar_preco ? product.preco_atual.formatado : (
+          {product.mostrar_preco && product.preco_atual ? product.preco_atual.formatado : (
             <span className="text-sm font-semibold text-accent-ink">{t("catalog.card.priceOnRequest")}</span>
           )}
         </p>

@@ -1,6 +1,7 @@
 import { useEffect, useId } from "react";
 import { useTranslation } from "#app/i18n/react.tsx";
-import { Link, useLocation, useNavigate, useNavigation, useRevalidator } from "react-router";
+import { Link, useLocation, useNavigate, useNavigation } from "react-router";
+import { useAutoRetry } from "#app/lib/use-auto-retry.ts";
 import { ErrorIcon } from "#app/components/ui/icons.tsx";
 import { useToast } from "#app/components/ui/toast.tsx";
 import { ExportSelect } from "./export-select.tsx";
@@ -32,12 +33,13 @@ export function ProductListPage({ data }: { data: CatalogListData }) {
   const location = useLocation();
   const navigate = useNavigate();
   const navigation = useNavigation();
-  const revalidator = useRevalidator();
   const toast = useToast();
   const sortId = useId();
   const availabilityId = useId();
   const search = new URLSearchParams(location.search);
   const { params, result } = data;
+  // A failed load (products, categories or brands) retries by itself, 3 times at 2 s × attempt.
+  const autoRetry = useAutoRetry(!result, `${location.pathname}${location.search}`);
 
   const go = (query: string) => navigate(`${location.pathname}${query}`, { preventScrollReset: true });
   const links: FilterLinks = {
@@ -140,8 +142,8 @@ export function ProductListPage({ data }: { data: CatalogListData }) {
               <p className="mt-3 font-semibold">{t("catalog.list.errorText")}</p>
               <button
                 type="button"
-                onClick={() => void revalidator.revalidate()}
-                disabled={revalidator.state === "loading"}
+                onClick={autoRetry.retry}
+                disabled={autoRetry.retrying}
                 className="mt-5 rounded-md bg-accent px-5 py-2.5 font-semibold text-ink hover:bg-accent-strong"
               >
                 {t("catalog.list.retry")}

@@ -41,6 +41,8 @@ export interface TripleBanners {
 /** What the home page shows from the start data, trimmed to what it renders. */
 export interface HomeContent {
   categories: HomeCategory[];
+  /** Categories of the special line (start data `categories_special`), each leading to /especial/{slug}. */
+  specialCategories: HomeCategory[];
   stripBrands: HomeBrand[];
   mainBrands: HomeBrand[];
   mainBanners: HomeBanner[];
@@ -81,6 +83,7 @@ export function homeContent(start: Partial<StartData>): HomeContent {
     .filter((b): b is HomeBanner => b !== null);
   return {
     categories: homeCategories(start.categories ?? []),
+    specialCategories: (start.categories_special ?? []).slice(0, TAB_LIMIT_DESKTOP).map((c) => ({ id: c.id, slug: c.slug, name: c.name })),
     stripBrands: withLogo.map(toBrand),
     mainBrands: mainBrands.map(toBrand),
     // Main banners need an image (spec §3); they show in id order.

@@ -8,7 +8,7 @@ import { BrandsStrip } from "./brands-strip.tsx";
 import { CategoryTabs } from "./category-tabs.tsx";
 import type { HomeLoaderData } from "./home-data.server.ts";
 import { homeContent, startPath, type HomeContent } from "./home-content.ts";
-import { FeaturedTools, MainBrands, MainCategories, OffersBanner } from "./home-sections.tsx";
+import { FeaturedTools, MainBrands, MainCategories, OffersBanner, SpecialLine } from "./home-sections.tsx";
 import { LoadError } from "./load-error.tsx";
 import { MostSearched } from "./most-searched.tsx";
 import { OffersSignup } from "./offers-signup.tsx";
@@ -57,6 +57,7 @@ function HomeSections({ content, data, locale }: { content: HomeContent; data: H
       <TripleBanners banners={content.triple} />
       <BrandsStrip brands={content.stripBrands} />
       <MostSearched products={content.mostSearched} />
+      <SpecialLine categories={content.specialCategories} />
       <OffersBanner banner={content.offersBanner} />
       <div className="hidden md:block">
         <MainCategories categories={content.categories} place="bottom" />

@@ -2,6 +2,7 @@ import { useTranslation } from "#app/i18n/react.tsx";
 import { Link } from "react-router";
 import type { ProductSummary } from "#contract/api/catalog.ts";
 import { ProductCard } from "#app/features/catalog/product-card.tsx";
+import { SPECIAL_HREF, specialCategoryHref } from "#app/features/layout/links.ts";
 import { CategoryIcon } from "./category-icons.tsx";
 import { FEATURED_MOBILE, TAB_LIMIT_MOBILE, type HomeBanner, type HomeBrand, type HomeCategory } from "./home-content.ts";
 import { SectionHeading } from "./load-error.tsx";
@@ -32,6 +33,33 @@ export function MainCategories({ categories, place }: { categories: HomeCategory
                 <CategoryIcon slug={category.slug} className="size-7" />
               </span>
               <span className="leading-tight">{category.name}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** The special product line (spec §2 /especial): its categories, and a way to the whole line. */
+export function SpecialLine({ categories }: { categories: HomeCategory[] }) {
+  const { t } = useTranslation();
+  if (categories.length === 0) return null;
+  return (
+    <section aria-labelledby="home-special-line" className="mx-auto max-w-7xl px-4" data-testid="special-line">
+      <SectionHeading id="home-special-line" title={t("home.specialLine.title")}>
+        <Link to={SPECIAL_HREF} className={seeAllClass}>
+          {t("home.specialLine.seeAll")}
+        </Link>
+      </SectionHeading>
+      <ul className="flex flex-wrap gap-2">
+        {categories.map((category) => (
+          <li key={category.id}>
+            <Link
+              to={specialCategoryHref(category)}
+              className="inline-flex min-h-11 items-center rounded-full bg-panel px-4 text-sm font-semibold ring-1 ring-slate-200 hover:ring-accent"
+            >
+              {category.name}
             </Link>
           </li>
         ))}

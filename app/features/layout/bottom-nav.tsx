@@ -26,7 +26,7 @@ function Item({ to, icon, label, end }: { to: string; icon: ReactNode; label: st
 }
 
 /** The fixed mobile bar (spec §2 "Header, mobile"): home, departments, favourites, login, cart. */
-export function BottomNav({ categories }: { categories: MenuCategory[] }) {
+export function BottomNav({ categories, hasSpecialLine = false }: { categories: MenuCategory[]; hasSpecialLine?: boolean }) {
   const { count: cart, onClick: openCart } = useCartLink();
   const { t } = useTranslation();
   const { pathname, search } = useLocation();
@@ -91,7 +91,7 @@ export function BottomNav({ categories }: { categories: MenuCategory[] }) {
       </nav>
       {drawerUsed && (
         <Suspense fallback={null}>
-          <DepartmentsDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} categories={categories} />
+          <DepartmentsDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} categories={categories} hasSpecialLine={hasSpecialLine} />
         </Suspense>
       )}
     </>

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "#app/i18n/react.tsx";
 import { Link } from "react-router";
+import { SPECIAL_HREF } from "./links.ts";
 import { Dialog } from "#app/components/ui/dialog.tsx";
 import { ChevronDownIcon, CloseIcon } from "#app/components/ui/icons.tsx";
 import { categoryHref, departmentHref } from "./mega-menu.tsx";
@@ -11,10 +12,13 @@ export function DepartmentsDrawer({
   open,
   onClose,
   categories,
+  hasSpecialLine = false,
 }: {
   open: boolean;
   onClose: () => void;
   categories: MenuCategory[];
+  /** Whether the special line has products: its link then ends the list. */
+  hasSpecialLine?: boolean;
 }) {
   const { t } = useTranslation();
   const [expanded, setExpanded] = useState<number | null>(null);
@@ -82,6 +86,13 @@ export function DepartmentsDrawer({
             </li>
           );
         })}
+        {hasSpecialLine ? (
+          <li>
+            <Link to={SPECIAL_HREF} className="block px-4 py-3.5 font-semibold text-accent-ink">
+              {t("header.specialLine")}
+            </Link>
+          </li>
+        ) : null}
       </ul>
     </Dialog>
   );

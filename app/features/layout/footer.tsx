@@ -2,7 +2,7 @@ import { useTranslation } from "#app/i18n/react.tsx";
 import { Link } from "react-router";
 import { ChatIcon, MailIcon, MapPinIcon, PhoneIcon } from "#app/components/ui/icons.tsx";
 import { categoryHref } from "./mega-menu.tsx";
-import { HOW_TO_BUY_HREF, SALES_TEAM_HREF } from "./links.ts";
+import { HOW_TO_BUY_HREF, SALES_TEAM_HREF, SPECIAL_HREF } from "./links.ts";
 import { FOOTER_CATEGORY_LIMIT, menuCategories, type ShellData } from "./types.ts";
 
 const digits = (value: string) => value.replace(/\D/g, "");
@@ -39,6 +39,13 @@ export function Footer({ data }: { data: ShellData }) {
                 </Link>
               </li>
             ))}
+            {data.specialCategories.length > 0 ? (
+              <li>
+                <Link to={SPECIAL_HREF} className={linkClass}>
+                  {t("header.specialLine")}
+                </Link>
+              </li>
+            ) : null}
             <li>
               <Link to={HOW_TO_BUY_HREF} className={linkClass}>
                 {t("header.howToBuy")}

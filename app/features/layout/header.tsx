@@ -8,6 +8,7 @@ import {
   HOW_TO_BUY_HREF,
   KEY_SETS_HREF,
   NEWS_HREF,
+  SPECIAL_HREF,
   OFFERS_HREF,
   SALES_TEAM_HREF,
   brandHref,
@@ -78,6 +79,13 @@ function MainNav({ data }: { data: ShellData }) {
               {t("header.keySets")}
             </NavLink>
           </li>
+          {data.specialCategories.length > 0 ? (
+            <li>
+              <NavLink to={SPECIAL_HREF} className={navLinkClass}>
+                {t("header.specialLine")}
+              </NavLink>
+            </li>
+          ) : null}
           {data.featuredBrands.map((brand) => (
             <li key={brand.id}>
               <NavLink to={brandHref(brand)} className={navLinkClass}>

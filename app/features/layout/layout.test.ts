@@ -64,6 +64,6 @@ describe("spec §9 constants", () => {
 
   it("titles are cut at 60 characters with an ellipsis", () => {
     expect(truncate("a".repeat(60), 60)).toHaveLength(60);
-    expect(truncate("a".repeat(61), 60)).toBe(`${"a".repeat(57)}...`);
+    expect(truncate("a".repeat(61), 60)).toBe(`${"a".repeat(57)}…`);
   });
 });

@@ -6,6 +6,9 @@ export const KEY_SETS_HREF = "/produtos/chaves-e-soquetes/jogo-de-chaves";
 export const OFFERS_HREF = "/#ofertas";
 export const SALES_TEAM_HREF = "/vendedores";
 export const HOW_TO_BUY_HREF = "/como-comprar";
+/** The special product line (spec §2 `/especial`) and one of its categories. */
+export const SPECIAL_HREF = "/especial";
+export const specialCategoryHref = (category: { slug: string }) => `${SPECIAL_HREF}/${category.slug}`;
 export const CART_HREF = "/carrinho";
 export const FAVOURITES_HREF = "/perfil/favoritos";
 

@@ -4,12 +4,12 @@ import type { AppLoadContext } from "#app/lib/load-context.ts";
 import { guestCurrencyId } from "#app/lib/guest-currency.ts";
 import type { MenuCategory, ShellData } from "./types.ts";
 
-type ShellCatalog = Pick<ShellData, "categories" | "featuredBrands" | "rates">;
+type ShellCatalog = Pick<ShellData, "categories" | "specialCategories" | "featuredBrands" | "rates">;
 
-const EMPTY: ShellCatalog = { categories: [], featuredBrands: [], rates: [] };
+const EMPTY: ShellCatalog = { categories: [], specialCategories: [], featuredBrands: [], rates: [] };
 
-export function toShellCatalog(start: Partial<StartData>): ShellCatalog {
-  const categories: MenuCategory[] = (start.categories ?? []).map((c) => ({
+const toMenuCategories = (list: StartData["categories"] | undefined): MenuCategory[] =>
+  (list ?? []).map((c) => ({
     id: c.id,
     slug: c.slug,
     name: c.name,
@@ -17,6 +17,10 @@ export function toShellCatalog(start: Partial<StartData>): ShellCatalog {
     // Icons are SVG markup and can be large; the menus do not show them, so they stay behind.
     departments: (c.departments ?? []).map((d) => ({ id: d.id, slug: d.slug, name: d.name })),
   }));
+
+export function toShellCatalog(start: Partial<StartData>): ShellCatalog {
+  const categories = toMenuCategories(start.categories);
+  const specialCategories = toMenuCategories(start.categories_special);
   const featuredBrands = (start.brands ?? [])
     .filter((b) => b.destaque)
     .slice(0, 2)
@@ -25,7 +29,7 @@ export function toShellCatalog(start: Partial<StartData>): ShellCatalog {
   const rates = (start.exchange_rates ?? [])
     .filter((r) => r.source_currency.id === 2)
     .sort((a, b) => a.target_currency.id - b.target_currency.id);
-  return { categories, featuredBrands, rates };
+  return { categories, specialCategories, featuredBrands, rates };
 }
 
 /**

@@ -38,7 +38,7 @@ export function Shell({
           {children}
         </main>
         {hidesFooter(pathname) ? null : <Footer data={data} />}
-        <BottomNav categories={data.categories} />
+        <BottomNav categories={data.categories} hasSpecialLine={data.specialCategories.length > 0} />
         <CartDrawer />
       </div>
     </CartProvider>

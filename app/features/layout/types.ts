@@ -30,6 +30,8 @@ export interface ShellData {
   currencyId: MoedaId;
   site: SiteInfo;
   categories: MenuCategory[];
+  /** Categories holding special-line products (start data `categories_special`): the menus link the line when there are any. */
+  specialCategories: MenuCategory[];
   /** The first two `destaque` brands, linked from the desktop menu. */
   featuredBrands: MenuBrand[];
   rates: ExchangeRate[];

@@ -42,12 +42,13 @@ export function priceBlock(
 ): PriceBlock {
   if (!product.mostrar_preco) return { main: null, others: [], valid: false };
   const own = product.moeda.id;
-  if (!isPrice(product.valor_venda)) return { main: { moedaId: own, text: invalid }, others: [], valid: false };
+  const value = product.valor_venda;
+  if (value === null || !isPrice(value)) return { main: { moedaId: own, text: invalid }, others: [], valid: false };
   const others = secondaryCurrencies(own, locale).map((id) => {
-    const converted = convertPrice(product.valor_venda, own, id, rates);
+    const converted = convertPrice(value, own, id, rates);
     return { moedaId: id, text: isPrice(converted) ? formatPrice(converted, id) : invalid };
   });
-  return { main: { moedaId: own, text: formatPrice(product.valor_venda, own) }, others, valid: true };
+  return { main: { moedaId: own, text: formatPrice(value, own) }, others, valid: true };
 }
 
 /** ISO 4217 code of a currency id (for structured data). */

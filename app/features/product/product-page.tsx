@@ -11,7 +11,7 @@ import { jsonForScript } from "#app/lib/meta.ts";
 import { Gallery } from "./gallery.tsx";
 import { breadcrumbJsonLd, breadcrumbs, productJsonLd, productPath, type Crumb } from "./json-ld.ts";
 import { maxQuantity } from "./product-logic.ts";
-import { PaymentOptions, PriceBlock, StockInfo } from "./product-sections.tsx";
+import { PaymentOptions, PriceBlock, StockInfo, StorePickupNotice } from "./product-sections.tsx";
 import { QuantitySelector } from "./quantity-selector.tsx";
 import { DescriptionAndSpecs, RelatedProducts } from "./below-the-fold.tsx";
 import { ShareButtons } from "./share-buttons.tsx";
@@ -92,7 +92,11 @@ export function ProductPage({ product, related, locale, currencyId, rates, origi
 
           <PaymentOptions locale={locale} />
           <StockInfo product={product} />
-          {inStock && product.mostrar_preco && <ShippingCalculator produtoId={product.id} quantity={Math.max(1, quantity)} moedaId={currencyId} />}
+          {/* Deliveries are for Paraguay and Argentina; Brazilians pick up in the shop (spec §1). */}
+          {inStock && product.mostrar_preco && locale === "pt-BR" ? <StorePickupNotice /> : null}
+          {inStock && product.mostrar_preco && locale !== "pt-BR" ? (
+            <ShippingCalculator produtoId={product.id} quantity={Math.max(1, quantity)} moedaId={currencyId} />
+          ) : null}
         </div>
       </div>
 

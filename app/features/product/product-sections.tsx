@@ -65,6 +65,20 @@ export function PaymentOptions({ locale }: { locale: Locale }) {
   );
 }
 
+/** Brazilian (pt-BR) visitors only pick up in the shop (spec §1): this notice replaces the Paraguayan shipping calculator. */
+export function StorePickupNotice() {
+  const { t } = useTranslation();
+  return (
+    <section aria-labelledby="pickup-title" className="rounded-lg bg-panel p-4 ring-1 ring-slate-200" data-testid="store-pickup">
+      <h2 id="pickup-title" className="flex items-center gap-2 text-base font-bold">
+        <InfoIcon className="size-5 shrink-0" />
+        {t("product.shipping.pickupTitle")}
+      </h2>
+      <p className="mt-1 text-sm">{t("product.shipping.pickupText")}</p>
+    </section>
+  );
+}
+
 export function StockInfo({ product }: { product: ProductDetails }) {
   const { t } = useTranslation();
   const available = Math.max(0, Math.floor(product.qtde_disponivel));

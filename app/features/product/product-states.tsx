@@ -1,16 +1,10 @@
-import { useEffect, useState } from "react";
 import { useTranslation } from "#app/i18n/react.tsx";
-import { Link, useLocation, useRevalidator } from "react-router";
+import { Link, useLocation } from "react-router";
+import { MAX_AUTO_RETRIES, resetRetries, useAutoRetry } from "#app/lib/use-auto-retry.ts";
 
 /** Spec §9: a failed page load retries by itself up to 3 times, waiting 2 s × the attempt. */
-export const MAX_RETRIES = 3;
-export const RETRY_STEP_MS = 2000;
-
-// Survives the boundary re-rendering (or remounting) between attempts; keyed by address.
-const attempts = new Map<string, number>();
-
-/** Forget the attempts once the product loaded. */
-export const resetRetries = (pathname: string) => attempts.delete(pathname);
+export const MAX_RETRIES = MAX_AUTO_RETRIES;
+export { resetRetries };
 
 export function ProductNotFound() {
   const { t } = useTranslation();
@@ -27,24 +21,11 @@ export function ProductNotFound() {
   );
 }
 
-/** Any other failure: try again by itself (3 times, 2 s × attempt), then leave a retry button. */
+/** Any other failure: try again by itself (3 times, 2 s × attempt), then leave a retry button that starts over. */
 export function ProductLoadError() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const revalidator = useRevalidator();
-  const [attempt, setAttempt] = useState(() => attempts.get(pathname) ?? 0);
-  const retrying = revalidator.state === "loading";
-
-  useEffect(() => {
-    if (attempt >= MAX_RETRIES || revalidator.state !== "idle") return;
-    const next = attempt + 1;
-    const timer = setTimeout(() => {
-      attempts.set(pathname, next);
-      setAttempt(next);
-      void revalidator.revalidate();
-    }, RETRY_STEP_MS * next);
-    return () => clearTimeout(timer);
-  }, [attempt, pathname, revalidator]);
+  const { attempt, retrying, retry } = useAutoRetry(true, pathname);
 
   return (
     <section aria-labelledby="product-error-title" className="mx-auto max-w-2xl px-4 py-16 text-center md:py-24" data-testid="product-error">
@@ -58,10 +39,7 @@ export function ProductLoadError() {
         <button
           type="button"
           disabled={retrying}
-          onClick={() => {
-            attempts.delete(pathname);
-            void revalidator.revalidate();
-          }}
+          onClick={retry}
           className="rounded-md bg-accent px-5 py-2.5 font-semibold text-ink hover:bg-accent-strong disabled:opacity-60"
         >
           {t("product.error.retry")}

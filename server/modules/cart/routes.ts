@@ -23,7 +23,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService; auth: Auth }
 
   app.put(
     "/ecom/venda/carrinho/:id",
-    { schema: { tags, params: CartIdParamSchema, body: CartBodySchema }, preHandler },
+    { schema: { tags, params: CartIdParamSchema, body: CartBodySchema }, preHandler, config: { rateLimit: { max: 120, timeWindow: "1 minute" } } },
     async (req) => ({ data: await cart.update(req.params.id, req.body, viewerOf(req)) }),
   );
 

@@ -81,15 +81,17 @@ describe("GET /api/public/products", () => {
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
     const p = body.data[0]!;
     expect(p.token).toBe("");
-    expect(p.preco_atual.moeda.id).toBe(2);
-    expect(p.preco_atual.formatado).toMatch(/^U\$ \d{1,3}(\.\d{3})*,\d{2}$/);
+    expect(p.preco_atual!.moeda.id).toBe(2);
+    expect(p.preco_atual!.formatado).toMatch(/^U\$ \d{1,3}(\.\d{3})*,\d{2}$/);
   });
 
   it("converts prices to guaraníes with moeda_id=3", async () => {
     const { body } = await get<ProductsPage>("/api/public/products?moeda_id=3&per_page=50");
-    for (const p of body.data) {
-      expect(p.preco_atual.moeda.simbolo).toBe("G$");
-      expect(p.preco_atual.formatado).toMatch(/^G\$ \d{1,3}(\.\d{3})*$/);
+    const priced = body.data.filter((p) => p.mostrar_preco);
+    expect(priced.length).toBeGreaterThan(0);
+    for (const p of priced) {
+      expect(p.preco_atual!.moeda.simbolo).toBe("G$");
+      expect(p.preco_atual!.formatado).toMatch(/^G\$ \d{1,3}(\.\d{3})*$/);
     }
   });
 
@@ -108,7 +110,8 @@ describe("GET /api/public/products", () => {
     );
     const firstOut = body.data.findIndex((p) => !p.tem_estoque);
     if (firstOut >= 0) expect(body.data.slice(firstOut).every((p) => !p.tem_estoque)).toBe(true);
-    const inStock = body.data.filter((p) => p.tem_estoque).map((p) => Number(p.preco_atual.valor_venda));
+    // Hidden prices are not sent (their rows still sort by price among the others).
+    const inStock = body.data.filter((p) => p.tem_estoque && p.mostrar_preco).map((p) => Number(p.preco_atual!.valor_venda));
     expect(inStock).toEqual([...inStock].sort((a, b) => a - b));
   });
 
@@ -216,7 +219,7 @@ describe("GET /api/public/products/{id}/details", () => {
     expect(Array.isArray(byId.body.data.especificacoes)).toBe(true);
     const bySlug = await get<{ data: ProductDetails }>(`/api/public/products/${slug}/details?moeda_id=3&lang=es`);
     expect(bySlug.body.data.id).toBe(id);
-    expect(bySlug.body.data.preco_atual.formatado.startsWith("G$ ")).toBe(true);
+    expect(bySlug.body.data.preco_atual!.formatado.startsWith("G$ ")).toBe(true);
   });
 
   it("finds a product by a slug as long as the column allows (220 characters)", async () => {

@@ -1,6 +1,7 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Category, ProductsPage, ProductSummary } from "#contract/api/catalog.ts";
-import { priceListLine } from "#contract/price-list.ts";
+import { priceListCodeWidth, priceListLine } from "#contract/price-list.ts";
 import { ProductsQuerySchema } from "#contract/api/catalog.ts";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app.ts";
 import { memoryCache } from "../../lib/cache.ts";
@@ -33,7 +34,13 @@ describe("GET /api/public/products/export", () => {
     const json = (await get("/api/public/products/export?text=furadeira&all_products=1&format=json")).json<ProductSummary[]>();
     const txt = await get("/api/public/products/export?text=furadeira&all_products=1&format=txt");
     expect(txt.headers["content-type"]).toContain("text/plain");
-    expect(txt.body).toBe(json.map((p) => `${priceListLine(p)}\n`).join(""));
+    // Spec §9 header: date and notice, then a blank line, then the rows.
+    const [generated, notice, blank, ...rows] = txt.body.split("\n");
+    expect(generated).toMatch(/^Lista de preços gerada em \d{2}\/\d{2}\/\d{4},? \d{2}:\d{2}$/);
+    expect(notice).toBe("Os preços podem sofrer alterações sem aviso prévio.");
+    expect(blank).toBe("");
+    const width = priceListCodeWidth(Math.max(...json.map((p) => p.codigo.length)));
+    expect(rows.join("\n")).toBe(json.map((p) => `${priceListLine(p, width)}\n`).join(""));
   });
 
   it("answers an empty list when nothing is in stock, and 4xx for a bad format", async () => {
@@ -43,11 +50,11 @@ describe("GET /api/public/products/export", () => {
   });
 
   it("writes the TXT price list in the visitor's sort when one is given", async () => {
-    const txt = (await get("/api/public/products/export?format=txt&order_by=nome&order=asc&moeda_id=2")).body.split("\n").filter(Boolean);
+    const txt = (await get("/api/public/products/export?format=txt&order_by=nome&order=asc&moeda_id=2")).body.split("\n").slice(3).filter(Boolean);
     const byName = (await get("/api/public/products?tem_estoque=1&order_by=nome&order=asc&per_page=2&moeda_id=2")).json<ProductsPage>();
     expect(txt).toHaveLength(byName.total);
-    expect(txt[0]).toBe(priceListLine(byName.data[0]!));
-    expect(txt[1]).toBe(priceListLine(byName.data[1]!));
+    expect(txt[0]!.replace(/ +/, " ")).toBe(priceListLine(byName.data[0]!).replace(/ +/, " "));
+    expect(txt[1]!.replace(/ +/, " ")).toBe(priceListLine(byName.data[1]!).replace(/ +/, " "));
   });
 
   it("walks the whole list batch by batch without skipping or repeating a product", async () => {
@@ -63,6 +70,27 @@ describe("GET /api/public/products/export", () => {
     expect(new Set(walked).size).toBe(walked.length);
     const inStock = (await get("/api/public/products?tem_estoque=1&per_page=1")).json<ProductsPage>();
     expect(walked).toHaveLength(inStock.total);
+  });
+});
+
+describe("the TXT price list's layout (spec §9)", () => {
+  it("heads the file in the visitor's language", async () => {
+    const es = (await get("/api/public/products/export?format=txt&lang=es")).body.split("\n");
+    expect(es[0]).toMatch(/^Lista de precios generada el \d{2}\/\d{2}\/\d{4},? \d{2}:\d{2}$/);
+    expect(es[1]).toBe("Los precios pueden sufrir cambios sin previo aviso.");
+  });
+
+  it("keeps every price in one column when codes are 12 characters or longer", async () => {
+    await t.database.db.execute(sql`UPDATE produtos SET codigo = 'CODIGO-MUITO-LONGO-' || id, busca = busca || ' codigo-muito-longo-' || id
+      WHERE id IN (SELECT id FROM produtos WHERE ativo AND tem_estoque ORDER BY id LIMIT 3)`);
+    const rows = (await get("/api/public/products/export?format=txt&text=CODIGO-MUITO-LONGO&all_products=1&lang=pt")).body.split("\n").slice(3, -1);
+    const all = (await get("/api/public/products/export?format=txt&lang=pt")).body.split("\n").slice(3, -1);
+    for (const lines of [rows, all]) {
+      expect(lines.length).toBeGreaterThan(2);
+      const priceColumns = new Set(lines.map((l) => l.search(/\*|N\/A$/)));
+      expect(priceColumns.size).toBe(1);
+    }
+    expect(rows.every((l) => /^CODIGO-MUITO-LONGO-\d+ +\S/.test(l))).toBe(true);
   });
 });
 

@@ -1,19 +1,57 @@
 import { Readable } from "node:stream";
+import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { intSchema } from "#contract/api/common.ts";
 import { ProductsQuerySchema, SITEMAP_MAX_URLS, type ProductSummary } from "#contract/api/catalog.ts";
-import { priceList, type PriceListItem } from "#contract/price-list.ts";
+import { apiMessage } from "#contract/messages.ts";
+import { priceList, priceListCodeWidth, priceListHeader, type PriceListItem } from "#contract/price-list.ts";
+import type { Locale } from "#contract/locale.ts";
+import { requestLocale } from "../../lib/request-locale.ts";
 import type { CatalogService } from "./service.ts";
+import { EXPORT_RATE_LIMIT } from "./limits.ts";
 
 // Rows read per query: few round trips, little memory per batch (price-list rows are narrow).
 const BATCH_SIZE = 1000;
 const PRICE_BATCH_SIZE = 10_000;
+/** The shop's clock: the price list says when it was made in Ciudad del Este time. */
+const SHOP_TIME_ZONE = "America/Asuncion";
 
 export const ExportQuerySchema = z.intersection(
   ProductsQuerySchema,
   z.object({ format: z.enum(["txt", "json"]).default("json") }),
 );
+
+/**
+ * Reads the first batch before anything is sent: a database that fails then gets a proper error
+ * answer (status and JSON message) instead of a 200 cut short. Later batches stream (see abortOnError).
+ */
+async function startBatches<T>(batches: AsyncGenerator<T[]>): Promise<AsyncGenerator<T[]>> {
+  const step = await batches.next();
+  const first = step.done ? [] : step.value;
+  return (async function* () {
+    yield first;
+    yield* batches;
+  })();
+}
+
+/**
+ * The body stream of an export. If a later batch fails, the connection is destroyed: the client
+ * sees an aborted download (reset connection or cut chunked/gzip body), never a file that ends
+ * cleanly, nor an error page carrying the headers (gzip) of the stream it replaces.
+ */
+function abortOnError(reply: FastifyReply, source: AsyncGenerator<string>): Readable {
+  return Readable.from(
+    (async function* () {
+      try {
+        yield* source;
+      } catch (err) {
+        reply.log.error({ err }, "export failed part way: connection aborted");
+        reply.raw.destroy();
+      }
+    })(),
+  );
+}
 
 async function* asJson(batches: AsyncGenerator<ProductSummary[]>) {
   let first = true;
@@ -27,25 +65,54 @@ async function* asJson(batches: AsyncGenerator<ProductSummary[]>) {
   yield "]";
 }
 
-async function* asText(batches: AsyncGenerator<PriceListItem[]>) {
-  for await (const batch of batches) yield priceList(batch);
+/** The header, then the rows; an empty list is an empty file (the storefront then says there was nothing to export). */
+async function* asText(header: string, codeWidth: number, batches: AsyncGenerator<PriceListItem[]>) {
+  let started = false;
+  for await (const batch of batches) {
+    if (batch.length === 0) continue;
+    yield (started ? "" : header) + priceList(batch, codeWidth);
+    started = true;
+  }
+}
+
+function header(locale: Locale, now: Date): string {
+  const date = new Intl.DateTimeFormat(locale, {
+    day: "2-digit",
+    month: "2-digit",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+    timeZone: SHOP_TIME_ZONE,
+  }).format(now);
+  return priceListHeader({
+    generatedAt: apiMessage(locale, "price_list_generated", { date }),
+    disclaimer: apiMessage(locale, "price_list_disclaimer"),
+  });
 }
 
 /** GET /api/public/products/export: the same filters as the list call, plus format=txt|json. */
 export const catalogExportRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> = async (app, { catalog }) => {
   app.get(
     "/api/public/products/export",
-    { schema: { tags: ["catalogue"], querystring: ExportQuerySchema } },
+    { schema: { tags: ["catalogue"], querystring: ExportQuerySchema }, config: { rateLimit: EXPORT_RATE_LIMIT } },
     async (req, reply) => {
       const { format, ...query } = req.query;
-      reply.header("cache-control", "no-store");
       if (format === "txt") {
+        const [longest, batches] = await Promise.all([
+          catalog.priceListLongestCode(query),
+          startBatches(catalog.inStockPriceList(query, PRICE_BATCH_SIZE)),
+        ]);
+        const text = asText(header(requestLocale(req), new Date()), priceListCodeWidth(longest), batches);
+        reply.header("cache-control", "no-store");
         reply.type("text/plain; charset=utf-8");
         reply.header("content-disposition", 'attachment; filename="lista-de-precos.txt"');
-        return reply.send(Readable.from(asText(catalog.inStockPriceList(query, PRICE_BATCH_SIZE))));
+        return reply.send(abortOnError(reply, text));
       }
+      const batches = await startBatches(catalog.inStockProducts(query, BATCH_SIZE));
+      reply.header("cache-control", "no-store");
       reply.type("application/json; charset=utf-8");
-      return reply.send(Readable.from(asJson(catalog.inStockProducts(query, BATCH_SIZE))));
+      return reply.send(abortOnError(reply, asJson(batches)));
     },
   );
 

@@ -101,7 +101,7 @@ function orderClause(f: ProductFilter): SQL {
   const fields: Record<ProductSortField, SQL> = {
     id: sql`p.id`,
     valor_venda: sql`p.valor_usd`,
-    nome: sql`p.${col(f.lang, "nome")}`,
+    nome: sql`p.${col(f.lang, "nome")}_ordem`,
     tem_estoque: sql`p.tem_estoque`,
     codigo: sql`p.codigo`,
   };
@@ -135,9 +135,23 @@ export async function listProducts(db: Db, f: ProductFilter): Promise<ProductRow
   return ids.map((r) => byId.get(r.id)!).filter(Boolean);
 }
 
-export async function countProducts(db: Db, f: ProductFilter): Promise<number> {
-  const [row] = await queryRows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM produtos p WHERE ${whereClause(f)}`);
-  return row!.total;
+/**
+ * A filtered list's number of products per brand (null: products without a brand), in one
+ * aggregate over the filter's rows. Without a brand filter it is both the brand filter's facets
+ * and, summed, the list's total; with one, the total is the sum over the ticked brands.
+ */
+export async function countByBrand(db: Db, f: ProductFilter): Promise<BrandTotal[]> {
+  return queryRows<BrandTotal>(db, sql`SELECT c.brand_id, b.slug, b.nome, c.total
+    FROM (SELECT p.brand_id, count(*)::int AS total FROM produtos p WHERE ${whereClause(f)} GROUP BY p.brand_id) c
+    LEFT JOIN marcas b ON b.id = c.brand_id
+    ORDER BY lower(b.nome), b.id`);
+}
+
+export interface BrandTotal {
+  brand_id: number | null;
+  slug: string | null;
+  nome: string | null;
+  total: number;
 }
 
 /** What a price-list line needs, straight from produtos: no joins, no images. */
@@ -158,6 +172,12 @@ export async function listPriceRows(db: Db, f: ProductFilter): Promise<PriceRow[
     sql`SELECT p.id, p.codigo, p.${col(f.lang, "nome")} AS nome, p.valor_venda, p.moeda_id, p.mostrar_preco
         FROM produtos p WHERE ${whereClause(f)} ORDER BY ${order} LIMIT ${f.limit}`,
   );
+}
+
+/** The length of the longest code of a filtered list (the TXT price list's code column). */
+export async function longestCode(db: Db, f: ProductFilter): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(db, sql`SELECT coalesce(max(length(p.codigo)), 0)::int AS n FROM produtos p WHERE ${whereClause(f)}`);
+  return row?.n ?? 0;
 }
 
 /** Slugs of the active products in id order, one slice (a sitemap file). */

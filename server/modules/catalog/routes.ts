@@ -11,6 +11,7 @@ import {
 import { apiMessage } from "#contract/messages.ts";
 import { requestLocale } from "../../lib/request-locale.ts";
 import { catalogExportRoutes } from "./export.ts";
+import { SEARCH_RATE_LIMIT } from "./limits.ts";
 import type { CatalogService } from "./service.ts";
 
 /** The public catalogue API of spec §7, at exactly its paths. */
@@ -30,9 +31,14 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
     data: await catalog.brands(),
   }));
 
-  app.get("/api/public/products", { schema: { tags, querystring: ProductsQuerySchema } }, async (req) =>
+  app.get("/api/public/products", { schema: { tags, querystring: ProductsQuerySchema }, config: { rateLimit: SEARCH_RATE_LIMIT } }, async (req) =>
     catalog.products(req.query),
   );
+
+  // The brand filter of a list: every brand of the whole result, with its number of products.
+  app.get("/api/public/products/brands", { schema: { tags, querystring: ProductsQuerySchema }, config: { rateLimit: SEARCH_RATE_LIMIT } }, async (req) => ({
+    data: await catalog.brandFacets(req.query),
+  }));
 
   // Registered before /:id/details so "export" is never read as a product id.
   await app.register(catalogExportRoutes, { catalog });

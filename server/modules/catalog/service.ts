@@ -2,6 +2,7 @@ import sanitizeHtml from "sanitize-html";
 import type {
   Banner,
   Brand,
+  BrandFacet,
   Category,
   ExchangeRate,
   Faq,
@@ -20,6 +21,7 @@ import type { Db } from "#db/client.ts";
 import type { Cache } from "../../lib/cache.ts";
 import { notFound } from "../../lib/errors.ts";
 import * as repo from "./repo.ts";
+import { toSummary } from "./summary.ts";
 
 export const START_CACHE_MS = 300_000;
 const RATES_CACHE_MS = 60_000;
@@ -50,32 +52,6 @@ export function createCatalogService(db: Db, cache: Cache) {
     }));
     await cache.set("rates", list, RATES_CACHE_MS);
     return list;
-  }
-
-  function toSummary(row: repo.ProductRow, moedaId: number, rateList: ExchangeRate[]): ProductSummary {
-    return {
-      id: row.id,
-      slug: row.slug,
-      nome: row.nome,
-      codigo: row.codigo,
-      imagens: (row.imagens ?? []).map((url) => ({ url })),
-      valor_venda: row.valor_venda,
-      moeda: { id: row.moeda_id },
-      preco_atual: priceIn(row.valor_venda, row.moeda_id, moedaId, rateList),
-      qtde_disponivel: row.qtde_disponivel,
-      tem_estoque: row.tem_estoque,
-      tem_estoque_fisico: row.qtde_fisica > 0,
-      mostrar_preco: row.mostrar_preco,
-      especial: row.especial,
-      token: "",
-      marca: row.marca_id ? { id: row.marca_id, nome: row.marca_nome!, slug: row.marca_slug! } : null,
-      categoria: row.categoria_id
-        ? { id: row.categoria_id, name: row.categoria_name!, slug: row.categoria_slug! }
-        : null,
-      departamento: row.departamento_id
-        ? { id: row.departamento_id, name: row.departamento_name!, slug: row.departamento_slug! }
-        : null,
-    };
   }
 
   /** The repository filter of a list query. */
@@ -132,7 +108,7 @@ export function createCatalogService(db: Db, cache: Cache) {
       codigo: row.codigo,
       nome: row.nome,
       mostrar_preco: row.mostrar_preco,
-      preco_atual: priceIn(row.valor_venda, row.moeda_id, q.moeda_id, rateList),
+      preco_atual: row.mostrar_preco ? priceIn(row.valor_venda, row.moeda_id, q.moeda_id, rateList) : null,
     });
     const base: repo.ProductFilter = { ...filterOf(q), inStockOnly: true, sort: [], relevance: false, limit: batchSize, offset: 0 };
     const visitorSort = q.sort.filter((s) => s.field !== "id" && s.field !== "tem_estoque");
@@ -150,6 +126,9 @@ export function createCatalogService(db: Db, cache: Cache) {
     }
   }
 
+  /** The longest code among a list query's in-stock products (the price list's code column). */
+  const priceListLongestCode = (q: ProductsQuery) => repo.longestCode(db, { ...filterOf(q), inStockOnly: true });
+
   /** One sitemap file's product slugs (id order) and the number of active products. */
   async function productSlugs(file: number, perFile: number): Promise<{ total: number; slugs: string[] }> {
     const total = await count(filterOf(ProductsQuerySchema.parse({})));
@@ -160,29 +139,50 @@ export function createCatalogService(db: Db, cache: Cache) {
     const key = `products:${JSON.stringify(q)}`;
     const cached = await cache.get<ProductsPage>(key);
     if (cached) return cached;
-    // Accent- and case-free words, as `busca` is stored; at most six so a pasted paragraph stays cheap.
     const filter = filterOf(q);
-    const [rows, total, rateList] = await Promise.all([repo.listProducts(db, filter), count(filter), rates()]);
+    const [firstRows, total, rateList] = await Promise.all([repo.listProducts(db, filter), count(filter), rates()]);
+    // Spec §4: a page past the last one shows the last one (an old link, a list that shrank).
+    const lastPage = Math.max(1, Math.ceil(total / q.per_page));
+    const pageNumber = Math.min(q.page, lastPage);
+    const rows = pageNumber === q.page ? firstRows : await repo.listProducts(db, { ...filter, offset: (pageNumber - 1) * q.per_page });
     const page: ProductsPage = {
       data: rows.map((row) => toSummary(row, q.moeda_id, rateList)),
       total,
-      page: q.page,
+      page: pageNumber,
       per_page: q.per_page,
-      last_page: Math.max(1, Math.ceil(total / q.per_page)),
+      last_page: lastPage,
     };
     await cache.set(key, page, LIST_CACHE_MS);
     return page;
   }
 
-  /** Totals change slowly and cost a scan; every page of one filter shares the cached number. */
+  /**
+   * Totals change slowly and cost a scan. One aggregate per filter (brands left out) answers both
+   * the brand filter's counts and the list's total, and every page, sort and brand choice of that
+   * filter shares it.
+   */
+  async function brandTotals(filter: repo.ProductFilter): Promise<repo.BrandTotal[]> {
+    const { sort: _sort, limit: _limit, offset: _offset, lang: _lang, brandIds: _brandIds, ...where } = filter;
+    const key = `brand-totals:${JSON.stringify(where)}`;
+    const cached = await cache.get<repo.BrandTotal[]>(key);
+    if (cached) return cached;
+    const totals = await repo.countByBrand(db, { ...filter, brandIds: [] });
+    await cache.set(key, totals, COUNT_CACHE_MS);
+    return totals;
+  }
+
   async function count(filter: repo.ProductFilter): Promise<number> {
-    const { sort: _sort, limit: _limit, offset: _offset, lang: _lang, ...where } = filter;
-    const key = `count:${JSON.stringify(where)}`;
-    const cached = await cache.get<number>(key);
-    if (cached !== undefined) return cached;
-    const total = await repo.countProducts(db, filter);
-    await cache.set(key, total, COUNT_CACHE_MS);
-    return total;
+    const ticked = new Set(filter.brandIds);
+    return (await brandTotals(filter))
+      .filter((r) => ticked.size === 0 || (r.brand_id !== null && ticked.has(r.brand_id)))
+      .reduce((sum, r) => sum + r.total, 0);
+  }
+
+  /** The brands present in a list query's whole result, each with its number of products, whatever brands are ticked. */
+  async function brandFacets(q: ProductsQuery): Promise<BrandFacet[]> {
+    return (await brandTotals(filterOf(q)))
+      .filter((r) => r.brand_id !== null)
+      .map((r) => ({ id: r.brand_id!, slug: r.slug!, nome: r.nome!, total: r.total }));
   }
 
   /** Summaries of the given products (favourites, cart lines), in no particular order. */
@@ -284,7 +284,7 @@ export function createCatalogService(db: Db, cache: Cache) {
     await repo.addNewsletterContact(db, celular, lang);
   }
 
-  return { products, inStockProducts, inStockPriceList, productSlugs, productsByIds, productDetails, categories, brands, banners, team, faq, start, rates, subscribe };
+  return { products, brandFacets, inStockProducts, inStockPriceList, priceListLongestCode, productSlugs, productsByIds, productDetails, categories, brands, banners, team, faq, start, rates, subscribe };
 }
 
 export type CatalogService = ReturnType<typeof createCatalogService>;

@@ -70,8 +70,8 @@ describe("GET /ecom/favoritos", () => {
     }
     const es = await list(token, "?lang=es&moeda_id=3");
     expect(es.body.data.map((f) => f.produto_id)).toEqual(pt.body.data.map((f) => f.produto_id));
-    expect(es.body.data.map((f) => f.produto!.preco_atual.moeda.id)).toEqual([3, 3, 3]);
-    expect(es.body.data[0]!.produto!.preco_atual.formatado).toMatch(/^G\$/);
+    expect(es.body.data.map((f) => f.produto!.preco_atual!.moeda.id)).toEqual([3, 3, 3]);
+    expect(es.body.data[0]!.produto!.preco_atual!.formatado).toMatch(/^G\$/);
     expect(es.body.data.some((f, i) => f.produto!.nome !== pt.body.data[i]!.produto!.nome)).toBe(true);
     expect((await list(token, "?moeda_id=9")).status).toBe(422);
   });

@@ -1,0 +1,67 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ProductDetails, ProductsPage, ProductSummary, StartData } from "#contract/api/catalog.ts";
+import type { Cart } from "#contract/api/cart.ts";
+import { queryRows } from "#db/client.ts";
+import { call, newCustomer } from "../../../tests/support/customers.ts";
+import { createCart } from "../../../tests/support/shop.ts";
+import { createTestApp, type TestApp } from "../../../tests/support/test-app.ts";
+
+// A price no other product has, so its digits can be looked for in any answer.
+const SECRET = "4321.87";
+const SECRET_FORMS = ["4321.87", "4321,87", "4.321,87", "4,321.87"];
+
+let t: TestApp;
+let hidden: { id: number; slug: string; codigo: string; nome: string };
+beforeAll(async () => {
+  t = await createTestApp();
+  // The oldest in-stock product: among the first 20 by id (the home page's most-searched list).
+  [hidden] = await queryRows<{ id: number; slug: string; codigo: string; nome: string }>(
+    t.database.db,
+    sql`SELECT id, slug, codigo, nome_pt AS nome FROM produtos WHERE ativo AND tem_estoque ORDER BY id LIMIT 1`,
+  );
+});
+afterAll(() => t.close());
+
+const get = (url: string, token?: string) =>
+  t.app.inject({ method: "GET", url, headers: token ? { authorization: `Bearer ${token}` } : {} });
+const leaks = (body: string) => SECRET_FORMS.some((form) => body.includes(form));
+const expectHidden = (p: ProductSummary | undefined) => {
+  expect(p, "the product is in the answer").toBeDefined();
+  expect(p!.mostrar_preco).toBe(false);
+  expect(p!.valor_venda).toBeNull();
+  expect(p!.preco_atual).toBeNull();
+};
+
+describe("a product whose price is hidden (mostrar_preco false)", () => {
+  it("never sends its price, in any currency, from any catalogue call", async () => {
+    const { token } = await newCustomer(t.app, t.database.db, "br");
+    // Put it in a cart and in the favourites while its price still shows.
+    const cart: Cart = await createCart(t.app, [{ produto_id: hidden.id, qtde: 1 }]);
+    expect((await call(t.app, "POST", "/ecom/favoritos", { token, body: { produto_id: hidden.id } })).status).toBe(201);
+    await t.database.db.execute(sql`UPDATE produtos SET valor_venda = ${SECRET}, valor_usd = ${SECRET}, moeda_id = 2, mostrar_preco = false
+      WHERE id = ${hidden.id}`);
+
+    for (const moeda of [1, 2, 3, 4]) {
+      const list = await get(`/api/public/products?moeda_id=${moeda}&order_by=id&order=asc&per_page=5`);
+      expectHidden(list.json<ProductsPage>().data.find((p) => p.id === hidden.id));
+      const details = await get(`/api/public/products/${hidden.slug}/details?moeda_id=${moeda}`);
+      expectHidden(details.json<{ data: ProductDetails }>().data);
+      expect(leaks(list.body) || leaks(details.body)).toBe(false);
+    }
+    // The search box's suggestions are a small list call with text.
+    const suggestions = await get(`/api/public/products?text=${encodeURIComponent(hidden.codigo)}&all_products=1&per_page=4`);
+    expectHidden(suggestions.json<ProductsPage>().data.find((p) => p.id === hidden.id));
+    const start = await get("/api/public/start?moeda_id=2");
+    expectHidden(start.json<StartData>().products.find((p) => p.id === hidden.id));
+    const favourites = await get("/ecom/favoritos?moeda_id=2", token);
+    expectHidden(favourites.json<{ data: { produto: ProductSummary }[] }>().data[0]?.produto);
+    const cartNow = await get(`/ecom/venda/carrinho/${cart.external_id}?moeda_id=2`);
+    expectHidden(cartNow.json<{ data: Cart }>().data.itens.find((l) => l.produto_id === hidden.id)?.produto ?? undefined);
+    const json = await get("/api/public/products/export?format=json&moeda_id=2");
+    expectHidden(json.json<ProductSummary[]>().find((p) => p.id === hidden.id));
+    const txt = await get("/api/public/products/export?format=txt&moeda_id=2");
+    expect(txt.body.split("\n").find((l) => l.startsWith(`${hidden.codigo} `))).toMatch(/N\/A$/);
+    for (const res of [suggestions, start, favourites, json, txt]) expect(leaks(res.body)).toBe(false);
+  });
+});
