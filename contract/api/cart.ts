@@ -41,7 +41,7 @@ export const ShippingBodySchema = z.object({
   filial_id: idLike.optional(),
   moeda_id: intSchema(1, 4).optional(),
   cep: textSchema().max(10).optional().nullable(),
-  pais_id: intSchema(1, 2).optional(),
+  pais_id: intSchema(1, 3).optional(),
   itens: z.array(CartItemInputSchema.partial({ qtde: true })).max(200).optional(),
   cidade_alternativa_id: idLike.optional().nullable(),
   id_servico: idLike.optional().nullable(),

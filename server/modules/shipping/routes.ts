@@ -29,6 +29,8 @@ export const shippingRoutes: FastifyPluginAsyncZod<{ db: Db; cart: CartService; 
       if (!z.uuid().safeParse(req.params.external_id).success) throw new HttpError(404, "shipping_cart_unavailable");
       const row = await cart.openCart(req.params.external_id, viewer, "shipping_cart_unavailable");
       let cidadeId = req.body.cidade_alternativa_id ?? req.body.cidade_id ?? null;
+      // An address outside the store's geography (an Argentine one) is answered with the shop and the no-delivery notice.
+      let outsideGeography = false;
       if (req.body.cliente_endereco_id) {
         if (viewer.customerId === null) throw new HttpError(401, "session_expired");
         const [address] = await db
@@ -37,9 +39,10 @@ export const shippingRoutes: FastifyPluginAsyncZod<{ db: Db; cart: CartService; 
           .where(and(eq(addresses.id, req.body.cliente_endereco_id), eq(addresses.customer_id, viewer.customerId), eq(addresses.ativo, true)));
         if (!address) throw new HttpError(404, "not_found");
         cidadeId = req.body.cidade_alternativa_id ?? address.cidade_id;
+        outsideGeography = cidadeId === null;
       }
       const lines = await cart.activeLines(row.id);
-      if (!cidadeId || lines.length === 0) throw new HttpError(422, "shipping_needs_city");
+      if ((!cidadeId && !outsideGeography) || lines.length === 0) throw new HttpError(422, "shipping_needs_city");
       const [customer] = viewer.customerId
         ? await db.select({ estrangeiro: customers.estrangeiro }).from(customers).where(eq(customers.id, viewer.customerId))
         : [];

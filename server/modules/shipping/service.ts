@@ -89,19 +89,20 @@ export function createShippingService(db: Db, secret: string, rates: () => Promi
   async function quote(input: {
     cartId: number;
     moedaId: number;
-    cidadeId: number;
+    /** Null for an address outside the store's geography (an Argentine one, whose city is typed). */
+    cidadeId: number | null;
     pontoId?: number | null;
     foreignCustomer: boolean;
     locale: Locale;
     lang: ApiLang;
   }): Promise<{ data: DeliveryOption[]; message?: string }> {
-    const destination = await city(input.cidadeId);
-    if (!destination) throw new HttpError(422, "shipping_needs_city", { errors: { cidade_id: ["city_not_found"] } });
+    const destination = input.cidadeId === null ? null : await city(input.cidadeId);
+    if (destination === undefined) throw new HttpError(422, "shipping_needs_city", { errors: { cidade_id: ["city_not_found"] } });
     const storePickup = option(
       { cart: input.cartId, servico: null, ponto: null, cidade: input.cidadeId, valor: zero(input.moedaId), moeda: input.moedaId },
       { entrega_integrador_id: null, descricao: apiMessage(input.locale, "store_pickup"), prazo: 0, pontos: [] },
     );
-    if (destination.pais_id !== 2 || input.foreignCustomer) {
+    if (destination === null || destination.pais_id !== 2 || input.foreignCustomer) {
       return { data: [storePickup], message: apiMessage(input.locale, "no_delivery_region") };
     }
     const rateList = await rates();

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DeliveryOption } from "#contract/api/cart.ts";
 import { convertPrice, type ExchangeRate } from "#contract/money.ts";
 import { queryRows } from "#db/client.ts";
-import { call, saoPaulo } from "../../../tests/support/customers.ts";
-import { addSaoPauloAddress, createCart, pickProducts, pickupPoints, quote, shopper, storePickup, type Product } from "../../../tests/support/shop.ts";
+import { call, newCustomer, saoPaulo } from "../../../tests/support/customers.ts";
+import { addSaoPauloAddress, checkout, createCart, pickProducts, pickupPoints, quote, shopper, storePickup, type Product } from "../../../tests/support/shop.ts";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app.ts";
 
 const NO_DELIVERY = "Não realizamos entregas para sua região. Por favor, selecione um ponto de retirada abaixo.";
@@ -157,5 +157,20 @@ describe("GET /ecom/venda/carrinho/{id}/pontos-entrega", () => {
     const cart = await createCart(t.app, [{ produto_id: p.id, qtde: 1 }], { token: owner.token });
     expect((await pickupPoints(t.app, cart.id)).status).toBe(404);
     expect((await pickupPoints(t.app, cart.external_id, owner.token)).status).toBe(200);
+  });
+});
+
+describe("an Argentine address (the store keeps no Argentine cities)", () => {
+  it("is quoted the shop with the no-delivery notice, and checks out for pickup in the shop", async () => {
+    const c = await newCustomer(t.app, t.database.db, "ar");
+    const address = c.user.enderecos[0]!;
+    expect(address.cidade_id).toBeNull();
+    const cart = await createCart(t.app, [{ produto_id: p.id, qtde: 1 }], { token: c.token, moeda_id: 3 });
+    const res = await quote(t.app, cart, { pais_id: 3, cliente_endereco_id: address.id }, c.token);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.message).toBe(NO_DELIVERY);
+    expect(res.body.data.map((o) => o.entrega_servico_id)).toEqual([null]);
+    const order = await checkout(t.app, cart.external_id, c.token, storePickup(res.body.data), { cliente_endereco_id: address.id });
+    expect(order.status, JSON.stringify(order.body)).toBe(200);
   });
 });
