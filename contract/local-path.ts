@@ -9,7 +9,7 @@
 export function localPath(target: unknown, options: { absolute?: boolean } = {}): string | undefined {
   if (typeof target !== "string" || target === "") return undefined;
   // Control characters and spaces are dropped by URL parsers in ways that differ between them.
-  if (/[\u0000-\u0020\u007f]/.test(target)) return undefined;
+  if ([...target].some((c) => c.charCodeAt(0) <= 0x20 || c.charCodeAt(0) === 0x7f)) return undefined;
   const isPath = target.startsWith("/") && !target.startsWith("//") && !target.startsWith("/\\");
   if (!isPath && !(options.absolute && /^https?:\/\/[^/\\]/i.test(target))) return undefined;
   const base = "http://store.invalid";
