@@ -20,7 +20,7 @@ import { createMailer, type Mailer } from "./lib/mailer.ts";
 import { connectRedis, type Redis } from "./lib/redis.ts";
 import { storageFor, type Storage } from "./lib/storage.ts";
 import { requestLocale } from "./lib/request-locale.ts";
-import type { Config } from "./config.ts";
+import { trustProxyOption, type Config } from "./config.ts";
 import { createAddressService } from "./modules/accounts/addresses.ts";
 import { accountsRoutes } from "./modules/accounts/routes.ts";
 import { createAccountsService } from "./modules/accounts/service.ts";
@@ -75,7 +75,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     // pino writes one JSON object a line; every line of a request carries its id (reqId).
     logger: { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     genReqId: requestId,
     bodyLimit: 1024 * 1024,
     // A product slug may hold 220 characters (produtos.slug); Fastify's default answers 404 past 100.
@@ -184,13 +184,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   });
   const providers = new Map<string, PaymentProvider>([[sandbox.provider.name, sandbox.provider]]);
-  const provider = providers.get(config.paymentProvider) ?? sandbox.provider;
+  // loadConfig accepts only known gateways: an unknown one never quietly becomes the sandbox.
+  const provider = providers.get(config.paymentProvider);
+  if (!provider) throw new Error(`payment gateway ${config.paymentProvider} is not available`);
   const paymentService = createPaymentService(db, providers);
   app.decorate("payments", paymentService);
   await app.register(cartRoutes, { cart, auth });
   await app.register(shippingRoutes, { db, cart, shipping, auth });
   await app.register(checkoutRoutes, {
-    checkout: createCheckoutService({ db, catalog, shipping, provider, reservationMinutes: config.reservationMinutes }),
+    checkout: createCheckoutService({ db, catalog, shipping, provider, reservationMinutes: config.reservationMinutes, publicUrl: config.publicUrl }),
     orders,
     auth,
     config,

@@ -6,12 +6,12 @@ import type { ServerBuild } from "react-router";
 import { openDatabase, SCHEMA_LOCK } from "#db/client.ts";
 import { seedIfEmpty } from "#db/seed/index.ts";
 import { buildApp, type AppOptions } from "./app.ts";
-import { assertProductionSecrets, loadConfigOrExit } from "./config.ts";
+import { assertProductionReady, loadConfigOrExit } from "./config.ts";
 
 /** How long in-flight requests get to finish after SIGTERM before the process gives up on them. */
 const SHUTDOWN_GRACE_MS = 25_000;
 
-const config = loadConfigOrExit(assertProductionSecrets);
+const config = loadConfigOrExit(assertProductionReady);
 const database = await openDatabase({
   url: config.databaseUrl,
   dataDir: path.join(config.dataDir, "db"),

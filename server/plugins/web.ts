@@ -5,7 +5,9 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import type { Config } from "../config.ts";
-import { siteFor } from "../lib/site.ts";
+import type { SiteInfo } from "#app/lib/load-context.ts";
+import { fromLoopback } from "../lib/loopback.ts";
+import { siteFor, visitorSite } from "../lib/site.ts";
 
 export interface WebOptions {
   config: Config;
@@ -17,7 +19,9 @@ export interface WebOptions {
 
 /** Serves the storefront: built assets, then every other GET/POST through React Router's SSR. */
 export async function webPlugin(app: FastifyInstance, options: WebOptions) {
-  const handle = createRequestHandler(options.build, options.config.env === "production" ? "production" : "development");
+  // Development mode shows server errors in full on the page: a tool for the developer's own machine only.
+  const handleProduction = createRequestHandler(options.build, "production");
+  const handleDevelopment = options.config.env === "production" ? handleProduction : createRequestHandler(options.build, "development");
 
   await app.register(fastifyStatic, {
     root: options.clientDir,
@@ -36,21 +40,25 @@ export async function webPlugin(app: FastifyInstance, options: WebOptions) {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", (_req, _payload, done) => done(null));
 
-  const apiFetch = (request: FastifyRequest) => async (pathname: string, init: RequestInit = {}) => {
+  // The API sees the visitor's address (request.ip, already resolved through the trusted proxies) as its
+  // client and the visitor's site (visitorSite), never the synthetic Host of the in-process call.
+  const apiFetch = (request: FastifyRequest, site: SiteInfo) => async (pathname: string, init: RequestInit = {}) => {
     const headers = new Headers(init.headers);
-    for (const name of ["cookie", "accept-language", "authorization", "user-agent", "x-forwarded-for"]) {
+    for (const name of ["cookie", "accept-language", "authorization", "user-agent"]) {
       const value = request.headers[name];
       if (typeof value === "string" && !headers.has(name)) headers.set(name, value);
     }
     // The page's API calls log under the page request's id.
     if (!headers.has("x-request-id")) headers.set("x-request-id", request.id);
-    const res = await app.inject({
-      method: (init.method ?? "GET") as "GET",
-      url: pathname,
-      headers: Object.fromEntries(headers),
-      payload: init.body as string | Buffer | undefined,
-      remoteAddress: request.ip,
-    });
+    const res = await visitorSite.run(site, () =>
+      app.inject({
+        method: (init.method ?? "GET") as "GET",
+        url: pathname,
+        headers: Object.fromEntries(headers),
+        payload: init.body as string | Buffer | undefined,
+        remoteAddress: request.ip,
+      }),
+    );
     return new Response(res.statusCode === 204 ? null : new Uint8Array(res.rawPayload), {
       status: res.statusCode,
       headers: res.headers as Record<string, string>,
@@ -58,7 +66,9 @@ export async function webPlugin(app: FastifyInstance, options: WebOptions) {
   };
 
   async function render(request: FastifyRequest, reply: FastifyReply) {
-    const url = new URL(request.url, `${request.protocol}://${request.host}`);
+    // The page's address is on one of the store's own origins, whatever Host the request named.
+    const site = siteFor(options.config, request.host, request.protocol);
+    const url = new URL(request.url.startsWith("/") ? `${site.origin}${request.url}` : `${site.origin}/`);
     const controller = new AbortController();
     reply.raw.on("close", () => controller.abort());
     const hasBody = request.method !== "GET" && request.method !== "HEAD";
@@ -70,10 +80,8 @@ export async function webPlugin(app: FastifyInstance, options: WebOptions) {
       // @ts-expect-error Node's fetch needs duplex for a streamed body.
       duplex: hasBody ? "half" : undefined,
     });
-    const response = await handle(webRequest, {
-      apiFetch: apiFetch(request),
-      site: siteFor(options.config, request.host, request.protocol),
-    });
+    const handle = fromLoopback(request) ? handleDevelopment : handleProduction;
+    const response = await handle(webRequest, { apiFetch: apiFetch(request, site), site });
     reply.status(response.status);
     for (const [name, value] of response.headers) {
       if (name !== "set-cookie") reply.header(name, value);
