@@ -16,10 +16,13 @@ import type { Database } from "#db/client.ts";
 import { MAX_UPLOAD_BYTES } from "#contract/api/accounts.ts";
 import { memoryCache, redisCache, type Cache } from "./lib/cache.ts";
 import { memoryLimiter, redisLimiter, type Limiter } from "./lib/limiter.ts";
+import { requestSerializer } from "./lib/log-redaction.ts";
 import { createMailer, type Mailer } from "./lib/mailer.ts";
 import { connectRedis, type Redis } from "./lib/redis.ts";
 import { storageFor, type Storage } from "./lib/storage.ts";
+import { HttpError } from "./lib/errors.ts";
 import { requestLocale } from "./lib/request-locale.ts";
+import { wellFormedHost } from "./lib/site.ts";
 import { trustProxyOption, type Config } from "./config.ts";
 import { createAddressService } from "./modules/accounts/addresses.ts";
 import { accountsRoutes } from "./modules/accounts/routes.ts";
@@ -65,6 +68,8 @@ export interface AppOptions {
   redis?: Redis;
   /** Without it only the API is served (API tests). */
   web?: { build: ServerBuild; clientDir: string };
+  /** Where the JSON log lines go instead of stdout (tests). */
+  logStream?: { write(line: string): void };
 }
 
 /** Builds the whole store: used by main.ts to listen and by the tests through inject. */
@@ -74,7 +79,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const storage = options.storage ?? storageFor(config);
   const app = Fastify({
     // pino writes one JSON object a line; every line of a request carries its id (reqId).
-    logger: { level: config.logLevel },
+    // Request URLs are logged with the tokens of confirmation and reset links masked.
+    logger: { level: config.logLevel, serializers: { req: requestSerializer }, ...(options.logStream ? { stream: options.logStream } : {}) },
     trustProxy: trustProxyOption(config.trustProxy),
     genReqId: requestId,
     bodyLimit: 1024 * 1024,
@@ -95,6 +101,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook("onRequest", async (request, reply) => {
     reply.header("x-request-id", request.id);
   });
+  // "a b" or "store:@evil.example" names no host at all: a plain 400, before any page or link is built.
+  app.addHook("onRequest", async (request) => {
+    if (!wellFormedHost(request.headers.host)) throw new HttpError(400, "bad_request");
+  });
   // While draining, answers tell the client not to reuse the connection, so the server can close once they are sent.
   let draining = false;
   app.decorate("drain", () => {
@@ -110,6 +120,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errorsPlugin);
+  // Fastify's own 404 logs the whole URL (a reset link's token with it); this one answers alike without it.
+  app.setNotFoundHandler(async (request, reply) => reply.status(404).send({ message: apiMessage(requestLocale(request), "not_found") }));
   await app.register(fastifyCookie);
   await app.register(fastifyHelmet, {
     // The storefront's hydration scripts are inline; its policy is set by the web plugin's responses.
@@ -157,7 +169,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return { status: "ok", checks };
   });
 
-  const mailer = options.mailer ?? createMailer(db, { smtpUrl: config.smtpUrl, from: config.mailFrom, log: (err) => app.log.error({ err }, "mail failed") });
+  const mailer =
+    options.mailer ??
+    createMailer(db, {
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      keepBodies: config.env !== "production",
+      log: (err) => app.log.error({ err }, "mail failed"),
+    });
   const auth = createAuth(db);
   const catalog = createCatalogService(db, cache);
   const accounts = createAccountsService({ db, mailer, storage, limiter });
