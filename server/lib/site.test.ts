@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../config.ts";
 import { createTestApp, type TestApp } from "../../tests/support/test-app.ts";
-import { siteFor } from "./site.ts";
+import { lastLink, newCustomer } from "../../tests/support/customers.ts";
+import { siteFor, VISITOR_SITE_HEADER, withVisitorSite } from "./site.ts";
 
 const production = loadConfig({
   NODE_ENV: "production",
@@ -51,12 +52,24 @@ describe("siteFor", () => {
   });
 });
 
-describe("a malformed Host header", () => {
+describe("requests to the API", () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ PUBLIC_URL: "https://loja.example.test", HOST_ES: "ferreteria.example.test" });
   });
   afterAll(() => t.close());
+
+  const recover = (email: string, headers: Record<string, string>) =>
+    t.app.inject({ method: "POST", url: "/ecom/cliente/recuperar-senha", headers, payload: { email }, remoteAddress: "10.1.2.3" });
+
+  it("an in-process call of the storefront links to its visitor's host; an outside client cannot claim one", async () => {
+    const { email } = await newCustomer(t.app, t.database.db);
+    const visitor = siteFor(t.config, "ferreteria.example.test", "https");
+    await withVisitorSite(visitor, (key) => recover(email, { [VISITOR_SITE_HEADER]: key }));
+    expect((await lastLink(t.app, email, "reset-password")).origin).toBe("https://ferreteria.example.test");
+    await recover(email, { [VISITOR_SITE_HEADER]: "00000000-0000-4000-8000-000000000000", host: "evil.example" });
+    expect((await lastLink(t.app, email, "reset-password")).origin).toBe("https://loja.example.test");
+  });
 
   it("is answered 400 with the plain message, in the visitor's language", async () => {
     for (const host of ["a b", "store.example:@evil.example", "evil.example/x"]) {

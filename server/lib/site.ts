@@ -1,4 +1,4 @@
-import { AsyncLocalStorage } from "node:async_hooks";
+import { randomUUID } from "node:crypto";
 import type { FastifyRequest } from "fastify";
 import type { SiteInfo } from "#app/lib/load-context.ts";
 import type { Config } from "../config.ts";
@@ -59,12 +59,27 @@ export function siteFor(config: Config, host: string | undefined, protocol: stri
 }
 
 /**
- * The visitor's site during a storefront render: the page's API calls run in-process (server/plugins/web.ts)
- * and see it here rather than their own, synthetic Host.
+ * The visitors' sites of the storefront's in-process API calls (server/plugins/web.ts), each under a
+ * random key the call carries in VISITOR_SITE_HEADER while it runs: the API then builds links for the
+ * visitor's host, not for the call's own synthetic one. A client sending the header cannot guess a key.
  */
-export const visitorSite = new AsyncLocalStorage<SiteInfo>();
+const inProcessSites = new Map<string, SiteInfo>();
+export const VISITOR_SITE_HEADER = "x-store-visitor-site";
+
+/** Runs an in-process API call for a visitor of `site`; `call` gets the header value to send. */
+export async function withVisitorSite<T>(site: SiteInfo, call: (key: string) => Promise<T>): Promise<T> {
+  const key = randomUUID();
+  inProcessSites.set(key, site);
+  try {
+    return await call(key);
+  } finally {
+    inProcessSites.delete(key);
+  }
+}
 
 /** The site of an API request: the page's visitor's for an in-process call, else the request's own Host. */
 export function requestSite(config: Config, request: FastifyRequest): SiteInfo {
-  return visitorSite.getStore() ?? siteFor(config, request.host, request.protocol);
+  const key = request.headers[VISITOR_SITE_HEADER];
+  const visitor = typeof key === "string" ? inProcessSites.get(key) : undefined;
+  return visitor ?? siteFor(config, request.host, request.protocol);
 }

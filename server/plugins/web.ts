@@ -7,7 +7,7 @@ import { createRequestHandler, type ServerBuild } from "react-router";
 import type { Config } from "../config.ts";
 import type { SiteInfo } from "#app/lib/load-context.ts";
 import { fromLoopback } from "../lib/loopback.ts";
-import { siteFor, visitorSite } from "../lib/site.ts";
+import { siteFor, VISITOR_SITE_HEADER, withVisitorSite } from "../lib/site.ts";
 
 export interface WebOptions {
   config: Config;
@@ -41,7 +41,7 @@ export async function webPlugin(app: FastifyInstance, options: WebOptions) {
   app.addContentTypeParser("*", (_req, _payload, done) => done(null));
 
   // The API sees the visitor's address (request.ip, already resolved through the trusted proxies) as its
-  // client and the visitor's site (visitorSite), never the synthetic Host of the in-process call.
+  // client and the visitor's site (withVisitorSite), never the synthetic Host of the in-process call.
   const apiFetch = (request: FastifyRequest, site: SiteInfo) => async (pathname: string, init: RequestInit = {}) => {
     const headers = new Headers(init.headers);
     for (const name of ["cookie", "accept-language", "authorization", "user-agent"]) {
@@ -50,15 +50,16 @@ export async function webPlugin(app: FastifyInstance, options: WebOptions) {
     }
     // The page's API calls log under the page request's id.
     if (!headers.has("x-request-id")) headers.set("x-request-id", request.id);
-    const res = await visitorSite.run(site, () =>
-      app.inject({
+    const res = await withVisitorSite(site, (key) => {
+      headers.set(VISITOR_SITE_HEADER, key);
+      return app.inject({
         method: (init.method ?? "GET") as "GET",
         url: pathname,
         headers: Object.fromEntries(headers),
         payload: init.body as string | Buffer | undefined,
         remoteAddress: request.ip,
-      }),
-    );
+      });
+    });
     return new Response(res.statusCode === 204 ? null : new Uint8Array(res.rawPayload), {
       status: res.statusCode,
       headers: res.headers as Record<string, string>,
