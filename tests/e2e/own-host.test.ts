@@ -82,6 +82,14 @@ describe("links back to the shopper's own host", () => {
     expect(new URL(page.url()).origin).toBe(new URL(baseURL).origin);
   });
 
+  it("sends a signed-in visitor's login redirect nowhere but the store, whatever the path normalises to", async () => {
+    for (const target of ["/.//evil.example", "/%2e//evil.example", "/a/..//evil.example", "/./\\evil.example"]) {
+      await page.goto(`/login?redirect=${encodeURIComponent(target)}`);
+      await page.waitForURL((url) => url.pathname.startsWith("/perfil"));
+      expect(new URL(page.url()).origin, target).toBe(new URL(baseURL).origin);
+    }
+  });
+
   it("pays through the sandbox and comes back to 127.0.0.1, still signed in, to the payment status", async () => {
     const res = await fetch(`${baseURL}/api/public/products?per_page=50&moeda_id=2`);
     const product = ((await res.json()) as { data: ProductSummary[] }).data.find((p) => p.mostrar_preco && p.tem_estoque && p.qtde_disponivel >= 5)!;
@@ -134,6 +142,14 @@ describe("links back to the shopper's own host", () => {
       await p.getByLabel(pt.fields.passwordConfirmation, { exact: true }).fill(NEW_PASSWORD);
       await p.getByRole("button", { name: pt.reset.submit }).click();
       await p.getByText(pt.reset.success).waitFor();
+      expect(new URL(p.url()).origin).toBe(new URL(baseURL).origin);
+
+      // Logging in with a redirect that normalises to "//evil.example" lands on the profile instead.
+      await p.goto(`/login?redirect=${encodeURIComponent("/.//evil.example")}`);
+      await p.getByLabel(pt.fields.email, { exact: true }).fill(email);
+      await p.getByLabel(pt.fields.password, { exact: true }).fill(NEW_PASSWORD);
+      await p.getByRole("button", { name: pt.login.submit, exact: true }).click();
+      await p.waitForURL((url) => url.pathname.startsWith("/perfil"));
       expect(new URL(p.url()).origin).toBe(new URL(baseURL).origin);
     } finally {
       await guest.close();
