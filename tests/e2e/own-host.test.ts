@@ -3,8 +3,10 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { LoginResponse } from "#contract/api/accounts.ts";
 import type { ProductSummary } from "#contract/api/catalog.ts";
+import { apiMessage } from "#contract/messages.ts";
 import ptAccount from "../../app/i18n/locales/pt-BR/account.json" with { type: "json" };
 import ptCart from "../../app/i18n/locales/pt-BR/cart.json" with { type: "json" };
+import esAccount from "../../app/i18n/locales/es-AR/account.json" with { type: "json" };
 import { launchBrowser } from "../support/browser.ts";
 import { png } from "../support/fixtures.ts";
 
@@ -18,6 +20,9 @@ const pt = ptAccount.account;
 const cart = ptCart.cart;
 const PASSWORD = "Ferramenta#2024";
 const NEW_PASSWORD = "OutraSenha#2025";
+const SPANISH_PASSWORD = "Ferreteria#2026";
+/** The Spanish brand's host (HOST_ES, by default), which this test's browser resolves to the test server. */
+const SPANISH = "http://ferreteriadeleste.com.py";
 const DESKTOP = { width: 1280, height: 800 };
 
 let browser: Browser;
@@ -27,7 +32,8 @@ const email = `own-host-${randomUUID().slice(0, 8)}@example.com`;
 
 beforeAll(async () => {
   expect(new URL(baseURL).hostname).toBe("127.0.0.1");
-  browser = await launchBrowser();
+  // ferreteriadeleste.com.py:80 is the test server: the browser sends "Host: ferreteriadeleste.com.py".
+  browser = await launchBrowser([`--host-resolver-rules=MAP ferreteriadeleste.com.py:80 127.0.0.1:${new URL(baseURL).port}`]);
   context = await browser.newContext({ viewport: DESKTOP, baseURL });
   await context.addCookies([{ name: "lang", value: "pt-BR", url: baseURL }]);
   page = await context.newPage();
@@ -151,6 +157,31 @@ describe("links back to the shopper's own host", () => {
       await p.getByRole("button", { name: pt.login.submit, exact: true }).click();
       await p.waitForURL((url) => url.pathname.startsWith("/perfil"));
       expect(new URL(p.url()).origin).toBe(new URL(baseURL).origin);
+    } finally {
+      await guest.close();
+    }
+  });
+
+  it("on the Spanish brand's host, the reset link leads back to that host, in Spanish", async () => {
+    const es = esAccount.account;
+    const guest = await browser.newContext({ viewport: DESKTOP });
+    const p = await guest.newPage();
+    try {
+      await p.goto(`${SPANISH}/recuperar-senha`);
+      await p.getByLabel(es.fields.email, { exact: true }).fill(email);
+      await p.getByRole("button", { name: es.recover.submit }).click();
+      // The API's answer, in the host's language although the browser asked for none.
+      await p.getByText(apiMessage("es-AR", "recovery_sent")).waitFor();
+
+      const link = await mailedLink("reset-password");
+      expect(link.origin).toBe(SPANISH);
+      await p.goto(link.href);
+      await p.getByRole("heading", { level: 1, name: es.reset.title }).waitFor();
+      await p.getByLabel(es.fields.newPassword, { exact: true }).fill(SPANISH_PASSWORD);
+      await p.getByLabel(es.fields.passwordConfirmation, { exact: true }).fill(SPANISH_PASSWORD);
+      await p.getByRole("button", { name: es.reset.submit }).click();
+      await p.getByText(apiMessage("es-AR", "password_reset_ok")).waitFor();
+      expect(new URL(p.url()).origin).toBe(SPANISH);
     } finally {
       await guest.close();
     }

@@ -24,6 +24,7 @@ import {
   toInput,
   type LineInput,
 } from "./cart-api.ts";
+import { randomUuid } from "#app/lib/uuid.ts";
 
 /** Spec §9 timers. */
 export const NOTICE_MS = 3000;
@@ -80,7 +81,7 @@ function writeStorage(key: string, value: string | null) {
 }
 
 function freshExternalId(): string {
-  const id = crypto.randomUUID();
+  const id = randomUuid();
   writeStorage(STORAGE.externalId, id);
   writeStorage(STORAGE.cartId, null);
   return id;
