@@ -5,8 +5,6 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import type { Config } from "../config.ts";
-import { isLocale } from "#contract/locale.ts";
-import { hostDefaultLocale, LANG_COOKIE, readCookie } from "#app/i18n/resolve-locale.ts";
 import type { SiteInfo } from "#app/lib/load-context.ts";
 import { fromLoopback } from "../lib/loopback.ts";
 import { siteFor, VISITOR_SITE_HEADER, withVisitorSite } from "../lib/site.ts";
@@ -49,11 +47,6 @@ export async function webPlugin(app: FastifyInstance, options: WebOptions) {
     for (const name of ["cookie", "accept-language", "authorization", "user-agent"]) {
       const value = request.headers[name];
       if (typeof value === "string" && !headers.has(name)) headers.set(name, value);
-    }
-    // The page speaks the host's language until the visitor picks one (resolveLocale): so do its API answers.
-    if (!isLocale(readCookie(headers.get("cookie"), LANG_COOKIE))) {
-      const lang = `${LANG_COOKIE}=${hostDefaultLocale(site)}`;
-      headers.set("cookie", headers.has("cookie") ? `${headers.get("cookie")}; ${lang}` : lang);
     }
     // The page's API calls log under the page request's id.
     if (!headers.has("x-request-id")) headers.set("x-request-id", request.id);
