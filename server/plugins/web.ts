@@ -67,9 +67,12 @@ export async function webPlugin(app: FastifyInstance, options: WebOptions) {
   };
 
   async function render(request: FastifyRequest, reply: FastifyReply) {
-    // The page's address is on one of the store's own origins, whatever Host the request named.
+    // Every URL the page prints comes from `site`, one of the store's own origins whatever Host was named.
+    // The request keeps its own (well-formed, see app.ts) origin, which React Router's action check compares
+    // with the browser's Origin header.
     const site = siteFor(options.config, request.host, request.protocol);
-    const url = new URL(request.url.startsWith("/") ? `${site.origin}${request.url}` : `${site.origin}/`);
+    const own = request.host ? `${request.protocol === "https" ? "https" : "http"}://${request.host}` : site.origin;
+    const url = new URL(request.url.startsWith("/") ? `${own}${request.url}` : `${own}/`);
     const controller = new AbortController();
     reply.raw.on("close", () => controller.abort());
     const hasBody = request.method !== "GET" && request.method !== "HEAD";
