@@ -12,6 +12,7 @@ export interface BenchServer {
 }
 
 // Production refuses the development secrets; every server of one run shares these, as a deployment would.
+// TEST_SHOP=1: the benches check out through the sandbox gateway, which production otherwise refuses.
 const SECRETS = { APP_SECRET: randomBytes(32).toString("hex"), SANDBOX_WEBHOOK_SECRET: randomBytes(32).toString("hex") };
 
 /** `node --import tsx server/main.ts` with NODE_ENV=production and `env`, once GET /readyz answers 200. */
@@ -19,7 +20,7 @@ export async function startBenchServer(env: Record<string, string>): Promise<Ben
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const proc = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
-    env: { ...process.env, ...SECRETS, NODE_ENV: "production", LOG_LEVEL: "warn", PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: base, RATE_LIMITS: "0", ...env },
+    env: { ...process.env, ...SECRETS, NODE_ENV: "production", TEST_SHOP: "1", LOG_LEVEL: "warn", PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: base, RATE_LIMITS: "0", ...env },
     stdio: ["ignore", "inherit", "inherit"],
   });
   const exited = new Promise((resolve) => proc.once("exit", resolve));

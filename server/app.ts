@@ -16,12 +16,15 @@ import type { Database } from "#db/client.ts";
 import { MAX_UPLOAD_BYTES } from "#contract/api/accounts.ts";
 import { memoryCache, redisCache, type Cache } from "./lib/cache.ts";
 import { fallbackLimiter, memoryLimiter, redisLimiter, type Limiter } from "./lib/limiter.ts";
+import { requestSerializer } from "./lib/log-redaction.ts";
 import { createMailer, type Mailer } from "./lib/mailer.ts";
 import { connectRedis, guardRedis, type Redis, type RedisGuard } from "./lib/redis.ts";
 import { resilientRateLimitStore } from "./lib/rate-limit-store.ts";
 import { storageFor, type Storage } from "./lib/storage.ts";
+import { HttpError } from "./lib/errors.ts";
 import { requestLocale } from "./lib/request-locale.ts";
-import type { Config } from "./config.ts";
+import { wellFormedHost } from "./lib/site.ts";
+import { trustProxyOption, type Config } from "./config.ts";
 import { createAddressService } from "./modules/accounts/addresses.ts";
 import { accountsRoutes } from "./modules/accounts/routes.ts";
 import { createAccountsService } from "./modules/accounts/service.ts";
@@ -66,6 +69,8 @@ export interface AppOptions {
   redis?: Redis;
   /** Without it only the API is served (API tests). */
   web?: { build: ServerBuild; clientDir: string };
+  /** Where the JSON log lines go instead of stdout (tests). */
+  logStream?: { write(line: string): void };
 }
 
 /** Builds the whole store: used by main.ts to listen and by the tests through inject. */
@@ -75,8 +80,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const storage = options.storage ?? storageFor(config);
   const app = Fastify({
     // pino writes one JSON object a line; every line of a request carries its id (reqId).
-    logger: { level: config.logLevel },
-    trustProxy: config.trustProxy,
+    // Request URLs are logged with the tokens of confirmation and reset links masked.
+    logger: { level: config.logLevel, serializers: { req: requestSerializer }, ...(options.logStream ? { stream: options.logStream } : {}) },
+    trustProxy: trustProxyOption(config.trustProxy),
     genReqId: requestId,
     bodyLimit: 1024 * 1024,
     // A product slug may hold 220 characters (produtos.slug); Fastify's default answers 404 past 100.
@@ -101,6 +107,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook("onRequest", async (request, reply) => {
     reply.header("x-request-id", request.id);
   });
+  // "a b" or "store:@evil.example" names no host at all: a plain 400, before any page or link is built.
+  app.addHook("onRequest", async (request) => {
+    if (!wellFormedHost(request.headers.host)) throw new HttpError(400, "bad_request");
+  });
   // While draining, answers tell the client not to reuse the connection, so the server can close once they are sent.
   let draining = false;
   app.decorate("drain", () => {
@@ -116,6 +126,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errorsPlugin);
+  // Fastify's own 404 logs the whole URL (a reset link's token with it); this one answers alike without it.
+  app.setNotFoundHandler(async (request, reply) => reply.status(404).send({ message: apiMessage(requestLocale(request), "not_found") }));
   await app.register(fastifyCookie);
   await app.register(fastifyHelmet, {
     // The storefront's hydration scripts are inline; its policy is set by the web plugin's responses.
@@ -167,7 +179,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return { status: checks.redis === "degraded" ? "degraded" : "ok", checks };
   });
 
-  const mailer = options.mailer ?? createMailer(db, { smtpUrl: config.smtpUrl, from: config.mailFrom, log: (err) => app.log.error({ err }, "mail failed") });
+  const mailer =
+    options.mailer ??
+    createMailer(db, {
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      keepBodies: config.env !== "production",
+      log: (err) => app.log.error({ err }, "mail failed"),
+    });
   const auth = createAuth(db);
   const catalog = createCatalogService(db, cache);
   const accounts = createAccountsService({ db, mailer, storage, limiter, secret: config.appSecret });
@@ -194,7 +213,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
   });
   const providers = new Map<string, PaymentProvider>([[sandbox.provider.name, sandbox.provider]]);
-  const provider = providers.get(config.paymentProvider) ?? sandbox.provider;
+  // loadConfig accepts only known gateways: an unknown one never quietly becomes the sandbox.
+  const provider = providers.get(config.paymentProvider);
+  if (!provider) throw new Error(`payment gateway ${config.paymentProvider} is not available`);
   const paymentService = createPaymentService(db, providers);
   app.decorate("payments", paymentService);
   await app.register(cartRoutes, { cart, auth });
@@ -207,6 +228,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       provider,
       reservationMinutes: config.reservationMinutes,
       limits: config.orderLimits,
+      publicUrl: config.publicUrl,
     }),
     orders,
     auth,

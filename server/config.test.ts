@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { assertProductionSecrets, ConfigError, loadConfig } from "./config.ts";
+import { assertProductionReady, assertProductionSecrets, ConfigError, loadConfig } from "./config.ts";
 
 const secret = "7f3c9a1e5b2d4f6a8c0e1b3d5f7a9c2e";
 
@@ -59,6 +59,62 @@ describe("assertProductionSecrets", () => {
       expect(run.stderr).not.toMatch(/\n\s+at /);
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("payment gateway in production", () => {
+  const production = { NODE_ENV: "production", APP_SECRET: secret, SANDBOX_WEBHOOK_SECRET: secret.split("").reverse().join("") };
+
+  it("refuses the sandbox gateway unless TEST_SHOP=1 says this is a test shop", () => {
+    expect(() => assertProductionReady(loadConfig(production))).toThrow(/^PAYMENT_PROVIDER is sandbox, the built-in test gateway/);
+    expect(() => assertProductionReady(loadConfig({ ...production, PAYMENT_PROVIDER: "sandbox" }))).toThrow(/TEST_SHOP=1/);
+    expect(() => assertProductionReady(loadConfig({ ...production, TEST_SHOP: "1" }))).not.toThrow();
+    expect(() => assertProductionReady(loadConfig({}))).not.toThrow();
+  });
+
+  it("refuses an unknown gateway in every mode instead of falling back to the sandbox", () => {
+    for (const env of [{ PAYMENT_PROVIDER: "pagopar-typo" }, { ...production, TEST_SHOP: "1", PAYMENT_PROVIDER: "x" }]) {
+      expect(() => loadConfig(env)).toThrow(/^PAYMENT_PROVIDER must be one of sandbox, not "/);
+    }
+  });
+
+  it("keeps a production server on the sandbox from starting: exit 1 and a one-line message", () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), "store-config-"));
+    try {
+      const env: NodeJS.ProcessEnv = { ...process.env, ...production, DATA_DIR: dataDir, PORT: "3999", API_ONLY: "1" };
+      delete env.DATABASE_URL;
+      delete env.TEST_SHOP;
+      delete env.PAYMENT_PROVIDER;
+      const run = spawnSync(process.execPath, ["--import", "tsx", "server/main.ts"], { env, encoding: "utf8", timeout: 60_000 });
+      expect(run.status).toBe(1);
+      const lines = run.stderr.trim().split("\n").filter((line) => !line.startsWith("npm warn"));
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(/^Configuration: PAYMENT_PROVIDER is sandbox.*TEST_SHOP=1/);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("TRUST_PROXY", () => {
+  it("takes proxy addresses and networks, or an explicit number of hops", () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "0" }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: "1" }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: "2" }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: "10.0.0.2, 10.0.1.0/24,::1,fd00::/8,loopback" }).trustProxy).toEqual([
+      "10.0.0.2",
+      "10.0.1.0/24",
+      "::1",
+      "fd00::/8",
+      "loopback",
+    ]);
+  });
+
+  it("refuses 'trust everyone' and anything that is not an address", () => {
+    for (const raw of ["true", "yes", "10.0.0.300", "10.0.0.0/33", "evil.example", "10.0.0.1/8/1"]) {
+      expect(() => loadConfig({ TRUST_PROXY: raw }), raw).toThrow(/^TRUST_PROXY must list the proxies' addresses/);
     }
   });
 });

@@ -1,4 +1,6 @@
+import { isIP } from "node:net";
 import path from "node:path";
+import { PAYMENT_PROVIDERS } from "./payments/provider.ts";
 import type { S3Options } from "./lib/storage.ts";
 
 /** Every setting the store reads from the environment; README.md documents each one. */
@@ -30,6 +32,8 @@ export interface Config {
   storeWhatsapp: string;
   cepLookupUrl: string;
   paymentProvider: string;
+  /** TEST_SHOP=1: this production process is a test shop, where the sandbox gateway may take "payments". */
+  testShop: boolean;
   sandboxSecret: string;
   /** Signs delivery-option tokens; set a long random value in production. */
   appSecret: string;
@@ -41,7 +45,11 @@ export interface Config {
   orderLimits: OrderLimits;
   seedProducts: number;
   logLevel: string;
-  trustProxy: boolean;
+  /**
+   * Which connections may tell the client's address (X-Forwarded-For) and scheme: false (none), the
+   * proxies' addresses or networks, or a number of proxy hops in front of every process.
+   */
+  trustProxy: false | number | string[];
   /** Serve only the API (no storefront build needed): API-only processes and their tests. */
   apiOnly: boolean;
   /** Apply migrations when the server starts; off when a deploy runs `npm run migrate` as its own step. */
@@ -89,7 +97,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     storeAddress: env.STORE_ADDRESS ?? "Av. San Blas 1234, Ciudad del Este, Alto Paraná, Paraguay",
     storeWhatsapp: env.STORE_WHATSAPP ?? "+595 981 123 456",
     cepLookupUrl: (env.CEP_LOOKUP_URL ?? "https://viacep.com.br").replace(/\/$/, ""),
-    paymentProvider: env.PAYMENT_PROVIDER ?? "sandbox",
+    paymentProvider: paymentProvider(env.PAYMENT_PROVIDER),
+    testShop: flag(env.TEST_SHOP, false),
     sandboxSecret: env.SANDBOX_WEBHOOK_SECRET || DEV_SANDBOX_SECRET,
     appSecret: env.APP_SECRET || DEV_APP_SECRET,
     reservationMinutes: wholeNumber(env, "RESERVATION_MINUTES", 30, 1),
@@ -101,7 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     seedProducts: wholeNumber(env, "SEED_PRODUCTS", 800, 0),
     logLevel: env.LOG_LEVEL ?? (nodeEnv === "test" ? "silent" : "info"),
-    trustProxy: flag(env.TRUST_PROXY, false),
+    trustProxy: trustProxy(env.TRUST_PROXY),
     apiOnly: flag(env.API_ONLY, false),
     migrateOnStart: flag(env.MIGRATE_ON_START, true),
     shutdownDrainSeconds: wholeNumber(env, "SHUTDOWN_DRAIN_SECONDS", 5, 0, 300),
@@ -159,6 +168,57 @@ export interface OrderLimits {
   perAddress: number;
   /** Units of one product one order may reserve (a cart may hold the spec's 99; checkout refuses more than this). */
   unitsPerProduct: number;
+}
+
+/**
+ * Everything a production process refuses to start without: its own secrets, and a real payment gateway
+ * unless TEST_SHOP=1 says this is a test shop (the sandbox marks an order paid for anyone holding its link).
+ */
+export function assertProductionReady(config: Config): void {
+  assertProductionSecrets(config);
+  if (config.env === "production" && config.paymentProvider === "sandbox" && !config.testShop) {
+    throw new ConfigError(
+      "PAYMENT_PROVIDER is sandbox, the built-in test gateway where anyone holding a payment link marks an order paid: " +
+        "configure a real gateway, or set TEST_SHOP=1 if this production process is a test shop.",
+    );
+  }
+}
+
+function paymentProvider(raw: string | undefined): string {
+  const value = raw?.trim() || "sandbox";
+  if (!(PAYMENT_PROVIDERS as readonly string[]).includes(value)) {
+    throw new ConfigError(`PAYMENT_PROVIDER must be one of ${PAYMENT_PROVIDERS.join(", ")}, not "${raw}".`);
+  }
+  return value;
+}
+
+const PROXY_NAMES = ["loopback", "linklocal", "uniquelocal"];
+
+/** TRUST_PROXY: empty or 0 (off), a number of hops, or proxy addresses / CIDR networks separated by commas. */
+function trustProxy(raw: string | undefined): false | number | string[] {
+  const value = raw?.trim() ?? "";
+  if (value === "" || value === "0") return false;
+  if (/^\d{1,2}$/.test(value)) return Number(value);
+  const entries = value.split(",").map((entry) => entry.trim());
+  const valid = entries.every((entry) => {
+    if (PROXY_NAMES.includes(entry)) return true;
+    const [address, prefix, extra] = entry.split("/");
+    const version = isIP(address ?? "");
+    if (version === 0 || extra !== undefined) return false;
+    return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
+  });
+  if (!valid) {
+    throw new ConfigError(
+      `TRUST_PROXY must list the proxies' addresses or networks (e.g. 10.0.0.2,10.0.1.0/24 or loopback), or give the number of proxies ` +
+        `in front of every process (e.g. 1), not "${raw}": trusting every hop would let a client choose its own address.`,
+    );
+  }
+  return entries;
+}
+
+/** TRUST_PROXY as Fastify takes it: a number of hops becomes "the first n connections are proxies". */
+export function trustProxyOption(value: Config["trustProxy"]): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof value === "number" ? (_address, hop) => hop < value : value;
 }
 
 function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER): number {

@@ -6,12 +6,12 @@ import type { ServerBuild } from "react-router";
 import { openDatabase, SCHEMA_LOCK } from "#db/client.ts";
 import { seedIfEmpty } from "#db/seed/index.ts";
 import { buildApp, type AppOptions } from "./app.ts";
-import { assertProductionSecrets, loadConfigOrExit } from "./config.ts";
+import { assertProductionReady, loadConfigOrExit } from "./config.ts";
 
 /** How long the requests in flight get to finish once listening has stopped, before the process gives up on them. */
 const SHUTDOWN_GRACE_MS = 20_000;
 
-const config = loadConfigOrExit(assertProductionSecrets);
+const config = loadConfigOrExit(assertProductionReady);
 const databaseOptions = {
   url: config.databaseUrl,
   dataDir: path.join(config.dataDir, "db"),

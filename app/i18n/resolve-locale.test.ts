@@ -17,6 +17,13 @@ describe("resolveLocale", () => {
     });
   });
 
+  it("a ?lang= switch never redirects to a path a browser reads as another host", () => {
+    for (const path of ["/.//evil.example/", "/%2e//evil.example", "/a/..//evil.example"]) {
+      const result = resolveLocale(request(`${path}?lang=es-PY`), pt);
+      expect(result.kind === "switch" && result.location, path).toBe("/");
+    }
+  });
+
   it("marks the cookie Secure on https", () => {
     const result = resolveLocale(new Request("https://loja.example/?lang=pt-BR"), pt);
     expect(result.kind === "switch" && result.setCookie).toMatch(/; Secure$/);

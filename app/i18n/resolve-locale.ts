@@ -1,4 +1,5 @@
 import { isLocale, type Locale } from "#contract/locale.ts";
+import { localPath } from "#contract/local-path.ts";
 import type { SiteInfo } from "#app/lib/load-context.ts";
 
 export const LANG_COOKIE = "lang";
@@ -43,7 +44,9 @@ export function resolveLocale(request: Request, site: Pick<SiteInfo, "brand">): 
   const requested = url.searchParams.get(LANG_PARAM);
   if (isLocale(requested)) {
     url.searchParams.delete(LANG_PARAM);
-    return { kind: "switch", locale: requested, location: `${url.pathname}${url.search}${url.hash}`, setCookie: localeCookie(requested, url) };
+    // The address without `?lang=`, on this store: "/.//evil.example/?lang=…" must not lead to //evil.example/.
+    const location = localPath(`${url.pathname}${url.search}${url.hash}`) ?? "/";
+    return { kind: "switch", locale: requested, location, setCookie: localeCookie(requested, url) };
   }
   const stored = readCookie(request.headers.get("Cookie"), LANG_COOKIE);
   if (isLocale(stored)) return { kind: "current", locale: stored };

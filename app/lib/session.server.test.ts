@@ -37,3 +37,11 @@ describe("session cookie", () => {
     expect(loginPath(request)).toBe("/login?redirect=%2Fperfil%2Fendereco%3Faba%3D1");
   });
 });
+
+describe("safeRedirect after normalisation", () => {
+  it("never answers a path a browser reads as another host", () => {
+    for (const bad of ["/.//evil.example", "/%2e//evil.example", "/a/..//evil.example", "/./\\evil.example"]) {
+      expect(safeRedirect(bad), bad).toBe("/perfil");
+    }
+  });
+});

@@ -1,5 +1,6 @@
 import { redirect, type AppLoadContext } from "react-router";
 import type { User } from "#contract/api/accounts.ts";
+import { localPath } from "#contract/local-path.ts";
 import { readCookie } from "#app/i18n/resolve-locale.ts";
 
 /**
@@ -42,20 +43,11 @@ export async function getCustomer(request: Request, context: AppLoadContext): Pr
 }
 
 /**
- * Where to send a guest back after login: only an internal path ("/x", never "//host" or a URL
- * with a scheme); anything else falls back to `fallback`.
+ * Where to send a guest back after login: only a path on this store, checked after normalisation
+ * ("/.//evil.example" is "//evil.example", another host); anything else falls back to `fallback`.
  */
 export function safeRedirect(target: string | null | undefined, fallback = "/perfil"): string {
-  if (!target || typeof target !== "string") return fallback;
-  if (!target.startsWith("/") || target.startsWith("//") || target.startsWith("/\\")) return fallback;
-  if ([...target].some((c) => c.charCodeAt(0) < 0x20)) return fallback;
-  try {
-    const url = new URL(target, "http://internal.invalid");
-    if (url.origin !== "http://internal.invalid") return fallback;
-    return `${url.pathname}${url.search}${url.hash}`;
-  } catch {
-    return fallback;
-  }
+  return localPath(target) ?? fallback;
 }
 
 /** The login address that brings the visitor back to the request's full path and query. */

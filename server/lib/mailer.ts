@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import nodemailer from "nodemailer";
+import nodemailer, { type Transporter } from "nodemailer";
 import type { Db } from "#db/client.ts";
 import { outboxEmails } from "#db/schema/index.ts";
 
@@ -14,22 +14,37 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
+export interface MailerOptions {
+  smtpUrl?: string;
+  /** Another nodemailer transport in place of SMTP_URL's (tests). */
+  transport?: Pick<Transporter, "sendMail">;
+  from: string;
+  /**
+   * Whether the outbox keeps a message's body (its reset or confirmation link) until it is sent: on a
+   * development machine the outbox at /dev/mail is how mail is read. Production keeps none.
+   */
+  keepBodies: boolean;
+  log: (err: unknown) => void;
+}
+
 /**
- * Every message is written to the outbox first; with SMTP_URL it is then sent and marked, so a
- * failed delivery stays visible instead of vanishing.
+ * Every message is written to the outbox first; with SMTP_URL it is then sent and marked, so a failed
+ * delivery stays visible instead of vanishing. A body holds a link that logs its reader in (a password
+ * reset): it is kept only while it is needed, never once SMTP has sent it, and never in production.
  */
-export function createMailer(db: Db, options: { smtpUrl?: string; from: string; log: (err: unknown) => void }): Mailer {
-  const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : undefined;
+export function createMailer(db: Db, options: MailerOptions): Mailer {
+  const transport = options.transport ?? (options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : undefined);
   return {
     async send(message) {
+      const body = options.keepBodies ? { html: message.html, texto: message.text } : { html: "", texto: "" };
       const [row] = await db
         .insert(outboxEmails)
-        .values({ para: message.to, assunto: message.subject, html: message.html, texto: message.text })
+        .values({ para: message.to, assunto: message.subject, ...body })
         .returning({ id: outboxEmails.id });
       if (!transport) return;
       try {
         await transport.sendMail({ from: options.from, ...message });
-        await db.update(outboxEmails).set({ enviado_em: new Date() }).where(eq(outboxEmails.id, row!.id));
+        await db.update(outboxEmails).set({ enviado_em: new Date(), html: "", texto: "" }).where(eq(outboxEmails.id, row!.id));
       } catch (err) {
         options.log(err);
         await db.update(outboxEmails).set({ erro: String(err) }).where(eq(outboxEmails.id, row!.id));

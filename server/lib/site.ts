@@ -1,38 +1,85 @@
+import { randomUUID } from "node:crypto";
 import type { FastifyRequest } from "fastify";
 import type { SiteInfo } from "#app/lib/load-context.ts";
 import type { Config } from "../config.ts";
 
-/** Which brand a host belongs to: the Spanish host gets the Spanish brand, every other host the Portuguese. */
-export function siteFor(config: Config, host: string, protocol: string): SiteInfo {
-  const hostname = host.split(":")[0]!.toLowerCase();
-  const es = hostname === config.hostEs || hostname.endsWith("." + config.hostEs);
-  const origin = `${protocol}://${host}`;
-  const local = !hostname.endsWith(config.hostPt) && !es;
+/**
+ * Every absolute URL the store prints (canonical and hreflang links, JSON-LD, sitemaps, robots.txt,
+ * e-mail links, payment return addresses) is built here, from the configured hosts only
+ * (docs/decisions/007-hosts-links-test-gateway.md). The Host header merely picks one of them: an exact
+ * match of HOST_PT, HOST_ES or PUBLIC_URL's host (and, off production, localhost / 127.0.0.1 / [::1] on
+ * the server's port); any other host gets PUBLIC_URL, so a forged Host never reaches a page or a cache.
+ */
+
+/** "name[:port]" or "[v6]:port"; anything else ("a b", "store:@evil.example") is not a host at all. */
+const HOST_SHAPE = /^(?:[a-z0-9_.-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+
+/** Whether a Host header is well formed (a missing one is treated as unknown, not as malformed). */
+export function wellFormedHost(host: string | undefined): boolean {
+  return host === undefined || host === "" || HOST_SHAPE.test(host);
+}
+
+/** The brand hosts, exactly as configured (a port only when the setting names one). */
+function knownHosts(config: Config): Set<string> {
+  const hosts = new Set([config.hostPt.toLowerCase(), config.hostEs.toLowerCase()]);
+  if (config.env !== "production") {
+    for (const name of ["localhost", "127.0.0.1", "[::1]"]) hosts.add(`${name}:${config.port}`);
+  }
+  return hosts;
+}
+
+/** The brand a host name belongs to: the Spanish host's, or the Portuguese one for every other. */
+function brandOf(config: Config, host: string): "pt" | "es" {
+  return host === config.hostEs.toLowerCase() ? "es" : "pt";
+}
+
+/** The site a request for `host` is served as, its origin always one of the store's own. */
+export function siteFor(config: Config, host: string | undefined, protocol: string): SiteInfo {
+  const requested = (host ?? "").toLowerCase();
+  const publicHost = new URL(config.publicUrl).host.toLowerCase();
+  const known = requested !== publicHost && HOST_SHAPE.test(requested) && knownHosts(config).has(requested);
+  // PUBLIC_URL's host keeps PUBLIC_URL's scheme; an unknown host is answered as PUBLIC_URL.
+  const origin = known ? `${protocol === "https" ? "https" : "http"}://${requested}` : config.publicUrl;
+  const originHost = new URL(origin).host.toLowerCase();
+  const brand = brandOf(config, originHost);
+  // On a host that is neither brand's (localhost, a staging name) both languages live on that one host.
+  const single = originHost !== config.hostPt.toLowerCase() && originHost !== config.hostEs.toLowerCase();
+  const originScheme = new URL(origin).protocol;
   return {
-    brand: es ? "es" : "pt",
-    brandName: es ? config.brandEs : config.brandPt,
+    brand,
+    brandName: brand === "es" ? config.brandEs : config.brandPt,
     phone: config.storePhone,
     email: config.storeEmail,
     address: config.storeAddress,
     whatsapp: config.storeWhatsapp,
     origin,
-    // On localhost both languages live on the one host the visitor is using.
-    originPt: local ? origin : `${protocol}://${config.hostPt}`,
-    originEs: local ? origin : `${protocol}://${config.hostEs}`,
+    originPt: single ? origin : `${originScheme}//${config.hostPt}`,
+    originEs: single ? origin : `${originScheme}//${config.hostEs}`,
   };
 }
 
 /**
- * The origin that links in e-mails point at: the request's own host only when it is one of the
- * store's, so a forged Host header cannot send a reset link to someone else's site.
+ * The visitors' sites of the storefront's in-process API calls (server/plugins/web.ts), each under a
+ * random key the call carries in VISITOR_SITE_HEADER while it runs: the API then builds links for the
+ * visitor's host, not for the call's own synthetic one. A client sending the header cannot guess a key.
  */
-export function trustedOrigin(config: Config, request: FastifyRequest): string {
-  // Only a plain "name[:port]": "store.host:@evil.example" has a known hostname but points at evil.example.
-  if (!/^[a-z0-9.-]+(:\d{1,5})?$/i.test(request.host)) return config.publicUrl;
-  const hostname = request.hostname.toLowerCase();
-  const known = [config.hostPt, config.hostEs, new URL(config.publicUrl).hostname];
-  if (known.some((h) => hostname === h || hostname.endsWith("." + h))) {
-    return `${request.protocol}://${request.host}`;
+const inProcessSites = new Map<string, SiteInfo>();
+export const VISITOR_SITE_HEADER = "x-store-visitor-site";
+
+/** Runs an in-process API call for a visitor of `site`; `call` gets the header value to send. */
+export async function withVisitorSite<T>(site: SiteInfo, call: (key: string) => Promise<T>): Promise<T> {
+  const key = randomUUID();
+  inProcessSites.set(key, site);
+  try {
+    return await call(key);
+  } finally {
+    inProcessSites.delete(key);
   }
-  return config.publicUrl;
+}
+
+/** The site of an API request: the page's visitor's for an in-process call, else the request's own Host. */
+export function requestSite(config: Config, request: FastifyRequest): SiteInfo {
+  const key = request.headers[VISITOR_SITE_HEADER];
+  const visitor = typeof key === "string" ? inProcessSites.get(key) : undefined;
+  return visitor ?? siteFor(config, request.host, request.protocol);
 }

@@ -40,7 +40,8 @@ function page(locale: Locale, title: string, body: string) {
 <style>body{font-family:system-ui,sans-serif;background:#0f172a;color:#0f172a;margin:0;display:grid;place-items:center;min-height:100vh}
 main{background:#fff;border-radius:12px;padding:32px;max-width:420px;width:calc(100% - 32px)}h1{margin-top:0;color:#9a3412}
 .amount{font-size:2rem;font-weight:700;margin:8px 0 24px}button,a.button{display:block;width:100%;padding:14px;border-radius:8px;border:0;font-size:1rem;font-weight:600;margin-top:12px;cursor:pointer;text-align:center;text-decoration:none}
-.approve{background:#15803d;color:#fff}.decline{background:#e2e8f0;color:#0f172a}.note{color:#475569;font-size:.9rem}</style></head>
+.approve{background:#15803d;color:#fff}.decline{background:#e2e8f0;color:#0f172a}.note{color:#475569;font-size:.9rem}
+.test{background:#fef3c7;color:#78350f;border:2px solid #b45309;border-radius:8px;padding:12px;font-weight:700;margin:0 0 16px}</style></head>
 <body><main>${body}</main></body></html>`;
 }
 
@@ -69,7 +70,7 @@ export const sandboxPageRoutes: FastifyPluginAsync<{ sandbox: SandboxGateway }> 
     return reply
       .type("text/html; charset=utf-8")
       .header("cache-control", "no-store")
-      .send(page(locale, t("sandbox_title"), `<h1>${t("sandbox_title")}</h1><p>${escape(row.descricao)}</p>
+      .send(page(locale, t("sandbox_title"), `<p class="test" role="note">${t("sandbox_test_banner")}</p><h1>${t("sandbox_title")}</h1><p>${escape(row.descricao)}</p>
 <p class="note">${t("sandbox_amount")}</p><p class="amount">${escape(formatPrice(row.valor, row.moeda_id))}</p>${status}${actions}
 <p class="note">${t("sandbox_explain")}</p>`));
   });

@@ -8,7 +8,9 @@ import { MAX_UPLOAD_BYTES } from "#contract/api/accounts.ts";
 import type { Config } from "../config.ts";
 import { HttpError } from "../lib/errors.ts";
 import { requestBody } from "../lib/request-body.ts";
-import { siteFor } from "../lib/site.ts";
+import type { SiteInfo } from "#app/lib/load-context.ts";
+import { fromLoopback } from "../lib/loopback.ts";
+import { siteFor, VISITOR_SITE_HEADER, withVisitorSite } from "../lib/site.ts";
 
 export interface WebOptions {
   config: Config;
@@ -27,7 +29,9 @@ export const FORM_BODY_LIMIT = 2 * MAX_UPLOAD_BYTES + 512 * 1024;
 
 /** Serves the storefront: built assets, then every other GET/POST through React Router's SSR. */
 export async function webPlugin(app: FastifyInstance, options: WebOptions) {
-  const handle = createRequestHandler(options.build, options.config.env === "production" ? "production" : "development");
+  // Development mode shows server errors in full on the page: a tool for the developer's own machine only.
+  const handleProduction = createRequestHandler(options.build, "production");
+  const handleDevelopment = options.config.env === "production" ? handleProduction : createRequestHandler(options.build, "development");
 
   await app.register(fastifyStatic, {
     root: options.clientDir,
@@ -46,21 +50,26 @@ export async function webPlugin(app: FastifyInstance, options: WebOptions) {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", (_req, _payload, done) => done(null));
 
-  /** The page's API calls; `unavailable` records an answer of 503 (the database out of reach). */
-  const apiFetch = (request: FastifyRequest, seen: { unavailable: boolean }) => async (pathname: string, init: RequestInit = {}) => {
+  // The API sees the visitor's address (request.ip, already resolved through the trusted proxies) as its
+  // client and the visitor's site (withVisitorSite), never the synthetic Host of the in-process call;
+  // `unavailable` records an answer of 503 (the database out of reach).
+  const apiFetch = (request: FastifyRequest, site: SiteInfo, seen: { unavailable: boolean }) => async (pathname: string, init: RequestInit = {}) => {
     const headers = new Headers(init.headers);
-    for (const name of ["cookie", "accept-language", "authorization", "user-agent", "x-forwarded-for"]) {
+    for (const name of ["cookie", "accept-language", "authorization", "user-agent"]) {
       const value = request.headers[name];
       if (typeof value === "string" && !headers.has(name)) headers.set(name, value);
     }
     // The page's API calls log under the page request's id.
     if (!headers.has("x-request-id")) headers.set("x-request-id", request.id);
-    const res = await app.inject({
-      method: (init.method ?? "GET") as "GET",
-      url: pathname,
-      headers: Object.fromEntries(headers),
-      payload: init.body as string | Buffer | undefined,
-      remoteAddress: request.ip,
+    const res = await withVisitorSite(site, (key) => {
+      headers.set(VISITOR_SITE_HEADER, key);
+      return app.inject({
+        method: (init.method ?? "GET") as "GET",
+        url: pathname,
+        headers: Object.fromEntries(headers),
+        payload: init.body as string | Buffer | undefined,
+        remoteAddress: request.ip,
+      });
     });
     if (res.statusCode === 503) seen.unavailable = true;
     return new Response(res.statusCode === 204 ? null : new Uint8Array(res.rawPayload), {
@@ -70,7 +79,12 @@ export async function webPlugin(app: FastifyInstance, options: WebOptions) {
   };
 
   async function render(request: FastifyRequest, reply: FastifyReply) {
-    const url = new URL(request.url, `${request.protocol}://${request.host}`);
+    // Every URL the page prints comes from `site`, one of the store's own origins whatever Host was named.
+    // The request keeps its own (well-formed, see app.ts) origin, which React Router's action check compares
+    // with the browser's Origin header.
+    const site = siteFor(options.config, request.host, request.protocol);
+    const own = request.host ? `${request.protocol === "https" ? "https" : "http"}://${request.host}` : site.origin;
+    const url = new URL(request.url.startsWith("/") ? `${own}${request.url}` : `${own}/`);
     const controller = new AbortController();
     reply.raw.on("close", () => controller.abort());
     const hasBody = request.method !== "GET" && request.method !== "HEAD";
@@ -86,10 +100,8 @@ export async function webPlugin(app: FastifyInstance, options: WebOptions) {
       duplex: hasBody ? "half" : undefined,
     });
     const seen = { unavailable: false };
-    const response = await handle(webRequest, {
-      apiFetch: apiFetch(request, seen),
-      site: siteFor(options.config, request.host, request.protocol),
-    });
+    const handle = fromLoopback(request) ? handleDevelopment : handleProduction;
+    const response = await handle(webRequest, { apiFetch: apiFetch(request, site, seen), site });
     // A body the page did not read (a 405 for a page without an action) must not hold up the connection's next request;
     // the rest of a body cut off at the limit is never read, so that connection closes.
     if (body?.settle()) reply.header("connection", "close");

@@ -45,6 +45,8 @@ describe.skipIf(!found.available)("the production image", () => {
     ["SEED_PRODUCTS", "60"],
     ["APP_SECRET", randomBytes(24).toString("hex")],
     ["SANDBOX_WEBHOOK_SECRET", randomBytes(24).toString("hex")],
+    // A test shop: the sandbox gateway is otherwise refused in production.
+    ["TEST_SHOP", "1"],
   ].flatMap(([k, v]) => ["-e", `${k}=${v}`]);
 
   beforeAll(async () => {

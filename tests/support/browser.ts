@@ -2,8 +2,8 @@ import AxeBuilder from "@axe-core/playwright";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { expect } from "vitest";
 
-/** Debian's Chromium, driven by playwright-core (never a downloaded browser). */
-export function launchBrowser(): Promise<Browser> {
+/** Debian's Chromium, driven by playwright-core (never a downloaded browser); `args` are added to its own. */
+export function launchBrowser(args: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
     args: [
@@ -14,6 +14,7 @@ export function launchBrowser(): Promise<Browser> {
       "--disable-component-update",
       "--disable-sync",
       "--no-first-run",
+      ...args,
     ],
   });
 }

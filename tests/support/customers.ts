@@ -212,7 +212,8 @@ export interface OutboxMail {
 
 /** Messages the store wrote to one address, newest first. */
 export async function mailsTo(app: FastifyInstance, email: string): Promise<OutboxMail[]> {
-  const res = await call<{ data: OutboxMail[] }>(app, "GET", "/dev/mail.json");
+  // The outbox answers only to the machine itself.
+  const res = await call<{ data: OutboxMail[] }>(app, "GET", "/dev/mail.json", { ip: "127.0.0.1" });
   return res.body.data.filter((m) => m.para.toLowerCase() === email.toLowerCase());
 }
 

@@ -28,6 +28,7 @@ import {
 import { activeInputs, readBackup, writeBackup } from "./cart-backup.ts";
 import { useLineNotices } from "./use-line-notices.ts";
 import { useSessionEnd } from "./use-session-end.ts";
+import { randomUuid } from "#app/lib/uuid.ts";
 
 /** Spec §9 timers. */
 export const DRAWER_CLOSE_MS = 300;
@@ -88,7 +89,7 @@ function writeStorage(key: string, value: string | null) {
 }
 
 function freshExternalId(): string {
-  const id = crypto.randomUUID();
+  const id = randomUuid();
   writeStorage(STORAGE.externalId, id);
   writeStorage(STORAGE.cartId, null);
   return id;

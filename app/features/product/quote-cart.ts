@@ -1,5 +1,6 @@
 import type { Cart, DeliveryOption } from "#contract/api/cart.ts";
 import { ARMAZEM_ID, FILIAL_ID } from "#contract/api/cart-constants.ts";
+import { randomUuid } from "#app/lib/uuid.ts";
 
 /**
  * The shipping calculator on the product page quotes a cart of its own (one per browser, kept in
@@ -33,7 +34,7 @@ function readStored(): StoredCart {
 }
 
 function fresh(): StoredCart {
-  const cart = { external_id: crypto.randomUUID() };
+  const cart = { external_id: randomUuid() };
   store(cart);
   return cart;
 }

@@ -19,7 +19,7 @@ import { apiMessage } from "#contract/messages.ts";
 import type { Config } from "../../config.ts";
 import { HttpError, SchemaError, type SchemaIssue } from "../../lib/errors.ts";
 import { requestLocale } from "../../lib/request-locale.ts";
-import { siteFor, trustedOrigin } from "../../lib/site.ts";
+import { requestSite } from "../../lib/site.ts";
 import { customerOf, type Auth } from "../../plugins/auth.ts";
 import type { AddressService } from "./addresses.ts";
 import { cepRoutes } from "./cep.ts";
@@ -73,10 +73,11 @@ const perIp = (max: number, minutes = 15) => ({ rateLimit: { max, timeWindow: `$
 export const accountsRoutes: FastifyPluginAsyncZod<Deps> = async (app, { accounts, addresses, auth, config }) => {
   const tags = ["accounts"];
   const security = [{ bearerAuth: [] }];
-  const mailContext = (request: FastifyRequest) => ({
-    origin: trustedOrigin(config, request),
-    brandName: siteFor(config, request.host, request.protocol).brandName,
-  });
+  // Links in e-mails lead to the store host the customer is using (the storefront's, for its in-process calls).
+  const mailContext = (request: FastifyRequest) => {
+    const site = requestSite(config, request);
+    return { origin: site.origin, brandName: site.brandName };
+  };
   const ok = (request: FastifyRequest, key: Parameters<typeof apiMessage>[1]) => ({
     message: apiMessage(requestLocale(request), key),
   });

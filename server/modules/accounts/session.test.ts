@@ -163,12 +163,17 @@ describe("password recovery", () => {
 
   it("points the link at PUBLIC_URL when the Host header is not one of the store's", async () => {
     const { email } = await customer();
-    for (const host of ["evil.example.com", "loja.example.test:@evil.example.com", "loja.example.test.evil.com"]) {
+    // Three hosts: an account gets three reset links in 15 minutes.
+    for (const host of ["evil.example.com", "loja.example.test.evil.com", "x.loja.example.test"]) {
       expect((await recover(email, { host })).status).toBe(200);
       const link = await lastLink(t.app, email, "reset-password");
       expect(link.origin, host).toBe(PUBLIC_URL);
       expect(link.mail.html).not.toMatch(/evil/);
     }
+    // A Host that names no host at all is refused before anything is mailed.
+    const before = (await mailsTo(t.app, email)).length;
+    expect((await recover(email, { host: "loja.example.test:@evil.example.com" })).status).toBe(400);
+    expect(await mailsTo(t.app, email)).toHaveLength(before);
     const other = await customer();
     await recover(other.email, { host: "ferramentasdoparaguai.com.br" });
     expect((await lastLink(t.app, other.email, "reset-password")).origin).toBe("http://ferramentasdoparaguai.com.br");

@@ -15,6 +15,7 @@ import type {
 } from "#contract/api/catalog.ts";
 import { ProductsQuerySchema } from "#contract/api/catalog.ts";
 import type { ApiLang } from "#contract/locale.ts";
+import { localPath } from "#contract/local-path.ts";
 import { priceIn } from "#contract/money.ts";
 import type { PriceListItem } from "#contract/price-list.ts";
 import type { Db } from "#db/client.ts";
@@ -300,13 +301,10 @@ export function normaliseSearch(text: string): string[] {
     .slice(0, 6);
 }
 
-/** Banner links are stored as paths; an absolute link is rewritten to the host the page is on. */
+/**
+ * Banner links are stored as paths; an absolute http(s) link is rewritten to the host the page is on.
+ * Anything that could lead off the store ("//evil.example", "/\\evil.example", "/.//evil.example") is dropped.
+ */
 function relativeLink(link: string | null): string | null {
-  if (!link) return null;
-  try {
-    const url = new URL(link, "http://x");
-    return url.pathname + url.search + url.hash;
-  } catch {
-    return null;
-  }
+  return localPath(link, { absolute: true }) ?? null;
 }

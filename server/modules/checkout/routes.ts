@@ -3,7 +3,7 @@ import { CheckoutBodySchema, ExternalIdParamSchema } from "#contract/api/cart.ts
 import { apiLang } from "#contract/locale.ts";
 import type { Config } from "../../config.ts";
 import { requestLocale } from "../../lib/request-locale.ts";
-import { trustedOrigin } from "../../lib/site.ts";
+import { requestSite } from "../../lib/site.ts";
 import { customerOf, type Auth } from "../../plugins/auth.ts";
 import type { OrdersService } from "../orders/service.ts";
 import type { CheckoutService } from "./service.ts";
@@ -25,7 +25,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ checkout: CheckoutService; 
         req.params.external_id,
         customerOf(req).id,
         req.body,
-        trustedOrigin(config, req),
+        // The gateway sends the shopper back to the store host they are using.
+        requestSite(config, req).origin,
         apiLang(requestLocale(req)),
         req.ip,
       );

@@ -33,13 +33,18 @@ export function createCheckoutService(deps: {
   provider: PaymentProvider;
   reservationMinutes: number;
   limits: OrderLimits;
+  /** The server's own public address, where gateways post their notifications. */
+  publicUrl: string;
 }) {
   const { db, catalog, shipping, provider } = deps;
   const fail = (status: number, key: ApiMessageKey, field?: string): never => {
     throw new HttpError(status, key, field ? { errors: { [field]: [key] } } : {});
   };
 
-  /** The order's payment link, created on first use; a retry after a gateway failure lands here too. */
+  /**
+   * The order's payment link, created on first use; a retry after a gateway failure lands here too.
+   * `origin` is the shopper's store host, where the gateway sends them back.
+   */
   async function linkFor(orderId: number, origin: string): Promise<string> {
     const [payment] = await db.select().from(payments).where(and(eq(payments.order_id, orderId), eq(payments.provider, provider.name)));
     if (payment && payment.link) return payment.link;
@@ -50,7 +55,7 @@ export function createCheckoutService(deps: {
       moedaId: order!.moeda_id,
       description: `Pedido ${order!.pedido}`,
       returnUrl: `${origin}/checkout/payment?pedido=${order!.external_id}`,
-      notifyUrl: `${origin}/ecom/pagamentos/webhook/${provider.name}`,
+      notifyUrl: `${deps.publicUrl}/ecom/pagamentos/webhook/${provider.name}`,
     });
     // Two calls racing here both reach the gateway; only the first link is kept, the other is voided,
     // so the buyer is never shown two payments for one order.

@@ -2,15 +2,21 @@ import { desc } from "drizzle-orm";
 import type { FastifyPluginAsync } from "fastify";
 import type { Db } from "#db/client.ts";
 import { outboxEmails } from "#db/schema/index.ts";
+import { HttpError } from "../../lib/errors.ts";
+import { fromLoopback } from "../../lib/loopback.ts";
 
 const escape = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 /**
  * The outbox for development machines: every message the store wrote, with working links.
- * It shows password-reset links, so app.ts never registers it in production.
+ * It shows password-reset links, so app.ts never registers it in production, and it answers only to
+ * the machine itself (loopback, not through a proxy): anyone else on the network gets a 404.
  */
 export const devMailRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db }) => {
+  app.addHook("onRequest", async (request) => {
+    if (!fromLoopback(request)) throw new HttpError(404, "not_found");
+  });
   const latest = () => db.select().from(outboxEmails).orderBy(desc(outboxEmails.id)).limit(50);
 
   app.get("/dev/mail.json", { schema: { hide: true } }, async () => ({ data: await latest() }));

@@ -4,7 +4,7 @@ import { ExternalIdParamSchema } from "#contract/api/cart.ts";
 import { intSchema } from "#contract/api/common.ts";
 import type { Config } from "../../config.ts";
 import { requestLocale } from "../../lib/request-locale.ts";
-import { siteFor } from "../../lib/site.ts";
+import { requestSite } from "../../lib/site.ts";
 import { customerOf, type Auth } from "../../plugins/auth.ts";
 import type { OrdersService } from "./service.ts";
 import { renderTicket } from "./ticket.ts";
@@ -45,7 +45,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; auth: 
     { schema: { tags, security, params: ExternalIdParamSchema }, preHandler },
     async (req, reply) => {
       const order = await orders.get(customerOf(req).id, req.params.external_id);
-      const pdf = await renderTicket(order, siteFor(config, req.host, req.protocol), requestLocale(req));
+      const pdf = await renderTicket(order, requestSite(config, req), requestLocale(req));
       return reply
         .type("application/pdf")
         .header("content-disposition", `attachment; filename="pedido-${order.pedido}.pdf"`)
