@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { apiMessage } from "#contract/messages.ts";
 import { loadConfig } from "../config.ts";
 import { createTestApp, type TestApp } from "../../tests/support/test-app.ts";
 import { lastLink, newCustomer } from "../../tests/support/customers.ts";
@@ -69,6 +70,16 @@ describe("requests to the API", () => {
     expect((await lastLink(t.app, email, "reset-password")).origin).toBe("https://ferreteria.example.test");
     await recover(email, { [VISITOR_SITE_HEADER]: "00000000-0000-4000-8000-000000000000", host: "evil.example" });
     expect((await lastLink(t.app, email, "reset-password")).origin).toBe("https://loja.example.test");
+  });
+
+  it("answers a storefront call in its visitor's host language on a first visit, whatever the browser's Accept-Language", async () => {
+    const { email } = await newCustomer(t.app, t.database.db);
+    const spanishHost = siteFor(t.config, "ferreteria.example.test", "https");
+    const es = await withVisitorSite(spanishHost, (key) => recover(email, { [VISITOR_SITE_HEADER]: key, "accept-language": "pt-BR" }));
+    expect(es.json().message).toBe(apiMessage("es-AR", "recovery_sent"));
+    // The visitor's chosen language (the storefront's cookie) still wins.
+    const chosen = await withVisitorSite(spanishHost, (key) => recover(email, { [VISITOR_SITE_HEADER]: key, cookie: "lang=pt-BR" }));
+    expect(chosen.json().message).toBe(apiMessage("pt-BR", "recovery_sent"));
   });
 
   it("is answered 400 with the plain message, in the visitor's language", async () => {

@@ -77,9 +77,13 @@ export async function withVisitorSite<T>(site: SiteInfo, call: (key: string) => 
   }
 }
 
+/** The visitor's site of an in-process call from the storefront, or undefined for any other request. */
+export function visitorSiteOf(request: FastifyRequest): SiteInfo | undefined {
+  const key = request.headers[VISITOR_SITE_HEADER];
+  return typeof key === "string" ? inProcessSites.get(key) : undefined;
+}
+
 /** The site of an API request: the page's visitor's for an in-process call, else the request's own Host. */
 export function requestSite(config: Config, request: FastifyRequest): SiteInfo {
-  const key = request.headers[VISITOR_SITE_HEADER];
-  const visitor = typeof key === "string" ? inProcessSites.get(key) : undefined;
-  return visitor ?? siteFor(config, request.host, request.protocol);
+  return visitorSiteOf(request) ?? siteFor(config, request.host, request.protocol);
 }
