@@ -16,8 +16,10 @@ export default async function setup(project: TestProject) {
   execFileSync("npx", ["react-router", "build"], { stdio: "inherit", env: { ...process.env, BUILD_DIR: buildDir } });
   const viaCep = await startFakeViaCep();
   const port = await freePort();
+  // The browser and the tests reach the server on loopback as a proxy would, each browser context naming
+  // its own visitor address (tests/support/browser.ts): per-address limits count each visitor apart.
   const server: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, BUILD_DIR: buildDir, SEED_PRODUCTS: "200", LOG_LEVEL: "warn", NODE_ENV: "test", CEP_LOOKUP_URL: viaCep.url },
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, BUILD_DIR: buildDir, SEED_PRODUCTS: "200", LOG_LEVEL: "warn", NODE_ENV: "test", CEP_LOOKUP_URL: viaCep.url, TRUST_PROXY: "loopback" },
     stdio: ["ignore", "inherit", "inherit"],
   });
   const baseURL = `http://127.0.0.1:${port}`;

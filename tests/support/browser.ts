@@ -2,9 +2,23 @@ import AxeBuilder from "@axe-core/playwright";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { expect } from "vitest";
 
-/** Debian's Chromium, driven by playwright-core (never a downloaded browser); `args` are added to its own. */
-export function launchBrowser(args: string[] = []): Promise<Browser> {
-  return chromium.launch({
+let visitors = 0;
+/**
+ * An address of its own for each visitor of the browser tests (the TEST-NET ranges), sent as a proxy
+ * would: the test server trusts loopback as its proxy, so per-address limits count each visitor apart.
+ */
+export function visitorAddress(): string {
+  visitors += 1;
+  const n = (process.pid % 200) * 256 + visitors;
+  return `198.18.${Math.floor(n / 256) % 256}.${n % 256}`;
+}
+
+/**
+ * Debian's Chromium, driven by playwright-core (never a downloaded browser); `args` are added to its own.
+ * Each of its contexts is a visitor with an address of its own (visitorAddress).
+ */
+export async function launchBrowser(args: string[] = []): Promise<Browser> {
+  const browser = await chromium.launch({
     executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
     args: [
       "--headless",
@@ -17,6 +31,10 @@ export function launchBrowser(args: string[] = []): Promise<Browser> {
       ...args,
     ],
   });
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = (options = {}) =>
+    newContext({ ...options, extraHTTPHeaders: { "x-forwarded-for": visitorAddress(), ...options.extraHTTPHeaders } });
+  return browser;
 }
 
 /**

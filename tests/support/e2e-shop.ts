@@ -3,6 +3,7 @@ import type { Browser, BrowserContext } from "playwright-core";
 import { expect } from "vitest";
 import type { LoginResponse } from "#contract/api/accounts.ts";
 import { rucCheckDigit } from "#contract/documents.ts";
+import { visitorAddress } from "./browser.ts";
 import { png } from "./fixtures.ts";
 
 /** Customers, carts and signed-in pages for the browser tests, through the running server's API. */
@@ -76,7 +77,7 @@ export function e2eShop(baseURL: string) {
     for (const [k, v] of Object.entries(fields)) form.set(k, v);
     form.set("frente", new Blob([new Uint8Array(png(4, 4))], { type: "image/png" }), "frente.png");
     form.set("verso", new Blob([new Uint8Array(png(4, 4))], { type: "image/png" }), "verso.png");
-    const reg = await fetch(`${baseURL}/ecom/cliente/cadastrar`, { method: "POST", body: form });
+    const reg = await fetch(`${baseURL}/ecom/cliente/cadastrar`, { method: "POST", body: form, headers: { "x-forwarded-for": visitorAddress() } });
     expect(reg.status, await reg.clone().text()).toBe(200);
     const login = await json<LoginResponse>("/ecom/login", {
       method: "POST",
