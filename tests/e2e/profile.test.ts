@@ -6,7 +6,7 @@ import esPYAccount from "../../app/i18n/locales/es-PY/account.json" with { type:
 import ptBRAccount from "../../app/i18n/locales/pt-BR/account.json" with { type: "json" };
 import ptBR from "../../app/i18n/pt-BR.json" with { type: "json" };
 import esPY from "../../app/i18n/es-PY.json" with { type: "json" };
-import { expectNoSeriousAxeViolations, launchBrowser } from "../support/browser.ts";
+import { expectNoSeriousAxeViolations, launchBrowser, visitorAddress } from "../support/browser.ts";
 import { png } from "../support/fixtures.ts";
 
 const baseURL = inject("baseURL");
@@ -47,7 +47,7 @@ async function registerViaApi(kind: "br" | "py") {
   for (const [k, v] of Object.entries(fields)) form.set(k, v);
   form.set("frente", new Blob([new Uint8Array(png(4, 4))], { type: "image/png" }), "frente.png");
   form.set("verso", new Blob([new Uint8Array(png(4, 4))], { type: "image/png" }), "verso.png");
-  const res = await fetch(`${baseURL}/ecom/cliente/cadastrar`, { method: "POST", body: form });
+  const res = await fetch(`${baseURL}/ecom/cliente/cadastrar`, { method: "POST", body: form, headers: { "x-forwarded-for": visitorAddress() } });
   expect(res.status, await res.clone().text()).toBe(200);
   return { email, nome: common.nome };
 }
