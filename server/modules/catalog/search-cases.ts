@@ -48,8 +48,8 @@ export const SEARCH_CASES: readonly SearchCase[] = [
   { q: "esq", lang: "pt", first: ["KST-ESQ30"] },
   { q: "rebitad", lang: "pt", first: ["KST-RPH500"] },
   { q: "remach", lang: "es", top: startsWord("remach"), every: startsWord("remach") },
-  { q: "furad", lang: "pt", top: startsWord("furad") },
-  { q: "talad", lang: "es", top: startsWord("talad") },
+  { q: "furad", lang: "pt", top: startsWord("furad"), tiers: [startsWord("furad")] },
+  { q: "talad", lang: "es", top: startsWord("talad"), tiers: [startsWord("talad")] },
   { q: "bimet", lang: "pt", first: ["KST-SC68"] },
   // Codes: whole, any case, their start; a code matches before names do.
   { q: "KST-LX120", lang: "pt", first: ["KST-LX120"] },

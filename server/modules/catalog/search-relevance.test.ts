@@ -8,7 +8,8 @@ import { insertSearchFixture } from "./search-fixture.ts";
  * The search's relevance, as the search box's suggestions and the search results page ask for it,
  * on the seeded demo catalogue plus a few known products. Cases marked `todo` are what today's
  * trigram search misses; they run as expected failures (`it.fails`) and turn red once a better
- * search answers them, to be moved to plain cases then.
+ * search answers them, to be moved to plain cases then. `SEARCH_CASES_PLAIN=1` runs them as plain
+ * cases, to see which of them a changed search now meets.
  */
 let t: TestApp;
 beforeAll(async () => {
