@@ -7,6 +7,8 @@
  *
  * Needs PostgreSQL on 127.0.0.1:5432 (trust auth, user postgres) and Redis on 127.0.0.1:6379.
  * The database `bench` is created when missing and grown to --products (never shrunk).
+ * Beside the cached product list and the cart, the long-tail targets of bench/long-tail.ts send a
+ * request never seen before every time, with /healthz as their baseline.
  */
 import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
@@ -14,6 +16,7 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { Redis } from "ioredis";
 import pg from "pg";
+import { listPagePaths, listScopes, mixedPaths, suggestionPaths } from "./long-tail.ts";
 import { load, startBenchServer, stopBenchServer, type BenchServer, type Load, type Target } from "./server.ts";
 
 export interface PostgresBenchOptions {
@@ -64,11 +67,12 @@ async function measure(servers: BenchServer[], t: Target, connections: number, d
     rps: runs.reduce((sum, r) => sum + r.rps, 0),
     p50: Math.max(...runs.map((r) => r.p50)),
     p99: Math.max(...runs.map((r) => r.p99)),
+    timeouts: runs.reduce((sum, r) => sum + r.timeouts, 0),
     errors: runs.reduce((sum, r) => sum + r.errors, 0),
   };
 }
 
-async function buildTargets(base: string): Promise<Target[]> {
+async function buildTargets(base: string, catalogue: number): Promise<Target[]> {
   const json = async <T>(url: string, init?: RequestInit) => {
     const res = await fetch(base + url, init);
     const body = (await res.json()) as T;
@@ -114,6 +118,17 @@ async function buildTargets(base: string): Promise<Target[]> {
       ]),
     },
     { name: "cart (API)", paths: carts.map((id) => `/ecom/venda/carrinho/${id}?moeda_id=2`) },
+    ...longTailTargets(suggestionPaths(catalogue), listPagePaths(await listScopes(base))),
+  ];
+}
+
+/** Every request new (bench/long-tail.ts); /healthz first, the baseline of their ratios. */
+function longTailTargets(newTerms: () => string, newPages: () => string): Target[] {
+  return [
+    { name: "/healthz (baseline)", paths: ["/healthz"] },
+    { name: "suggestions, new term every request", paths: newTerms },
+    { name: "product list, random page and sort", paths: newPages },
+    { name: "mixed: half new-term suggestions, half random pages", paths: mixedPaths(newTerms, newPages) },
   ];
 }
 
@@ -137,19 +152,19 @@ export async function runPostgresBench(opts: PostgresBenchOptions): Promise<void
   const results: { name: string; one: Load; two: Load }[] = [];
   try {
     servers.push(await startServer());
-    const targets = await buildTargets(servers[0]!.base);
+    const targets = await buildTargets(servers[0]!.base, catalogue);
     const one: Load[] = [];
     for (const t of targets) {
       await measure(servers, t, connections, duration); // warm-up pass, not reported
       const r = await measure(servers, t, connections, duration);
       one.push(r);
-      console.log(`1 process, ${t.name}: ${Math.round(r.rps)} req/s, p99 ${r.p99} ms, errors ${r.errors}`);
+      console.log(`1 process, ${t.name}: ${Math.round(r.rps)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, timeouts ${r.timeouts}, errors ${r.errors}`);
     }
     servers.push(await startServer());
     for (const [i, t] of targets.entries()) {
       await measure(servers, t, connections, duration);
       const r = await measure(servers, t, connections, duration);
-      console.log(`2 processes, ${t.name}: ${Math.round(r.rps)} req/s, p99 ${r.p99} ms, errors ${r.errors}`);
+      console.log(`2 processes, ${t.name}: ${Math.round(r.rps)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, timeouts ${r.timeouts}, errors ${r.errors}`);
       results.push({ name: t.name, one: one[i]!, two: r });
     }
   } finally {
@@ -161,12 +176,14 @@ export async function runPostgresBench(opts: PostgresBenchOptions): Promise<void
   }
 
   const redisVersion = await redisServerVersion();
+  const healthz = results.find((r) => r.name.startsWith("/healthz"));
+  const vsHealthz = (r: (typeof results)[number]) => (healthz ? `${(r.one.p99 / Math.max(healthz.one.p99, 1)).toFixed(1)}×` : "");
   const table = [
-    "| target | 1 process req/s | 1 process p99 ms | 2 processes req/s | 2 processes p99 ms | throughput ratio 2/1 | errors (1 / 2) |",
-    "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
+    "| target | 1 process req/s | 1 process p50 / p99 ms | 2 processes req/s | 2 processes p50 / p99 ms | throughput ratio 2/1 | p99 vs /healthz (1 process) | timeouts (1 / 2) | errors (1 / 2) |",
+    "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
     ...results.map(
       (r) =>
-        `| ${r.name} | ${Math.round(r.one.rps)} | ${r.one.p99} | ${Math.round(r.two.rps)} | ${r.two.p99} | ${(r.two.rps / Math.max(r.one.rps, 1)).toFixed(2)}× | ${r.one.errors} / ${r.two.errors} |`,
+        `| ${r.name} | ${Math.round(r.one.rps)} | ${r.one.p50} / ${r.one.p99} | ${Math.round(r.two.rps)} | ${r.two.p50} / ${r.two.p99} | ${(r.two.rps / Math.max(r.one.rps, 1)).toFixed(2)}× | ${vsHealthz(r)} | ${r.one.timeouts} / ${r.two.timeouts} | ${r.one.errors} / ${r.two.errors} |`,
     ),
   ].join("\n");
   const half = Math.max(1, Math.floor(connections / 2));

@@ -47,27 +47,31 @@ export async function stopBenchServer(server: BenchServer): Promise<void> {
   clearTimeout(timer);
 }
 
-/** A thing to measure: its name and the paths requested round-robin. */
+/** A thing to measure: its name and the paths requested round-robin, or a function giving each request's path. */
 export interface Target {
   name: string;
-  paths: string[];
+  paths: string[] | (() => string);
 }
 
 export interface Load {
   rps: number;
   p50: number;
   p99: number;
+  /** Requests autocannon gave up on (10 s without an answer). */
+  timeouts: number;
+  /** Failed connections and answers other than 2xx, timeouts left out. */
   errors: number;
 }
 
-/** autocannon on `base` for `duration` seconds, walking `paths` round-robin. */
-export async function load(base: string, paths: string[], connections: number, duration: number): Promise<Load> {
+/** autocannon on `base` for `duration` seconds, walking `paths` round-robin or asking it for every request. */
+export async function load(base: string, paths: Target["paths"], connections: number, duration: number): Promise<Load> {
   let i = 0;
+  const next = typeof paths === "function" ? paths : () => paths[i++ % paths.length]!;
   const run = await autocannon({
     url: base,
     connections,
     duration,
-    requests: [{ setupRequest: (req) => ({ ...req, path: paths[i++ % paths.length]! }) }],
+    requests: [{ setupRequest: (req) => ({ ...req, path: next() }) }],
   });
-  return { rps: run.requests.average, p50: run.latency.p50, p99: run.latency.p99, errors: run.errors + run.non2xx };
+  return { rps: run.requests.average, p50: run.latency.p50, p99: run.latency.p99, timeouts: run.timeouts, errors: run.errors - run.timeouts + run.non2xx };
 }
