@@ -1,9 +1,10 @@
 import { appendFileSync } from "node:fs";
 import type { Attempt } from "./books.ts";
 
-/** What an operator runs: NODE_ENV=production, with secrets of its own. */
+/** What an operator runs: NODE_ENV=production, with secrets of its own; a test shop, as it pays through the sandbox. */
 export const PRODUCTION = {
   NODE_ENV: "production",
+  TEST_SHOP: "1",
   APP_SECRET: "multi-test-app-secret-0123456789abcdef",
   SANDBOX_WEBHOOK_SECRET: "multi-test-webhook-secret-0123456789abcdef",
 };
