@@ -1,5 +1,5 @@
 import { useTranslation } from "#app/i18n/react.tsx";
-import { redirect, useSearchParams } from "react-router";
+import { redirect, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { LoginForm } from "#app/features/account/login-form.tsx";
 import { loginWith } from "#app/features/account/login.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
@@ -14,6 +14,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     throw redirect(safeRedirect(new URL(request.url).searchParams.get("redirect"), "/perfil"));
   }
   return null;
+}
+
+/**
+ * After a successful login the page reloads as a whole (login-form.tsx); this loader's "already logged
+ * in" redirect must not first take the tab, still holding the guest's shell, somewhere else.
+ */
+export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if ((actionResult as { ok?: boolean } | undefined)?.ok) return false;
+  return defaultShouldRevalidate;
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

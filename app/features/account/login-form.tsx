@@ -50,8 +50,8 @@ export function LoginForm({ redirect, showLinks = true }: { redirect?: string; s
     if (!result?.ok || fetcher.state !== "idle") return;
     const message = result.message || t("account.login.success");
     toast.success(message);
-    const timer = setTimeout(() => reloadInto(afterLogin(result.redirectTo, result.locale), message), REDIRECT_DELAY_MS);
-    return () => clearTimeout(timer);
+    // Not cancelled when the form goes away: whatever the page does meanwhile, the tab must start again as the customer's.
+    setTimeout(() => reloadInto(afterLogin(result.redirectTo, result.locale), message), REDIRECT_DELAY_MS);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per answer
   }, [result, fetcher.state]);
 
