@@ -1,14 +1,14 @@
 import { randomUUID } from "node:crypto";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { rucCheckDigit } from "#contract/documents.ts";
 import type { ProductSummary } from "#contract/api/catalog.ts";
 import accountPt from "../../app/i18n/locales/pt-BR/account.json" with { type: "json" };
 import cartPt from "../../app/i18n/locales/pt-BR/cart.json" with { type: "json" };
-import { expectNoSeriousAxeViolations, launchBrowser, visitorAddress } from "../support/browser.ts";
-import { png } from "../support/fixtures.ts";
+import { expectNoSeriousAxeViolations, launchBrowser } from "../support/browser.ts";
+import { e2eShop, PASSWORD } from "../support/e2e-shop.ts";
 
 const baseURL = inject("baseURL");
+const shop = e2eShop(baseURL);
 
 interface SavedCart {
   id: number;
@@ -16,7 +16,6 @@ interface SavedCart {
 }
 const t = cartPt.cart;
 const acc = accountPt.account;
-const PASSWORD = "Ferramenta#2024";
 const VIEWPORTS = { desktop: { width: 1280, height: 800 }, mobile: { width: 390, height: 844 } } as const;
 
 let browser: Browser;
@@ -61,37 +60,6 @@ async function newPage(viewport: { width: number; height: number }, externalId?:
   return { page, errors, close: () => context.close() };
 }
 
-
-async function registerResident(email: string) {
-  const states = (await (await fetch(`${baseURL}/ecom/endereco/estados?pais_id=2`)).json()) as { data: { id: number; nome: string }[] };
-  const alto = states.data.find((s) => s.nome.includes("Alto Paran"))!;
-  const cities = (await (await fetch(`${baseURL}/ecom/endereco/estados/${alto.id}/cidades`)).json()) as { data: { id: number; nome: string }[] };
-  const base = String(4_000_000 + Math.floor(Math.random() * 900_000));
-  const fields: Record<string, string> = {
-    nome: "Carla",
-    sobrenome: "Giménez",
-    email,
-    email_confirmation: email,
-    estrangeiro: "0",
-    telefone: "+595 981 555 444",
-    password: PASSWORD,
-    password_confirmation: PASSWORD,
-    logradouro: "Avda. Monseñor Rodríguez",
-    numero: "55",
-    bairro: "Microcentro",
-    documento_tipo: "RUC",
-    documento: `${base}-${rucCheckDigit(base)}`,
-    identidade: base,
-    estado_id: String(alto.id),
-    cidade_id: String(cities.data.find((c) => c.nome.includes("Ciudad del Este"))!.id),
-  };
-  const form = new FormData();
-  for (const [k, v] of Object.entries(fields)) form.set(k, v);
-  form.set("frente", new Blob([new Uint8Array(png(4, 4))], { type: "image/png" }), "frente.png");
-  form.set("verso", new Blob([new Uint8Array(png(4, 4))], { type: "image/png" }), "verso.png");
-  const res = await fetch(`${baseURL}/ecom/cliente/cadastrar`, { method: "POST", body: form, headers: { "x-forwarded-for": visitorAddress() } });
-  expect(res.status, await res.clone().text()).toBe(200);
-}
 
 async function openDrawer(page: Page, viewport: keyof typeof VIEWPORTS) {
   const scope = viewport === "desktop" ? page.locator("header") : page.getByTestId("bottom-nav");
@@ -163,8 +131,7 @@ describe.each(Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[])("cart on %s"
   });
 
   it("a guest goes from the drawer to checkout, is asked to log in, and keeps the cart after logging in", async () => {
-    const email = `cart-${viewport}-${randomUUID().slice(0, 8)}@example.com`;
-    await registerResident(email);
+    const { email } = await shop.newCustomer("py");
     const [, , product] = products;
     const ext = await guestCart([{ produto_id: product!.id, qtde: 2 }]);
     const { page, errors, close } = await newPage(VIEWPORTS[viewport], ext);

@@ -1,9 +1,9 @@
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { ProductSummary } from "#contract/api/catalog.ts";
 import cartPt from "../../app/i18n/locales/pt-BR/cart.json" with { type: "json" };
 import { expectNoSeriousAxeViolations, launchBrowser } from "../support/browser.ts";
-import { DESKTOP, MOBILE, e2eShop } from "../support/e2e-shop.ts";
+import { DESKTOP, MOBILE, approveInSandbox, e2eShop } from "../support/e2e-shop.ts";
 
 /** Where a pickup order is collected, on desktop and at 390 px; each over-stock line's own maximum. */
 
@@ -24,13 +24,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function approveInSandbox(page: Page) {
-  await page.waitForURL(/\/pagamento\/sandbox\//);
-  await page.locator("button.approve").click();
-  await page.waitForURL(/\/checkout\/payment\?pedido=/);
-  return new URL(page.url()).searchParams.get("pedido")!;
-}
 
 describe.each([
   ["desktop", DESKTOP],

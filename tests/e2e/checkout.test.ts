@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { ProductSummary } from "#contract/api/catalog.ts";
 import cartEs from "../../app/i18n/locales/es-PY/cart.json" with { type: "json" };
 import cartPt from "../../app/i18n/locales/pt-BR/cart.json" with { type: "json" };
 import { expectNoSeriousAxeViolations, launchBrowser } from "../support/browser.ts";
-import { DESKTOP, e2eShop, MOBILE } from "../support/e2e-shop.ts";
+import { DESKTOP, e2eShop, MOBILE, approveInSandbox } from "../support/e2e-shop.ts";
 
 const baseURL = inject("baseURL");
 const shop = e2eShop(baseURL);
@@ -21,14 +21,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-/** Approves on the sandbox gateway's hosted page, which sends the buyer back to /checkout/payment. */
-async function approveInSandbox(page: Page) {
-  await page.waitForURL(/\/pagamento\/sandbox\//);
-  await page.locator("button.approve").click();
-  await page.waitForURL(/\/checkout\/payment\?pedido=/);
-  return new URL(page.url()).searchParams.get("pedido")!;
-}
 
 describe("checkout", () => {
   it("a Brazilian customer (pt-BR, U$) buys two products with pickup in the shop and pays in the sandbox", async () => {

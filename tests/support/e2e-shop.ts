@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Browser, BrowserContext } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { expect } from "vitest";
 import type { LoginResponse } from "#contract/api/accounts.ts";
 import { rucCheckDigit } from "#contract/documents.ts";
@@ -11,6 +11,14 @@ import { png } from "./fixtures.ts";
 export const PASSWORD = "Ferramenta#2024";
 export const DESKTOP = { width: 1280, height: 800 };
 export const MOBILE = { width: 390, height: 844 };
+
+/** Approves on the sandbox gateway's hosted page, which sends the buyer back to /checkout/payment: the order's id. */
+export async function approveInSandbox(page: Page): Promise<string> {
+  await page.waitForURL(/\/pagamento\/sandbox\//);
+  await page.locator("button.approve").click();
+  await page.waitForURL(/\/checkout\/payment\?pedido=/);
+  return new URL(page.url()).searchParams.get("pedido")!;
+}
 
 export function e2eShop(baseURL: string) {
   async function json<T>(path: string, init?: RequestInit): Promise<T> {
