@@ -12,7 +12,8 @@ import { holdCatalogue, metaTexts } from "./translator.ts";
  * any request can be answered in any language. The browser downloads only the visitor's
  * catalogue, and its `home` group on the pages that show it (browser.ts). The shell's texts live
  * in <locale>.json; each feature keeps its own file under locales/<locale>/, with one top-level
- * key named after the feature.
+ * key named after the feature. es-AR's files hold only what differs from es-PY, which it inherits
+ * (decision 016).
  */
 const catalogues = { "pt-BR": ptBR, "es-AR": esAR, "es-PY": esPY } as const;
 const home = { "pt-BR": homePtBR, "es-AR": homeEsAR, "es-PY": homeEsPY } as const;

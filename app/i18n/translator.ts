@@ -112,8 +112,20 @@ function merge(into: Catalogue | undefined, from: Catalogue): Catalogue {
   return out;
 }
 
+/**
+ * A catalogue that inherits every text of `base` and overrides only those `overrides` names: es-AR's
+ * files hold only what Argentine Spanish says differently from es-PY (decision 016).
+ */
+export function inheritCatalogue<T extends Catalogue>(base: T, overrides: Catalogue): T {
+  return merge(base, overrides) as T;
+}
+
 /** The `meta` texts of every locale (page titles, descriptions). */
-export const metaTexts: Record<Locale, typeof metaPtBR> = { "pt-BR": metaPtBR, "es-AR": metaEsAR, "es-PY": metaEsPY };
+export const metaTexts: Record<Locale, typeof metaPtBR> = {
+  "pt-BR": metaPtBR,
+  "es-AR": inheritCatalogue(metaEsPY, metaEsAR),
+  "es-PY": metaEsPY,
+};
 for (const locale of LOCALES) held[locale] = merge(undefined, metaTexts[locale]);
 
 /** Makes a locale's catalogue, or one of its groups, available; the imported object is copied, never changed. */

@@ -6,7 +6,7 @@ import type { ProductSummary } from "#contract/api/catalog.ts";
 import { apiMessage } from "#contract/messages.ts";
 import ptAccount from "../../app/i18n/locales/pt-BR/account.json" with { type: "json" };
 import ptCart from "../../app/i18n/locales/pt-BR/cart.json" with { type: "json" };
-import esAccount from "../../app/i18n/locales/es-AR/account.json" with { type: "json" };
+import esARTexts from "../../app/i18n/catalogues/es-AR.ts";
 import { launchBrowser } from "../support/browser.ts";
 import { png } from "../support/fixtures.ts";
 
@@ -163,7 +163,7 @@ describe("links back to the shopper's own host", () => {
   });
 
   it("on the Spanish brand's host, the reset link leads back to that host, in Spanish", async () => {
-    const es = esAccount.account;
+    const es = esARTexts.account;
     const guest = await browser.newContext({ viewport: DESKTOP });
     await guest.addCookies([{ name: "lang", value: "es-AR", url: SPANISH }]);
     const p = await guest.newPage();

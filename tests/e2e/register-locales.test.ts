@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import esARAccount from "../../app/i18n/locales/es-AR/account.json" with { type: "json" };
+import esARTexts from "../../app/i18n/catalogues/es-AR.ts";
 import esPYAccount from "../../app/i18n/locales/es-PY/account.json" with { type: "json" };
 import ptBRAccount from "../../app/i18n/locales/pt-BR/account.json" with { type: "json" };
 import { expectNoSeriousAxeViolations, launchBrowser } from "../support/browser.ts";
@@ -10,7 +10,7 @@ import { png } from "../support/fixtures.ts";
 const baseURL = inject("baseURL");
 const pt = ptBRAccount.account;
 const py = esPYAccount.account;
-const ar = esARAccount.account;
+const ar = esARTexts.account;
 const PASSWORD = "Ferramenta#2024";
 
 let browser: Browser;

@@ -1,12 +1,13 @@
 import shell from "../es-AR.json" with { type: "json" };
 import account from "../locales/es-AR/account.json" with { type: "json" };
-import cart from "../locales/es-AR/cart.json" with { type: "json" };
 import catalog from "../locales/es-AR/catalog.json" with { type: "json" };
 import product from "../locales/es-AR/product.json" with { type: "json" };
+import { inheritCatalogue } from "../translator.ts";
+import esPY from "./es-PY.ts";
 
 /**
- * The es-AR texts of the interface: the shell's (es-AR.json) and each feature's (locales/es-AR/),
- * except `meta`, which translator.ts holds for every locale, and `home`, which only the pages
- * that show it download (catalogues/home/).
+ * The es-AR texts of the interface: every es-PY text, except those Argentine Spanish says otherwise,
+ * which es-AR.json and locales/es-AR/ hold (decision 016). Like es-PY's, without `meta` (translator.ts)
+ * and `home` (catalogues/home/).
  */
-export default { ...shell, ...catalog, ...product, ...account, ...cart };
+export default inheritCatalogue(esPY, { ...shell, ...catalog, ...product, ...account });
