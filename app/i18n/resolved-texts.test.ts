@@ -7,7 +7,29 @@ import { resolvedTexts } from "./fixtures/resolved-texts.ts";
  * Texts that moved to another key (old key: new key). The text a visitor sees must not change; only
  * where it is kept did.
  */
-const MOVED: Record<string, string> = {};
+const MOVED: Record<string, string> = {
+  // The texts of a rejected field are the API's, shared with the storefront (contract/validation-messages.ts).
+  "app:account.errors.formInvalid": "app:validation.validation_failed",
+  "app:account.errors.required": "app:validation.required",
+  "app:account.errors.invalid": "app:validation.invalid",
+  "app:account.errors.invalid_email": "app:validation.invalid_email",
+  "app:account.errors.too_short": "app:validation.too_short",
+  "app:account.errors.too_long": "app:validation.too_long",
+  "app:account.errors.emails_must_match": "app:validation.emails_must_match",
+  "app:account.errors.passwords_must_match": "app:validation.passwords_must_match",
+  "app:account.errors.password_forbidden": "app:validation.password_forbidden",
+  "app:account.errors.invalid_cpf": "app:validation.invalid_cpf",
+  "app:account.errors.invalid_ruc": "app:validation.invalid_ruc",
+  "app:account.errors.invalid_document": "app:validation.invalid_document",
+  "app:account.errors.invalid_cep": "app:validation.invalid_cep",
+  "app:account.errors.state_required": "app:validation.state_required",
+  "app:account.errors.city_required": "app:validation.city_required",
+  "app:account.errors.file_required": "app:validation.file_required",
+  "app:account.errors.file_too_large": "app:validation.file_too_large",
+  "app:account.errors.file_type": "app:validation.file_type",
+  "app:account.errors.file_type_profile": "app:validation.file_type_profile",
+  "app:account.errors.invalid_cuit": "app:validation.invalid_cuit",
+};
 
 /**
  * Every text a visitor sees stays what it was, however the catalogues are arranged (es-AR inheriting

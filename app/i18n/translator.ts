@@ -1,3 +1,4 @@
+import { interpolate } from "#contract/interpolate.ts";
 import { DEFAULT_LOCALE, LOCALES, type Locale } from "#contract/locale.ts";
 import type homePtBR from "./catalogues/home/pt-BR.ts";
 import type ptBR from "./catalogues/pt-BR.ts";
@@ -59,17 +60,6 @@ function lookup(catalogue: Catalogue | undefined, key: string): string | undefin
     node = node[part];
   }
   return typeof node === "string" ? node : undefined;
-}
-
-// A value is never searched for placeholders of its own; a placeholder without its option stays
-// as written, one whose option is present but null or undefined becomes empty.
-function interpolate(text: string, options: TOptions): string {
-  return text.replace(/{{(.+?)}}/g, (placeholder, rawName: string) => {
-    const name = rawName.trim();
-    const value = options[name];
-    if (value === undefined) return Object.hasOwn(options, name) ? "" : placeholder;
-    return value === null ? "" : String(value);
-  });
 }
 
 /** `key` in `locale`, looked up in `catalogues`; exported for the tests, the app uses `fixedT`. */

@@ -2,7 +2,9 @@ import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "#app/i18n/react.tsx";
 import { useFetcher } from "react-router";
 import { useToast } from "#app/components/ui/toast.tsx";
+import { zodErrorLines } from "#app/features/account/errors.ts";
 import { ErrorList, SubmitButton, TextField } from "#app/features/account/fields.tsx";
+import { ChangePasswordBodySchema } from "#contract/api/accounts.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/profile-change-password";
 
@@ -33,6 +35,8 @@ export default function ProfileChangePasswordRoute() {
   const fetcher = useFetcher<Result>();
   const formRef = useRef<HTMLFormElement>(null);
   const [missing, setMissing] = useState<string[]>([]);
+  // What the API's schema refuses in filled fields, said in its words before anything is sent.
+  const [refused, setRefused] = useState<string[]>([]);
   const result = fetcher.data;
 
   useEffect(() => {
@@ -46,8 +50,10 @@ export default function ProfileChangePasswordRoute() {
 
   const lines =
     missing.length > 0
-      ? [t("account.errors.required")]
-      : result && !result.ok && fetcher.state === "idle"
+      ? [t("validation.required")]
+      : refused.length > 0
+        ? refused
+        : result && !result.ok && fetcher.state === "idle"
         ? result.lines.length > 0
           ? result.lines
           : [t("account.password.error")]
@@ -65,19 +71,22 @@ export default function ProfileChangePasswordRoute() {
         className="mt-6 space-y-4 rounded-lg border border-slate-200 bg-panel p-5 shadow-sm"
         onSubmit={(event) => {
           const form = new FormData(event.currentTarget);
-          const empty = FIELDS.filter((f) => !String(form.get(f) ?? ""));
+          const values = Object.fromEntries(FIELDS.map((f) => [f, String(form.get(f) ?? "")]));
+          const parsed = ChangePasswordBodySchema.safeParse(values);
+          const empty = FIELDS.filter((f) => !values[f]);
           setMissing(empty);
-          if (empty.length > 0) event.preventDefault();
+          setRefused(parsed.success || empty.length > 0 ? [] : zodErrorLines(parsed.error.issues, values, t));
+          if (!parsed.success) event.preventDefault();
         }}
       >
-        <ErrorList messages={lines} focusKey={result ?? missing} />
+        <ErrorList messages={lines} focusKey={refused.length > 0 ? refused : (result ?? missing)} />
         <TextField
           name="password_currently"
           type="password"
           autoComplete="current-password"
           required
           label={t("account.fields.currentPassword")}
-          error={missing.includes("password_currently") ? t("account.errors.required") : undefined}
+          error={missing.includes("password_currently") ? t("validation.required") : undefined}
         />
         <TextField
           name="password"
@@ -85,7 +94,7 @@ export default function ProfileChangePasswordRoute() {
           autoComplete="new-password"
           required
           label={t("account.fields.newPassword")}
-          error={missing.includes("password") ? t("account.errors.required") : undefined}
+          error={missing.includes("password") ? t("validation.required") : undefined}
         />
         <TextField
           name="password_confirmation"
@@ -93,7 +102,7 @@ export default function ProfileChangePasswordRoute() {
           autoComplete="new-password"
           required
           label={t("account.fields.passwordConfirmation")}
-          error={missing.includes("password_confirmation") ? t("account.errors.required") : undefined}
+          error={missing.includes("password_confirmation") ? t("validation.required") : undefined}
         />
         <SubmitButton busy={fetcher.state !== "idle"}>
           {fetcher.state !== "idle" ? t("account.common.saving") : t("account.password.submit")}

@@ -1,7 +1,9 @@
 import { useState } from "react";
 import { useTranslation } from "#app/i18n/react.tsx";
 import { Link, useFetcher } from "react-router";
+import { zodFieldErrors } from "#app/features/account/errors.ts";
 import { SubmitButton, TextField } from "#app/features/account/fields.tsx";
+import { RecoverBodySchema } from "#contract/api/accounts.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/recover-password";
 
@@ -27,10 +29,10 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Re
 export default function RecoverPasswordRoute() {
   const { t } = useTranslation();
   const fetcher = useFetcher<Result>();
-  const [missing, setMissing] = useState(false);
+  const [refused, setRefused] = useState<string>();
   const result = fetcher.data;
   const done = result?.ok === true && fetcher.state === "idle";
-  const error = missing ? t("account.errors.required") : result && !result.ok ? (result.message ?? t("account.errors.generic")) : null;
+  const error = refused ?? (result && !result.ok ? (result.message ?? t("account.errors.generic")) : null);
 
   return (
     <section aria-labelledby="page-title" className="mx-auto w-full max-w-md px-4 py-10 md:py-16">
@@ -51,9 +53,12 @@ export default function RecoverPasswordRoute() {
             noValidate
             className="space-y-4"
             onSubmit={(event) => {
-              const empty = !String(new FormData(event.currentTarget).get("email") ?? "").trim();
-              setMissing(empty);
-              if (empty) event.preventDefault();
+              // The API's own schema, and its words for what it would refuse.
+              const values = { email: String(new FormData(event.currentTarget).get("email") ?? "").trim() };
+              const parsed = RecoverBodySchema.safeParse(values);
+              const problem = parsed.success ? undefined : zodFieldErrors(parsed.error.issues, values, t).email;
+              setRefused(problem);
+              if (problem) event.preventDefault();
             }}
           >
             <p className="text-sm text-muted">{t("account.recover.intro")}</p>

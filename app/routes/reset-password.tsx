@@ -1,7 +1,9 @@
 import { useState } from "react";
 import { useTranslation } from "#app/i18n/react.tsx";
 import { Link, useFetcher, useSearchParams } from "react-router";
+import { zodErrorLines } from "#app/features/account/errors.ts";
 import { ErrorList, SubmitButton, TextField } from "#app/features/account/fields.tsx";
+import { NewPasswordFieldsSchema } from "#contract/api/accounts.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/reset-password";
 
@@ -35,6 +37,8 @@ export default function ResetPasswordRoute() {
   const [query] = useSearchParams();
   const fetcher = useFetcher<Result>();
   const [mismatch, setMismatch] = useState(false);
+  // What the API's schema refuses, said in its words before anything is sent.
+  const [refused, setRefused] = useState<string[]>([]);
   const result = fetcher.data;
   const done = result?.ok === true && fetcher.state === "idle";
   const serverLines =
@@ -65,16 +69,22 @@ export default function ResetPasswordRoute() {
             className="space-y-4"
             onSubmit={(event) => {
               const form = new FormData(event.currentTarget);
-              const password = String(form.get("password") ?? "");
-              const bad = !password || password !== String(form.get("password_confirmation") ?? "");
-              setMismatch(bad);
-              if (bad) event.preventDefault();
+              const values = {
+                password: String(form.get("password") ?? ""),
+                password_confirmation: String(form.get("password_confirmation") ?? ""),
+              };
+              const parsed = NewPasswordFieldsSchema.safeParse(values);
+              // No password, or two that differ, read as the confirmation's error; any other refusal as the API lists it.
+              const differ = !values.password || values.password !== values.password_confirmation;
+              setMismatch(differ);
+              setRefused(parsed.success || differ ? [] : zodErrorLines(parsed.error.issues, values, t));
+              if (!parsed.success) event.preventDefault();
             }}
           >
             <ErrorList
               title={t("account.reset.failedTitle")}
-              messages={mismatch ? [t("account.errors.passwords_must_match")] : serverLines}
-              focusKey={result ?? mismatch}
+              messages={mismatch ? [t("validation.passwords_must_match")] : refused.length > 0 ? refused : serverLines}
+              focusKey={refused.length > 0 ? refused : (result ?? mismatch)}
             />
             <TextField
               name="password"
@@ -92,7 +102,7 @@ export default function ResetPasswordRoute() {
               required
               maxLength={20}
               label={t("account.fields.passwordConfirmation")}
-              error={mismatch ? t("account.errors.passwords_must_match") : undefined}
+              error={mismatch ? t("validation.passwords_must_match") : undefined}
             />
             <SubmitButton busy={fetcher.state !== "idle"} className="w-full">
               {fetcher.state !== "idle" ? t("account.reset.submitting") : t("account.reset.submit")}

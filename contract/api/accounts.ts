@@ -58,6 +58,9 @@ const password = z
   .max(PASSWORD_MAX)
   .refine((v) => v.toLowerCase() !== "password", { message: "password_forbidden" });
 
+const passwordsMatch = (v: { password: string; password_confirmation: string }) => v.password === v.password_confirmation;
+const passwordsDiffer = { path: ["password_confirmation"], message: "passwords_must_match" };
+
 export const ResetPasswordBodySchema = z
   .object({
     email: textSchema().max(200).optional(),
@@ -67,10 +70,12 @@ export const ResetPasswordBodySchema = z
     password,
     password_confirmation: z.string().max(200),
   })
-  .refine((v) => v.password === v.password_confirmation, {
-    path: ["password_confirmation"],
-    message: "passwords_must_match",
-  });
+  .refine(passwordsMatch, passwordsDiffer);
+
+/** The fields of the reset form, checked in the browser before sending (the link gives the rest of the body). */
+export const NewPasswordFieldsSchema = z
+  .object({ password, password_confirmation: z.string().max(200) })
+  .refine(passwordsMatch, passwordsDiffer);
 
 export const ChangePasswordBodySchema = z
   .object({
@@ -78,10 +83,7 @@ export const ChangePasswordBodySchema = z
     password,
     password_confirmation: z.string().min(1).max(200),
   })
-  .refine((v) => v.password === v.password_confirmation, {
-    path: ["password_confirmation"],
-    message: "passwords_must_match",
-  });
+  .refine(passwordsMatch, passwordsDiffer);
 
 function checkDocument(
   value: { documento_tipo: string; documento?: string },

@@ -2,6 +2,8 @@ import { randomUUID } from "node:crypto";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { rucCheckDigit } from "#contract/documents.ts";
+import { validation as esValidation } from "#contract/messages/es-PY.ts";
+import { validation as ptValidation } from "#contract/messages/pt-BR.ts";
 import esPYAccount from "../../app/i18n/locales/es-PY/account.json" with { type: "json" };
 import ptBRAccount from "../../app/i18n/locales/pt-BR/account.json" with { type: "json" };
 import { expectNoSeriousAxeViolations, launchBrowser, visitorAddress } from "../support/browser.ts";
@@ -107,7 +109,7 @@ describe("registration", () => {
 
       // An empty step lists its problems and moves focus to the list.
       await page.getByRole("button", { name: pt.register.next }).click();
-      const alert = page.getByRole("alert").filter({ hasText: pt.errors.formInvalid });
+      const alert = page.getByRole("alert").filter({ hasText: ptValidation.validation_failed });
       await alert.waitFor();
       expect(await alert.evaluate((el) => el === document.activeElement)).toBe(true);
       expect(await page.getByLabel(pt.fields.nome, { exact: true }).getAttribute("aria-invalid")).toBe("true");
@@ -121,7 +123,7 @@ describe("registration", () => {
       await page.getByLabel(pt.fields.password, { exact: true }).fill("password");
       await page.getByLabel(pt.fields.passwordConfirmation, { exact: true }).fill("password");
       await page.getByRole("button", { name: pt.register.next }).click();
-      await page.getByText(pt.errors.password_forbidden).first().waitFor();
+      await page.getByText(ptValidation.password_forbidden).first().waitFor();
       await page.getByLabel(pt.fields.password, { exact: true }).fill(PASSWORD);
       await page.getByLabel(pt.fields.passwordConfirmation, { exact: true }).fill(PASSWORD);
       await page.getByRole("button", { name: pt.register.next }).click();
@@ -183,7 +185,7 @@ describe("registration", () => {
       await page.getByLabel(es.fields.password, { exact: true }).fill(PASSWORD);
       await page.getByLabel(es.fields.passwordConfirmation, { exact: true }).fill(PASSWORD);
       await page.getByRole("button", { name: es.register.next }).click();
-      await page.getByText(es.errors.emails_must_match).first().waitFor();
+      await page.getByText(esValidation.emails_must_match).first().waitFor();
       await page.getByLabel(es.fields.emailConfirmation, { exact: true }).fill(email);
       await page.getByRole("button", { name: es.register.next }).click();
 
@@ -194,7 +196,7 @@ describe("registration", () => {
       await page.getByLabel(es.fields.frente, { exact: true }).setInputFiles(documentImage("frente.png"));
       await page.getByLabel(es.fields.verso, { exact: true }).setInputFiles({ name: "verso.exe", mimeType: "application/octet-stream", buffer: Buffer.from("MZ") });
       await page.getByRole("button", { name: es.register.next }).click();
-      await page.getByText(es.errors.file_type).first().waitFor();
+      await page.getByText(esValidation.file_type).first().waitFor();
       await page.getByLabel(es.fields.verso, { exact: true }).setInputFiles(documentImage("verso.png"));
       await page.getByRole("button", { name: es.register.next }).click();
 
@@ -330,7 +332,7 @@ describe("e-mail confirmation and password recovery", () => {
       await page.getByLabel(pt.fields.newPassword, { exact: true }).fill("NovaSenha#77");
       await page.getByLabel(pt.fields.passwordConfirmation, { exact: true }).fill("OutraSenha#77");
       await page.getByRole("button", { name: pt.reset.submit }).click();
-      await page.getByText(pt.errors.passwords_must_match).first().waitFor();
+      await page.getByText(ptValidation.passwords_must_match).first().waitFor();
       await page.getByLabel(pt.fields.passwordConfirmation, { exact: true }).fill("NovaSenha#77");
       await page.getByRole("button", { name: pt.reset.submit }).click();
       await page.getByText(pt.reset.success).waitFor();

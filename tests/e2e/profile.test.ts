@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { rucCheckDigit } from "#contract/documents.ts";
+import { validation as esValidation } from "#contract/messages/es-PY.ts";
 import esPYAccount from "../../app/i18n/locales/es-PY/account.json" with { type: "json" };
 import ptBRAccount from "../../app/i18n/locales/pt-BR/account.json" with { type: "json" };
 import ptBR from "../../app/i18n/pt-BR.json" with { type: "json" };
@@ -139,7 +140,7 @@ describe("profile area", () => {
       await page.getByRole("link", { name: esPY.profileNav.password }).click();
       await page.getByRole("heading", { level: 1, name: esPY.profileNav.password }).waitFor();
       await page.getByRole("button", { name: es.password.submit }).click();
-      await page.getByRole("alert").filter({ hasText: es.errors.required }).waitFor();
+      await page.getByRole("alert").filter({ hasText: esValidation.required }).waitFor();
       await page.getByLabel(es.fields.currentPassword, { exact: true }).fill("Errada#9999");
       await page.getByLabel(es.fields.newPassword, { exact: true }).fill("NuevaClave#55");
       await page.getByLabel(es.fields.passwordConfirmation, { exact: true }).fill("NuevaClave#55");

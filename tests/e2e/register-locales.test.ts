@@ -93,7 +93,7 @@ describe("registration and languages", () => {
       await page.getByLabel(ar.fields.frente, { exact: true }).setInputFiles(documentImage("frente.png"));
       await page.getByLabel(ar.fields.verso, { exact: true }).setInputFiles(documentImage("verso.png"));
       await page.getByRole("button", { name: ar.register.next }).click();
-      await page.getByText(ar.errors.invalid_cuit).first().waitFor();
+      await page.getByText(esARTexts.validation.invalid_cuit).first().waitFor();
       await cuit.fill("20172543597");
       await page.getByRole("button", { name: ar.register.next }).click();
 

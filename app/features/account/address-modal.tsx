@@ -108,10 +108,10 @@ function AddressForm({ foreign, onClose, onSaved }: Omit<AddressModalProps, "ope
       principal: false,
     };
     const parsed = AddressBodySchema.safeParse(body);
-    const found: FieldErrors = parsed.success ? {} : zodFieldErrors(parsed.error.issues, t);
-    if (foreign && !body.cep) found.cep = t("account.errors.required");
-    if (!foreign && !estadoId) found.estado_id = t("account.errors.state_required");
-    if (!body.cidade_id) found.cidade_id = t("account.errors.city_required");
+    const found: FieldErrors = parsed.success ? {} : zodFieldErrors(parsed.error.issues, body, t);
+    if (foreign && !body.cep) found.cep = t("validation.required");
+    if (!foreign && !estadoId) found.estado_id = t("validation.state_required");
+    if (!body.cidade_id) found.cidade_id = t("validation.city_required");
     if (Object.keys(found).length > 0) {
       return report(found, Object.values(found).filter((m): m is string => Boolean(m)));
     }

@@ -1,77 +1,28 @@
 import type { TFunction } from "#app/i18n/translator.ts";
-import type { z } from "zod";
+import { issueMessages, type IssueLike, type Say } from "#contract/validation-messages.ts";
 import type { FieldErrors } from "./fields.tsx";
 
-/** The API's 4xx body (ARCHITECTURE.md "Error shape"). */
-export interface ApiErrorBody {
-  message?: string;
-  errors?: Record<string, string[]>;
-}
+/** The texts of a rejected field in the visitor's language: the API's own, from the `validation` group of the catalogue. */
+export const sayWith =
+  (t: TFunction): Say =>
+  (key, values) =>
+    t(`validation.${key}`, values);
 
-const KNOWN_KEYS = [
-  "required",
-  "invalid",
-  "invalid_email",
-  "emails_must_match",
-  "passwords_must_match",
-  "password_forbidden",
-  "invalid_cpf",
-  "invalid_ruc",
-  "invalid_document",
-  "invalid_cuit",
-  "invalid_cep",
-  "state_required",
-  "city_required",
-  "file_required",
-  "file_too_large",
-  "file_type",
-  "file_type_profile",
-] as const;
-type KnownKey = (typeof KNOWN_KEYS)[number];
-const isKnown = (key: string): key is KnownKey => (KNOWN_KEYS as readonly string[]).includes(key);
-
-/** One message per field from zod issues, in the visitor's language. */
-export function zodFieldErrors(issues: z.core.$ZodIssue[], t: TFunction): FieldErrors {
+/**
+ * One message per field, the first the schema found, from the issues of a shared `contract/` schema:
+ * the same texts the API answers for the same input (contract/validation-messages.ts).
+ */
+export function zodFieldErrors(issues: readonly IssueLike[], input: unknown, t: TFunction): FieldErrors {
   const errors: FieldErrors = {};
-  for (const issue of issues) {
-    const field = String(issue.path[0] ?? "form");
-    if (errors[field]) continue;
-    errors[field] = issueMessage(issue, t);
-  }
+  for (const { field, message } of issueMessages(issues, input, sayWith(t))) errors[field] ??= message;
   return errors;
 }
 
-function issueMessage(issue: z.core.$ZodIssue, t: TFunction): string {
-  if (issue.code === "custom" && isKnown(issue.message)) return t(`account.errors.${issue.message}`);
-  if (issue.code === "too_small") {
-    const min = Number(issue.minimum);
-    return min <= 1 ? t("account.errors.required") : t("account.errors.too_short", { min });
+/** Every message, field after field, as the API lists a rejected body's `errors` (spec §8). */
+export function zodErrorLines(issues: readonly IssueLike[], input: unknown, t: TFunction): string[] {
+  const byField = new Map<string, string[]>();
+  for (const { field, message } of issueMessages(issues, input, sayWith(t))) {
+    byField.set(field, [...(byField.get(field) ?? []), message]);
   }
-  if (issue.code === "too_big") return t("account.errors.too_long", { max: Number(issue.maximum) });
-  if (issue.code === "invalid_format" && issue.format === "email") return t("account.errors.invalid_email");
-  if (issue.code === "invalid_type" || issue.code === "invalid_value") return t("account.errors.required");
-  return t("account.errors.invalid");
-}
-
-/** Reads a failed API answer: its field errors (first message of each) and its message. */
-export async function readApiError(res: Response): Promise<{ message?: string; fields: FieldErrors; list: string[] }> {
-  let body: ApiErrorBody = {};
-  try {
-    body = (await res.json()) as ApiErrorBody;
-  } catch {
-    // A proxy's HTML error page: no details to show.
-  }
-  const fields: FieldErrors = {};
-  const list: string[] = [];
-  for (const [field, messages] of Object.entries(body.errors ?? {})) {
-    if (messages[0]) fields[field] = messages[0];
-    list.push(...messages);
-  }
-  return { message: body.message, fields, list };
-}
-
-/** Spec §8: field errors from the answer are listed, else its message, else the fallback. */
-export function errorLines(error: { message?: string; list: string[] }, fallback: string): string[] {
-  if (error.list.length > 0) return error.list;
-  return [error.message ?? fallback];
+  return [...byField.values()].flat();
 }

@@ -105,7 +105,7 @@ export function ErrorList({ title, messages, focusKey }: { title?: string; messa
       role="alert"
       className="rounded-md border border-red-300 bg-red-50 p-4 text-sm text-red-900 focus:outline-none focus:ring-2 focus:ring-red-400"
     >
-      <p className="font-semibold">{title ?? t("account.errors.formInvalid")}</p>
+      <p className="font-semibold">{title ?? t("validation.validation_failed")}</p>
       {messages.length > 1 || title ? (
         <ul className="mt-2 list-disc space-y-1 pl-5">
           {[...new Set(messages)].map((m) => (

@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "#app/i18n/react.tsx";
 import { Link, useFetcher } from "react-router";
 import { useToast } from "#app/components/ui/toast.tsx";
+import { LoginBodySchema } from "#contract/api/accounts.ts";
 import { ErrorList, SubmitButton, TextField } from "./fields.tsx";
 import type { LoginActionResult } from "./login.server.ts";
 
@@ -68,11 +69,13 @@ export function LoginForm({ redirect, showLinks = true }: { redirect?: string; s
       className="space-y-4"
       onSubmit={(event) => {
         const form = new FormData(event.currentTarget);
-        if (!String(form.get("email") ?? "").trim() || !String(form.get("password") ?? "")) {
-          event.preventDefault();
-          setClientError(t("account.login.fillAll"));
-        } else {
+        const values = { email: String(form.get("email") ?? "").trim(), password: String(form.get("password") ?? "") };
+        // The API's own schema: what it would refuse is not sent, and reads as the API would answer it.
+        if (LoginBodySchema.safeParse(values).success) {
           setClientError(null);
+        } else {
+          event.preventDefault();
+          setClientError(!values.email || !values.password ? t("account.login.fillAll") : t("validation.validation_failed"));
         }
       }}
     >

@@ -56,12 +56,13 @@ function EditForm({ user, onClose, onSaved }: { user: User; onClose: () => void;
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const parsed = UpdateProfileFieldsSchema.safeParse({ telefone, documento_tipo: tipo, documento });
-    const found: FieldErrors = parsed.success ? {} : zodFieldErrors(parsed.error.issues, t);
+    const fields = { telefone, documento_tipo: tipo, documento };
+    const parsed = UpdateProfileFieldsSchema.safeParse(fields);
+    const found: FieldErrors = parsed.success ? {} : zodFieldErrors(parsed.error.issues, fields, t);
     for (const side of ["frente", "verso"] as const) {
       const file = form.get(side);
       const problem = checkDocumentFile(file instanceof File ? file : undefined, "profile", false);
-      if (problem) found[side] = t(`account.errors.${problem}`);
+      if (problem) found[side] = t(`validation.${problem}`);
       if (file instanceof File && file.size === 0) form.delete(side);
     }
     if (Object.keys(found).length > 0) return report(found);

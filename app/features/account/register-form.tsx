@@ -98,11 +98,11 @@ export function RegisterForm() {
       [...new FormData(form).entries()].filter(([, v]) => typeof v === "string"),
     ) as Record<string, string>;
     const parsed = RegisterFieldsSchema.safeParse(values);
-    let found: FieldErrors = parsed.success ? {} : zodFieldErrors(parsed.error.issues, t);
+    let found: FieldErrors = parsed.success ? {} : zodFieldErrors(parsed.error.issues, values, t);
     for (const side of ["frente", "verso"] as const) {
       const input = form.elements.namedItem(side) as HTMLInputElement | null;
       const problem = checkDocumentFile(input?.files?.[0], "registration");
-      if (problem) found[side] = t(`account.errors.${problem}`);
+      if (problem) found[side] = t(`validation.${problem}`);
     }
     if (emailError && !found.email) found.email = emailError;
     if (fields) found = Object.fromEntries(Object.entries(found).filter(([k]) => fields.includes(k)));

@@ -1,3 +1,4 @@
+import { validation } from "#contract/messages/es-AR.ts";
 import shell from "../es-AR.json" with { type: "json" };
 import account from "../locales/es-AR/account.json" with { type: "json" };
 import catalog from "../locales/es-AR/catalog.json" with { type: "json" };
@@ -10,4 +11,4 @@ import esPY from "./es-PY.ts";
  * which es-AR.json and locales/es-AR/ hold (decision 016). Like es-PY's, without `meta` (translator.ts)
  * and `home` (catalogues/home/).
  */
-export default inheritCatalogue(esPY, { ...shell, ...catalog, ...product, ...account });
+export default inheritCatalogue(esPY, { ...shell, ...catalog, ...product, ...account, validation });

@@ -1,3 +1,4 @@
+import { validation } from "#contract/messages/es-PY.ts";
 import shell from "../es-PY.json" with { type: "json" };
 import account from "../locales/es-PY/account.json" with { type: "json" };
 import cart from "../locales/es-PY/cart.json" with { type: "json" };
@@ -7,6 +8,7 @@ import product from "../locales/es-PY/product.json" with { type: "json" };
 /**
  * The es-PY texts of the interface: the shell's (es-PY.json) and each feature's (locales/es-PY/),
  * except `meta`, which translator.ts holds for every locale, and `home`, which only the pages
- * that show it download (catalogues/home/).
+ * that show it download (catalogues/home/); and the texts of a rejected field, the API's own
+ * (`validation`, contract/validation-messages.ts).
  */
-export default { ...shell, ...catalog, ...product, ...account, ...cart };
+export default { ...shell, ...catalog, ...product, ...account, ...cart, validation };
