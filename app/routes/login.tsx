@@ -1,5 +1,6 @@
 import { useTranslation } from "#app/i18n/react.tsx";
 import { redirect, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
+import { FormPage } from "#app/components/form/form-card.tsx";
 import { LoginForm } from "#app/features/account/login-form.tsx";
 import { loginWith } from "#app/features/account/login.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
@@ -39,14 +40,8 @@ export default function LoginRoute() {
   const [params] = useSearchParams();
   const wanted = params.get("redirect") ?? undefined;
   return (
-    <section aria-labelledby="page-title" className="mx-auto w-full max-w-md px-4 py-10 md:py-16">
-      <h1 id="page-title" className="text-2xl font-bold md:text-3xl">
-        {t("account.login.title")}
-      </h1>
-      <p className="mt-2 text-muted">{t("account.login.intro")}</p>
-      <div className="mt-6 rounded-lg border border-slate-200 bg-panel p-5 shadow-sm md:p-6">
-        <LoginForm redirect={wanted} />
-      </div>
-    </section>
+    <FormPage title={t("account.login.title")} intro={t("account.login.intro")}>
+      <LoginForm redirect={wanted} />
+    </FormPage>
   );
 }

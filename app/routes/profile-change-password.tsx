@@ -3,7 +3,9 @@ import { useTranslation } from "#app/i18n/react.tsx";
 import { useFetcher } from "react-router";
 import { useToast } from "#app/components/ui/toast.tsx";
 import { zodErrorLines } from "#app/features/account/errors.ts";
-import { ErrorList, SubmitButton, TextField } from "#app/features/account/fields.tsx";
+import { ErrorList } from "#app/components/form/error-list.tsx";
+import { TextField } from "#app/components/form/fields.tsx";
+import { SubmitButton } from "#app/components/form/submit-button.tsx";
 import { ChangePasswordBodySchema } from "#contract/api/accounts.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/profile-change-password";
@@ -104,8 +106,8 @@ export default function ProfileChangePasswordRoute() {
           label={t("account.fields.passwordConfirmation")}
           error={missing.includes("password_confirmation") ? t("validation.required") : undefined}
         />
-        <SubmitButton busy={fetcher.state !== "idle"}>
-          {fetcher.state !== "idle" ? t("account.common.saving") : t("account.password.submit")}
+        <SubmitButton pending={fetcher.state !== "idle"} pendingLabel={t("account.common.saving")}>
+          {t("account.password.submit")}
         </SubmitButton>
       </fetcher.Form>
     </section>

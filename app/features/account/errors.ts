@@ -1,6 +1,6 @@
 import type { TFunction } from "#app/i18n/translator.ts";
 import { issueMessages, type IssueLike, type Say } from "#contract/validation-messages.ts";
-import type { FieldErrors } from "./fields.tsx";
+import type { FieldErrors } from "#app/components/form/fields.tsx";
 
 /** The texts of a rejected field in the visitor's language: the API's own, from the `validation` group of the catalogue. */
 export const sayWith =

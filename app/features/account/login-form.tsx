@@ -3,7 +3,9 @@ import { useTranslation } from "#app/i18n/react.tsx";
 import { Link, useFetcher } from "react-router";
 import { useToast } from "#app/components/ui/toast.tsx";
 import { LoginBodySchema } from "#contract/api/accounts.ts";
-import { ErrorList, SubmitButton, TextField } from "./fields.tsx";
+import { ErrorList } from "#app/components/form/error-list.tsx";
+import { TextField } from "#app/components/form/fields.tsx";
+import { SubmitButton } from "#app/components/form/submit-button.tsx";
 import type { LoginActionResult } from "./login.server.ts";
 
 /** Spec §9: redirect 50 ms after the success message. */
@@ -88,8 +90,8 @@ export function LoginForm({ redirect, showLinks = true }: { redirect?: string; s
         required
         label={t("account.fields.password")}
       />
-      <SubmitButton busy={busy} className="w-full">
-        {busy ? t("account.login.submitting") : t("account.login.submit")}
+      <SubmitButton pending={busy} pendingLabel={t("account.login.submitting")} className="w-full">
+        {t("account.login.submit")}
       </SubmitButton>
       {showLinks ? (
         <div className="flex flex-col gap-2 text-sm sm:flex-row sm:justify-between">

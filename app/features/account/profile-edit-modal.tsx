@@ -4,7 +4,9 @@ import { documentTypesFor, UpdateProfileFieldsSchema, type User } from "#contrac
 import { maskCpf, maskCuit, maskPhone, maskRuc } from "#contract/masks.ts";
 import { Dialog } from "#app/components/ui/dialog.tsx";
 import { zodFieldErrors } from "./errors.ts";
-import { ErrorList, SelectField, SubmitButton, TextField, type FieldErrors } from "./fields.tsx";
+import { ErrorList } from "#app/components/form/error-list.tsx";
+import { SelectField, TextField, type FieldErrors } from "#app/components/form/fields.tsx";
+import { SubmitButton } from "#app/components/form/submit-button.tsx";
 import { documentTypeLabel, PHONE_PLACEHOLDER } from "./documents.ts";
 import { checkDocumentFile, PROFILE_ACCEPT } from "./files.ts";
 
@@ -130,7 +132,9 @@ function EditForm({ user, onClose, onSaved }: { user: User; onClose: () => void;
         <button type="button" onClick={onClose} className="min-h-11 rounded-md border border-slate-300 px-5 font-semibold hover:bg-slate-50">
           {t("account.common.cancel")}
         </button>
-        <SubmitButton busy={busy}>{busy ? t("account.common.saving") : t("account.common.save")}</SubmitButton>
+        <SubmitButton pending={busy} pendingLabel={t("account.common.saving")}>
+          {t("account.common.save")}
+        </SubmitButton>
       </div>
     </form>
   );

@@ -3,7 +3,7 @@ import { useTranslation } from "#app/i18n/react.tsx";
 import { addressCountriesFor, ARGENTINA_ID, type Nationality } from "#contract/api/accounts.ts";
 import { maskCep } from "#contract/masks.ts";
 import { InfoIcon } from "#app/components/ui/icons.tsx";
-import { SelectField, TextField } from "./fields.tsx";
+import { SelectField, TextField } from "#app/components/form/fields.tsx";
 import { BRASIL_ID, lookupCep, PARAGUAI_ID, useCities, useStates } from "./geo.ts";
 
 type CepStatus = "idle" | "loading" | "found" | "manual";

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useTranslation } from "#app/i18n/react.tsx";
 import type { Nationality } from "#contract/api/accounts.ts";
 import { maskCpf, maskCuit, maskRuc } from "#contract/masks.ts";
-import { SelectField, TextField } from "./fields.tsx";
+import { SelectField, TextField } from "#app/components/form/fields.tsx";
 import { REGISTRATION_ACCEPT } from "./files.ts";
 
 /**

@@ -11,7 +11,9 @@ import type { RegisterActionResult } from "#app/routes/register.tsx";
 import type { LoginActionResult } from "./login.server.ts";
 import { zodFieldErrors } from "./errors.ts";
 import { afterLogin, reloadInto } from "./login-form.tsx";
-import { ErrorList, SubmitButton, TextField, type FieldErrors } from "./fields.tsx";
+import { ErrorList } from "#app/components/form/error-list.tsx";
+import { TextField, type FieldErrors } from "#app/components/form/fields.tsx";
+import { SubmitButton } from "#app/components/form/submit-button.tsx";
 import { checkDocumentFile } from "./files.ts";
 import { PHONE_PLACEHOLDER } from "./documents.ts";
 import { RegisterAddress } from "./register-address.tsx";
@@ -276,8 +278,8 @@ export function RegisterForm() {
         ) : (
           <span />
         )}
-        <SubmitButton busy={busy}>
-          {step < LAST_STEP ? t("account.register.next") : busy ? t("account.register.submitting") : t("account.register.submit")}
+        <SubmitButton pending={busy} pendingLabel={step < LAST_STEP ? undefined : t("account.register.submitting")}>
+          {step < LAST_STEP ? t("account.register.next") : t("account.register.submit")}
         </SubmitButton>
       </div>
       <p className="text-center text-sm">

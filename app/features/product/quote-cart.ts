@@ -1,6 +1,7 @@
 import type { Cart, DeliveryOption } from "#contract/api/cart.ts";
 import { ARMAZEM_ID, FILIAL_ID } from "#contract/api/cart-constants.ts";
 import { randomUuid } from "#app/lib/uuid.ts";
+import { readStoredJson, writeStoredJson } from "#app/lib/local-store.ts";
 
 /**
  * The shipping calculator on the product page quotes a cart of its own (one per browser, kept in
@@ -24,13 +25,9 @@ export class QuoteError extends Error {
 }
 
 function readStored(): StoredCart {
-  try {
-    const stored = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? "null") as StoredCart | null;
-    if (stored && typeof stored.external_id === "string") return stored;
-  } catch {
-    // A corrupt entry is replaced below.
-  }
-  return fresh();
+  // A missing or corrupt entry is replaced.
+  const stored = readStoredJson(STORAGE_KEY) as StoredCart | null | undefined;
+  return stored && typeof stored.external_id === "string" ? stored : fresh();
 }
 
 function fresh(): StoredCart {
@@ -40,11 +37,8 @@ function fresh(): StoredCart {
 }
 
 function store(cart: StoredCart) {
-  try {
-    localStorage.setItem(STORAGE_KEY, JSON.stringify(cart));
-  } catch {
-    // Private mode without storage: the quote still works, only the next one makes a new cart.
-  }
+  // Private mode without storage: the quote still works, only the next one makes a new cart.
+  writeStoredJson(STORAGE_KEY, cart);
 }
 
 async function errorMessage(response: Response): Promise<string> {

@@ -1,5 +1,10 @@
-import { useEffect, useRef, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from "react";
-import { useTranslation } from "#app/i18n/react.tsx";
+import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from "react";
+
+/**
+ * The storefront's form toolkit: labelled fields whose error is announced with them (here), the
+ * list of a form's errors (error-list.tsx), a submit button that shows its pending state
+ * (submit-button.tsx) and the card a form sits in (form-card.tsx).
+ */
 
 /** Field errors keyed by field name, already in the visitor's language. */
 export type FieldErrors = Record<string, string | undefined>;
@@ -55,6 +60,7 @@ interface SelectProps extends SelectHTMLAttributes<HTMLSelectElement> {
   placeholder?: string;
 }
 
+/** A labelled select with a first empty option when `placeholder` is given; its error is announced like a text field's. */
 export function SelectField({ name, label, error, options, placeholder, id, className = "", ...props }: SelectProps) {
   const selectId = id ?? `field-${name}`;
   const errorId = `${selectId}-error`;
@@ -85,53 +91,4 @@ export function SelectField({ name, label, error, options, placeholder, id, clas
       ) : null}
     </div>
   );
-}
-
-/**
- * The list of a form's problems (spec §2 "Registration": a list of form errors). It takes focus
- * when it appears, so a screen-reader user hears what went wrong after submitting.
- */
-export function ErrorList({ title, messages, focusKey }: { title?: string; messages: string[]; focusKey?: unknown }) {
-  const ref = useRef<HTMLDivElement>(null);
-  const { t } = useTranslation();
-  useEffect(() => {
-    if (messages.length > 0) ref.current?.focus();
-  }, [messages.length, focusKey]);
-  if (messages.length === 0) return null;
-  return (
-    <div
-      ref={ref}
-      tabIndex={-1}
-      role="alert"
-      className="rounded-md border border-red-300 bg-red-50 p-4 text-sm text-red-900 focus:outline-none focus:ring-2 focus:ring-red-400"
-    >
-      <p className="font-semibold">{title ?? t("validation.validation_failed")}</p>
-      {messages.length > 1 || title ? (
-        <ul className="mt-2 list-disc space-y-1 pl-5">
-          {[...new Set(messages)].map((m) => (
-            <li key={m}>{m}</li>
-          ))}
-        </ul>
-      ) : (
-        <p className="mt-1">{messages[0]}</p>
-      )}
-    </div>
-  );
-}
-
-export function SubmitButton({ busy, children, className = "" }: { busy: boolean; children: ReactNode; className?: string }) {
-  return (
-    <button
-      type="submit"
-      disabled={busy}
-      aria-busy={busy}
-      className={`inline-flex min-h-11 items-center justify-center rounded-md bg-accent px-6 py-2.5 font-bold text-ink hover:bg-accent-strong disabled:opacity-60 ${className}`}
-    >
-      {children}
-    </button>
-  );
-}
-
-export function PasswordField(props: Omit<FieldProps, "type">) {
-  return <TextField type="password" autoComplete="current-password" {...props} />;
 }
