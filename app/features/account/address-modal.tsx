@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "#app/i18n/react.tsx";
 import { AddressBodySchema, type Address } from "#contract/api/accounts.ts";
-import { maskCep } from "#contract/masks.ts";
 import { Dialog } from "#app/components/ui/dialog.tsx";
 import { zodFieldErrors } from "./errors.ts";
 import { ErrorList } from "#app/components/form/error-list.tsx";
 import { SelectField, TextField, type FieldErrors } from "#app/components/form/fields.tsx";
 import { SubmitButton } from "#app/components/form/submit-button.tsx";
-import { BRASIL_ID, lookupCep, PARAGUAI_ID, useCities, useStates } from "./geo.ts";
+import { BRASIL_ID, PARAGUAI_ID, useCities, useStates } from "./geo.ts";
+import { useCepLookup } from "./use-cep-lookup.ts";
 
 interface AddressModalProps {
   open: boolean;
@@ -47,39 +47,35 @@ function AddressForm({ foreign, onClose, onSaved }: Omit<AddressModalProps, "ope
   const [list, setList] = useState<string[]>([]);
   const [attempt, setAttempt] = useState(0);
   const [busy, setBusy] = useState(false);
-  const [cep, setCep] = useState("");
-  const [cepNote, setCepNote] = useState<string | undefined>();
-  const [manual, setManual] = useState(!foreign);
   const [logradouro, setLogradouro] = useState("");
   const [bairro, setBairro] = useState("");
   const [estadoId, setEstadoId] = useState<number | null>(null);
   const [cidadeId, setCidadeId] = useState<number | null>(null);
   const [cidade, setCidade] = useState("");
   const [estado, setEstado] = useState("");
+  // Paraguay: always state and city by hand; Brazil: once a postal code is not found, until one is.
+  const [manual, setManual] = useState(!foreign);
+  const { cep, setCep, status: cepStatus, lookup } = useCepLookup({
+    onFound: (answer) => {
+      setManual(false);
+      setLogradouro(answer.logradouro);
+      setBairro(answer.bairro);
+      setEstadoId(answer.estado_id);
+      setCidadeId(answer.cidade_id);
+      setCidade(answer.cidade ?? answer.localidade);
+      setEstado(answer.estado ?? answer.uf);
+    },
+    // Spec §8: the lookup failure is only logged; the manual selects let the customer go on.
+    onManual: (reason) => {
+      console.warn("postal-code lookup failed", reason);
+      setManual(true);
+    },
+  });
+  const cepNote =
+    cepStatus === "loading" ? t("account.address.cepLoading") : cepStatus === "manual" ? t("account.address.cepManual") : undefined;
   const paisId = foreign ? BRASIL_ID : PARAGUAI_ID;
   const states = useStates(manual ? paisId : null);
   const cities = useCities(manual ? estadoId : null);
-
-  async function onCepBlur() {
-    if (cep.replace(/\D/g, "").length !== 8) return;
-    setCepNote(t("account.address.cepLoading"));
-    const answer = await lookupCep(cep);
-    if (answer === "not-found" || answer === "error") {
-      // Spec §8: the lookup failure is only logged; the manual selects let the customer go on.
-      console.warn("postal-code lookup failed", answer);
-      setManual(true);
-      setCepNote(t("account.address.cepManual"));
-      return;
-    }
-    setManual(false);
-    setCepNote(undefined);
-    setLogradouro(answer.logradouro);
-    setBairro(answer.bairro);
-    setEstadoId(answer.estado_id);
-    setCidadeId(answer.cidade_id);
-    setCidade(answer.cidade ?? answer.localidade);
-    setEstado(answer.estado ?? answer.uf);
-  }
 
   function report(found: FieldErrors, lines: string[]) {
     setErrors(found);
@@ -165,8 +161,8 @@ function AddressForm({ foreign, onClose, onSaved }: Omit<AddressModalProps, "ope
             autoComplete="postal-code"
             placeholder="00000-000"
             value={cep}
-            onChange={(e) => setCep(maskCep(e.currentTarget.value))}
-            onBlur={() => void onCepBlur()}
+            onChange={(e) => setCep(e.currentTarget.value)}
+            onBlur={() => void lookup()}
             hint={cepNote}
             error={errors.cep}
             className="sm:col-span-2"

@@ -1,12 +1,10 @@
 import { useState } from "react";
 import { useTranslation } from "#app/i18n/react.tsx";
 import { addressCountriesFor, ARGENTINA_ID, type Nationality } from "#contract/api/accounts.ts";
-import { maskCep } from "#contract/masks.ts";
 import { InfoIcon } from "#app/components/ui/icons.tsx";
 import { SelectField, TextField } from "#app/components/form/fields.tsx";
-import { BRASIL_ID, lookupCep, PARAGUAI_ID, useCities, useStates } from "./geo.ts";
-
-type CepStatus = "idle" | "loading" | "found" | "manual";
+import { BRASIL_ID, PARAGUAI_ID, useCities, useStates } from "./geo.ts";
+import { useCepLookup } from "./use-cep-lookup.ts";
 
 /**
  * The address step of the registration: Brazilians give a CEP (looked up, or state and city by
@@ -21,14 +19,25 @@ export function RegisterAddress({ nationality, err }: { nationality: Nationality
   const [country, setCountry] = useState(countries[0]!);
   const argentine = country === ARGENTINA_ID;
 
-  const [cep, setCep] = useState("");
-  const [cepStatus, setCepStatus] = useState<CepStatus>("idle");
-  const [cepMessage, setCepMessage] = useState<string | undefined>();
   const [logradouro, setLogradouro] = useState("");
   const [bairro, setBairro] = useState("");
   const [estadoId, setEstadoId] = useState<number | null>(null);
   const [cidadeId, setCidadeId] = useState<number | null>(null);
   const [found, setFound] = useState<{ cidade: string; estado: string } | null>(null);
+  const { cep, setCep, status: cepStatus, lookup } = useCepLookup({
+    onFound: (answer) => {
+      setLogradouro(answer.logradouro);
+      setBairro(answer.bairro);
+      setEstadoId(answer.estado_id);
+      setCidadeId(answer.cidade_id);
+      setFound({ cidade: answer.cidade ?? answer.localidade, estado: answer.estado ?? answer.uf });
+    },
+    onManual: () => {
+      setFound(null);
+      setEstadoId(null);
+      setCidadeId(null);
+    },
+  });
 
   const manualSelects = !foreign || cepStatus === "manual";
   const states = useStates(manualSelects ? (foreign ? BRASIL_ID : country) : null);
@@ -38,27 +47,6 @@ export function RegisterAddress({ nationality, err }: { nationality: Nationality
     setCountry(value);
     setEstadoId(null);
     setCidadeId(null);
-  }
-
-  async function onCepBlur() {
-    if (cep.replace(/\D/g, "").length !== 8) return;
-    setCepStatus("loading");
-    setCepMessage(undefined);
-    const answer = await lookupCep(cep);
-    if (answer === "not-found" || answer === "error") {
-      setCepStatus("manual");
-      setFound(null);
-      setEstadoId(null);
-      setCidadeId(null);
-      setCepMessage(t("account.address.cepManual"));
-      return;
-    }
-    setCepStatus("found");
-    setLogradouro(answer.logradouro);
-    setBairro(answer.bairro);
-    setEstadoId(answer.estado_id);
-    setCidadeId(answer.cidade_id);
-    setFound({ cidade: answer.cidade ?? answer.localidade, estado: answer.estado ?? answer.uf });
   }
 
   return (
@@ -79,9 +67,9 @@ export function RegisterAddress({ nationality, err }: { nationality: Nationality
             autoComplete="postal-code"
             placeholder="00000-000"
             value={cep}
-            onChange={(e) => setCep(maskCep(e.currentTarget.value))}
-            onBlur={() => void onCepBlur()}
-            hint={cepStatus === "loading" ? t("account.address.cepLoading") : cepMessage}
+            onChange={(e) => setCep(e.currentTarget.value)}
+            onBlur={() => void lookup()}
+            hint={cepStatus === "loading" ? t("account.address.cepLoading") : cepStatus === "manual" ? t("account.address.cepManual") : undefined}
             error={err("cep")}
           />
           {cepStatus === "found" && found ? (
