@@ -1,6 +1,5 @@
 import type { Cart } from "#contract/api/cart.ts";
 import { toInput, type LineInput } from "./cart-api.ts";
-import { readStoredJson, writeStoredJson } from "#app/lib/local-store.ts";
 
 /**
  * A copy of the cart's active lines in localStorage, and whether they were a signed-in customer's.
@@ -17,14 +16,20 @@ export interface CartBackup {
 export const activeInputs = (cart: Cart | null): LineInput[] => (cart?.itens ?? []).filter((l) => l.ativo && l.qtde > 0).map(toInput);
 
 export function writeBackup(cart: Cart | null, customer: boolean) {
-  // Private mode: no copy, the cart lives for this page only.
-  writeStoredJson(KEY, cart ? ({ customer, lines: activeInputs(cart) } satisfies CartBackup) : null);
+  try {
+    if (!cart) window.localStorage.removeItem(KEY);
+    else window.localStorage.setItem(KEY, JSON.stringify({ customer, lines: activeInputs(cart) } satisfies CartBackup));
+  } catch {
+    // Private mode: no copy, the cart lives for this page only.
+  }
 }
 
 export function readBackup(): CartBackup | null {
   try {
-    const parsed = readStoredJson(KEY) as Partial<CartBackup> | null | undefined;
-    if (!parsed || typeof parsed.customer !== "boolean" || !Array.isArray(parsed.lines)) return null;
+    const raw = window.localStorage.getItem(KEY);
+    if (!raw) return null;
+    const parsed = JSON.parse(raw) as Partial<CartBackup>;
+    if (typeof parsed.customer !== "boolean" || !Array.isArray(parsed.lines)) return null;
     const lines = parsed.lines.filter(
       (l): l is LineInput =>
         typeof l === "object" && l !== null && Number.isInteger(l.produto_id) && Number.isInteger(l.qtde) && l.qtde > 0,

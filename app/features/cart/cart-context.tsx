@@ -29,7 +29,6 @@ import { activeInputs, readBackup, writeBackup } from "./cart-backup.ts";
 import { useLineNotices } from "./use-line-notices.ts";
 import { useSessionEnd } from "./use-session-end.ts";
 import { randomUuid } from "#app/lib/uuid.ts";
-import { readStored, writeStored } from "#app/lib/local-store.ts";
 
 /** Spec §9 timers. */
 export const DRAWER_CLOSE_MS = 300;
@@ -72,10 +71,27 @@ export function useCart(): CartApi {
   return api;
 }
 
+function readStorage(key: string): string | null {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function writeStorage(key: string, value: string | null) {
+  try {
+    if (value === null) window.localStorage.removeItem(key);
+    else window.localStorage.setItem(key, value);
+  } catch {
+    // Private mode: the cart then lives for this page only.
+  }
+}
+
 function freshExternalId(): string {
   const id = randomUuid();
-  writeStored(STORAGE.externalId, id);
-  writeStored(STORAGE.cartId, null);
+  writeStorage(STORAGE.externalId, id);
+  writeStorage(STORAGE.cartId, null);
   return id;
 }
 
@@ -110,7 +126,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
   const apply = useCallback((next: Cart | null) => {
     cartRef.current = next;
     setCart(next);
-    writeStored(STORAGE.cartId, next ? String(next.id) : null);
+    writeStorage(STORAGE.cartId, next ? String(next.id) : null);
     writeBackup(next, signedInRef.current);
   }, [signedInRef]);
 
@@ -143,10 +159,10 @@ export function CartProvider({ children }: { children: ReactNode }) {
       void keepAsGuest(kept);
       return;
     }
-    const stored = readStored(STORAGE.externalId);
+    const stored = readStorage(STORAGE.externalId);
     externalId.current = stored ?? freshExternalId();
     // Without a cart id the cart was never saved: there is nothing to load (and no 404 to log).
-    if (!stored || !readStored(STORAGE.cartId)) {
+    if (!stored || !readStorage(STORAGE.cartId)) {
       void Promise.resolve().then(() => !cancelled && startTransition(() => setReady(true)));
       return () => {
         cancelled = true;
@@ -296,7 +312,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
 
   const drop = useCallback(() => {
     externalId.current = freshExternalId();
-    writeStored(STORAGE.shipping, null);
+    writeStorage(STORAGE.shipping, null);
     apply(null);
   }, [apply]);
 

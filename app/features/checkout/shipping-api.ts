@@ -2,7 +2,6 @@ import type { DeliveryOption, PickupPoint } from "#contract/api/cart.ts";
 import { FILIAL_ID } from "#contract/api/cart-constants.ts";
 import { api } from "#app/features/cart/cart-api.ts";
 import { STORAGE } from "#app/features/cart/cart-api.ts";
-import { readStoredJson, writeStoredJson } from "#app/lib/local-store.ts";
 
 export interface Quote {
   options: DeliveryOption[];
@@ -49,13 +48,20 @@ export interface SavedShipping {
 }
 
 export function readSaved(): Partial<SavedShipping> {
-  const saved = readStoredJson(STORAGE.shipping);
-  return saved && typeof saved === "object" ? (saved as Partial<SavedShipping>) : {};
+  try {
+    const raw = window.localStorage.getItem(STORAGE.shipping);
+    return raw ? (JSON.parse(raw) as Partial<SavedShipping>) : {};
+  } catch {
+    return {};
+  }
 }
 
 export function writeSaved(value: SavedShipping) {
-  // Not persisted in private mode; the choice still holds for this page.
-  writeStoredJson(STORAGE.shipping, value);
+  try {
+    window.localStorage.setItem(STORAGE.shipping, JSON.stringify(value));
+  } catch {
+    // Not persisted in private mode; the choice still holds for this page.
+  }
 }
 
 export const isPointOption = (option: DeliveryOption) => option.opcionais.pontos_entrega.length > 0;

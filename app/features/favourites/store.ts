@@ -1,5 +1,4 @@
 import { useEffect, useSyncExternalStore } from "react";
-import { readStoredJson, writeStoredJson } from "#app/lib/local-store.ts";
 
 /**
  * Favourites (spec §4): a guest keeps product ids in localStorage (ids only, nothing secret); a
@@ -31,13 +30,21 @@ function subscribe(listener: () => void) {
 }
 
 export function readLocalIds(): number[] {
-  const parsed = readStoredJson(LOCAL_FAVOURITES_KEY);
-  return Array.isArray(parsed) ? parsed.filter((v): v is number => Number.isInteger(v) && v > 0) : [];
+  try {
+    const parsed: unknown = JSON.parse(localStorage.getItem(LOCAL_FAVOURITES_KEY) ?? "[]");
+    return Array.isArray(parsed) ? parsed.filter((v): v is number => Number.isInteger(v) && v > 0) : [];
+  } catch {
+    return [];
+  }
 }
 
 function writeLocalIds(ids: number[]) {
-  // Without storage the heart still works for this page.
-  writeStoredJson(LOCAL_FAVOURITES_KEY, ids.length === 0 ? null : ids);
+  try {
+    if (ids.length === 0) localStorage.removeItem(LOCAL_FAVOURITES_KEY);
+    else localStorage.setItem(LOCAL_FAVOURITES_KEY, JSON.stringify(ids));
+  } catch {
+    // Private mode or a full store: the heart still works for this page.
+  }
 }
 
 interface ServerFavourite {

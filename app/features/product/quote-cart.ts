@@ -1,7 +1,6 @@
 import type { Cart, DeliveryOption } from "#contract/api/cart.ts";
 import { ARMAZEM_ID, FILIAL_ID } from "#contract/api/cart-constants.ts";
 import { randomUuid } from "#app/lib/uuid.ts";
-import { readStoredJson, writeStoredJson } from "#app/lib/local-store.ts";
 
 /**
  * The shipping calculator on the product page quotes a cart of its own (one per browser, kept in
@@ -25,9 +24,13 @@ export class QuoteError extends Error {
 }
 
 function readStored(): StoredCart {
-  // A missing or corrupt entry is replaced.
-  const stored = readStoredJson(STORAGE_KEY) as StoredCart | null | undefined;
-  return stored && typeof stored.external_id === "string" ? stored : fresh();
+  try {
+    const stored = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? "null") as StoredCart | null;
+    if (stored && typeof stored.external_id === "string") return stored;
+  } catch {
+    // A corrupt entry is replaced below.
+  }
+  return fresh();
 }
 
 function fresh(): StoredCart {
@@ -37,8 +40,11 @@ function fresh(): StoredCart {
 }
 
 function store(cart: StoredCart) {
-  // Private mode without storage: the quote still works, only the next one makes a new cart.
-  writeStoredJson(STORAGE_KEY, cart);
+  try {
+    localStorage.setItem(STORAGE_KEY, JSON.stringify(cart));
+  } catch {
+    // Private mode without storage: the quote still works, only the next one makes a new cart.
+  }
 }
 
 async function errorMessage(response: Response): Promise<string> {
