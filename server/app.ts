@@ -40,7 +40,7 @@ import { createShippingService } from "./modules/shipping/service.ts";
 import type { PaymentProvider } from "./payments/provider.ts";
 import { createProvider } from "./payments/providers/index.ts";
 import { createSandboxProvider } from "./payments/providers/sandbox.ts";
-import { sandboxPageRoutes, webhookRoutes } from "./payments/routes.ts";
+import { returnRoutes, sandboxPageRoutes, webhookRoutes } from "./payments/routes.ts";
 import { createPaymentService, type PaymentService } from "./payments/service.ts";
 import { createCatalogService } from "./modules/catalog/service.ts";
 import { devMailRoutes } from "./modules/dev-mail/routes.ts";
@@ -239,6 +239,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(ordersRoutes, { orders, auth, config });
   await app.register(webhookRoutes, { providers, payments: paymentService });
   await app.register(sandboxPageRoutes, { sandbox });
+  await app.register(returnRoutes, { payments: paymentService, config });
 
   // Unknown API paths answer JSON, not the storefront's 404 page.
   app.all("/api/*", { schema: { hide: true } }, async (request, reply) =>

@@ -31,6 +31,8 @@ export interface CreatePaymentInput {
   returnUrl: string;
   /** Where the gateway posts its signed notification. */
   notifyUrl: string;
+  /** When the order's reservation runs out: a gateway that takes a deadline stops taking payment then. */
+  expiresAt?: Date;
   buyer: { name: string; email: string; document: string | null; documentType: string; phone: string | null };
 }
 

@@ -4,7 +4,9 @@ import type { Locale } from "#contract/locale.ts";
 import { apiMessage, type ApiMessageKey } from "#contract/messages.ts";
 import { formatPrice } from "#contract/money.ts";
 import { HttpError } from "../lib/errors.ts";
+import type { Config } from "../config.ts";
 import { requestLocale } from "../lib/request-locale.ts";
+import { requestSite } from "../lib/site.ts";
 import { GatewayError, type PaymentProvider } from "./provider.ts";
 import type { SandboxGateway } from "./providers/sandbox.ts";
 import type { PaymentService } from "./service.ts";
@@ -52,6 +54,19 @@ export const webhookRoutes: FastifyPluginAsync<{ providers: Map<string, PaymentP
     const answer = provider.acknowledge?.(notification, raw);
     // What the store did with it travels in a header too, for logs and tests: some gateways want a body of their own.
     return reply.header("x-payment-result", result).send(answer ?? { received: true, result });
+  });
+};
+
+/**
+ * Where a gateway whose return address is set once in its portal (Pagopar: `…/pagamento/retorno/pagopar/($hash)`)
+ * sends the buyer back: on to the payment page of the order that reference belongs to.
+ */
+export const returnRoutes: FastifyPluginAsync<{ payments: PaymentService; config: Config }> = async (app, { payments, config }) => {
+  app.get("/pagamento/retorno/:provider/:ref", { schema: { hide: true } }, async (req, reply) => {
+    const { provider, ref } = req.params as { provider: string; ref: string };
+    const externalId = hasControlCharacters(ref) || ref.length > 120 ? undefined : await payments.orderOf(provider, ref);
+    if (!externalId) throw new HttpError(404, "payment_not_found");
+    return reply.redirect(`${requestSite(config, req).origin}/checkout/payment?pedido=${externalId}`, 303);
   });
 };
 

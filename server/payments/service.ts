@@ -266,7 +266,17 @@ export function createPaymentService(
     return released;
   }
 
-  return { handleNotification, reconcile, refund, releaseExpired };
+  /** The order a gateway's payment reference belongs to (where a gateway sends the buyer back by its own reference). */
+  async function orderOf(providerName: string, ref: string): Promise<string | undefined> {
+    const [row] = await db
+      .select({ external_id: orders.external_id })
+      .from(payments)
+      .innerJoin(orders, eq(orders.id, payments.order_id))
+      .where(and(eq(payments.provider, providerName), eq(payments.provider_ref, ref)));
+    return row?.external_id;
+  }
+
+  return { handleNotification, reconcile, refund, releaseExpired, orderOf };
 }
 
 export type PaymentService = ReturnType<typeof createPaymentService>;

@@ -27,6 +27,9 @@ export async function startDouble(routes: Record<string, DoubleHandler>) {
   const calls: { method: string; path: string; body: string }[] = [];
   const hanging = new Set<ServerResponse>();
   const state = { stalled: false };
+  const patterns = Object.entries(routes)
+    .filter(([k]) => k.includes("*"))
+    .map(([k, h]) => [new RegExp(`^${k.replace(/[.?+]/g, "\\$&").replace(/\*/g, "[^/]+")}$`), h] as const);
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
@@ -34,12 +37,15 @@ export async function startDouble(routes: Record<string, DoubleHandler>) {
       void (async () => {
         const url = new URL(req.url ?? "/", "http://double");
         const body = Buffer.concat(chunks).toString("utf8");
-        calls.push({ method: req.method ?? "GET", path: url.pathname, body });
+        calls.push({ method: req.method ?? "GET", path: url.pathname.replace(/(.)\/+$/, "$1"), body });
         if (state.stalled) {
           hanging.add(res);
           return;
         }
-        const handler = routes[`${req.method} ${url.pathname}`];
+        // "*" in a route stands for one path segment.
+        const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, "") : url.pathname;
+        const key = `${req.method} ${path}`;
+        const handler = routes[key] ?? patterns.find(([re]) => re.test(key))?.[1];
         if (!handler) {
           res.writeHead(404, { "content-type": "application/json" }).end('{"error":"not found"}');
           return;
@@ -47,7 +53,7 @@ export async function startDouble(routes: Record<string, DoubleHandler>) {
         try {
           const answer = await handler({
             method: req.method ?? "GET",
-            path: url.pathname,
+            path,
             query: url.searchParams,
             headers: req.headers,
             body,

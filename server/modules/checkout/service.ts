@@ -107,6 +107,7 @@ export function createCheckoutService(deps: {
         method: (payment!.metodo ?? provider!.methods(order!.moeda_id)[0] ?? "cartao") as PaymentMethod,
         returnUrl: `${origin}/checkout/payment?pedido=${order!.external_id}`,
         notifyUrl: `${deps.publicUrl}/ecom/pagamentos/webhook/${provider!.name}`,
+        expiresAt: order!.reserva_expira_em ?? undefined,
         buyer: {
           name: `${customer!.nome} ${customer!.sobrenome}`.trim(),
           email: customer!.email,

@@ -1,6 +1,8 @@
 import type { Config } from "../../config.ts";
 import type { PaymentProvider, ProviderName } from "../provider.ts";
 import { createBancardProvider } from "./bancard.ts";
+import { createMercadoPagoProvider } from "./mercadopago.ts";
+import { createPagoparProvider } from "./pagopar.ts";
 
 /** One gateway as PAYMENT_PROVIDERS names it, with its keys and host from the configuration. */
 export function createProvider(name: ProviderName, config: Config, sandbox: PaymentProvider): PaymentProvider {
@@ -11,7 +13,8 @@ export function createProvider(name: ProviderName, config: Config, sandbox: Paym
     case "bancard":
       return createBancardProvider({ ...config.gateways.bancard, timeoutMs });
     case "pagopar":
+      return createPagoparProvider({ ...config.gateways.pagopar, timeoutMs });
     case "mercadopago":
-      throw new Error(`payment gateway ${name} is not available yet`);
+      return createMercadoPagoProvider({ ...config.gateways.mercadopago, timeoutMs });
   }
 }
