@@ -3,9 +3,9 @@
  * Pagopar and Mercado Pago Checkout Pro implement it: a hosted payment link, a signed notification, a
  * status read from the gateway that is trusted over the notification's body, and refunds.
  */
-/** Gateways the store can be configured with (PAYMENT_PROVIDERS); "sandbox" is the built-in test gateway. */
-export const PAYMENT_PROVIDERS = ["sandbox", "bancard", "pagopar", "mercadopago"] as const;
-export type ProviderName = (typeof PAYMENT_PROVIDERS)[number];
+import type { ProviderName } from "#config/config.ts";
+
+export { PAYMENT_PROVIDERS, type ProviderName } from "#config/config.ts";
 
 /**
  * The ways to pay that spec §1 names, as the checkout offers them: cards (in up to 10 installments

@@ -4,7 +4,7 @@ import type { Locale } from "#contract/locale.ts";
 import { apiMessage, type ApiMessageKey } from "#contract/messages.ts";
 import { formatPrice } from "#contract/money.ts";
 import { HttpError } from "../lib/errors.ts";
-import type { Config } from "../config.ts";
+import type { Config } from "#config/config.ts";
 import { requestLocale } from "../lib/request-locale.ts";
 import { requestSite } from "../lib/site.ts";
 import { GatewayError, type PaymentProvider } from "./provider.ts";

@@ -6,7 +6,7 @@ import type { ApiLang } from "#contract/locale.ts";
 import type { ApiMessageKey } from "#contract/messages.ts";
 import { queryRows, type Db } from "#db/client.ts";
 import { addresses, cartItems, carts, customers, orderItems, orders, payments, shippingServices } from "#db/schema/index.ts";
-import type { OrderLimits } from "../../config.ts";
+import type { OrderLimits } from "#config/config.ts";
 import { HttpError } from "../../lib/errors.ts";
 import { isValidCpf, onlyDigits } from "#contract/documents.ts";
 import { GatewayError, type PaymentMethod, type PaymentProvider, type ProviderName } from "../../payments/provider.ts";

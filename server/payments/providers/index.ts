@@ -1,4 +1,4 @@
-import type { Config } from "../../config.ts";
+import type { Config } from "#config/config.ts";
 import type { PaymentProvider, ProviderName } from "../provider.ts";
 import { createBancardProvider } from "./bancard.ts";
 import { createMercadoPagoProvider } from "./mercadopago.ts";
