@@ -13,7 +13,7 @@ import { ShippingSection, type ShippingChoice } from "#app/features/checkout/shi
 import { startCheckout } from "#app/features/checkout/start-checkout.ts";
 import { readSaved, writeSaved, type SavedShipping } from "#app/features/checkout/shipping-api.ts";
 import { CheckoutProgress } from "#app/features/checkout/checkout-progress.tsx";
-import { choiceReady, PaymentStep, usePaymentOptions } from "#app/features/checkout/payment-step.tsx";
+import { PaymentStep } from "#app/features/checkout/payment-step.tsx";
 import { formatPrice } from "#contract/money.ts";
 import { getCustomer } from "#app/lib/session.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
@@ -41,9 +41,6 @@ export default function CheckoutRoute({ loaderData }: Route.ComponentProps) {
   const [step, setStep] = useState<0 | 1>(0);
   const [choice, setChoice] = useState<ShippingChoice | null>(null);
   const [method, setMethod] = useState<string | null>(null);
-  const [cpf, setCpf] = useState("");
-  const [paymentOptions, retryOptions] = usePaymentOptions(!!customer && step === 1);
-  const payment = choiceReady(paymentOptions, method, cpf);
   const [starting, setStarting] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [addingAddress, setAddingAddress] = useState(false);
@@ -55,10 +52,10 @@ export default function CheckoutRoute({ loaderData }: Route.ComponentProps) {
   const canContinue = !!customer && !!choice && !needsPoint && lines.length > 0 && !busy;
 
   async function pay() {
-    if (!cart || !choice || !payment) return;
+    if (!cart || !choice || !method) return;
     setStarting(true);
     setError(null);
-    const result = await startCheckout(cart.external_id, choice, payment);
+    const result = await startCheckout(cart.external_id, choice);
     if (result.ok) {
       // Spec §4: starting checkout clears the cart, then the buyer goes to the payment link.
       reset();
@@ -105,7 +102,7 @@ export default function CheckoutRoute({ loaderData }: Route.ComponentProps) {
   }
 
   const primaryLabel = step === 0 ? t("cart.checkout.continue") : t("cart.checkout.goToPayment");
-  const primaryDisabled = step === 0 ? !canContinue : !payment || starting || !canContinue;
+  const primaryDisabled = step === 0 ? !canContinue : !method || starting || !canContinue;
   const primary = () => (step === 0 ? setStep(1) : void pay());
   const grandTotal = formatPrice(totalWithShipping(total, choice?.option.valor), moedaId);
 
@@ -188,7 +185,7 @@ export default function CheckoutRoute({ loaderData }: Route.ComponentProps) {
               )}
             </>
           ) : (
-            <PaymentStep options={paymentOptions} retry={retryOptions} method={method} onMethod={setMethod} cpf={cpf} onCpf={setCpf} />
+            <PaymentStep method={method} onMethod={setMethod} />
           )}
         </div>
 

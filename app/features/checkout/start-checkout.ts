@@ -1,5 +1,4 @@
 import { api, ApiError } from "#app/features/cart/cart-api.ts";
-import type { PaymentChoice } from "./payment-step.tsx";
 import type { ShippingChoice } from "./shipping-section.tsx";
 
 export type StartResult =
@@ -7,7 +6,7 @@ export type StartResult =
   | { ok: false; reason: "no_link" | "failed"; message?: string; limits?: Record<string, number> };
 
 /** `POST …/iniciar-checkout` (spec §7): the first payment link is where the buyer goes next. */
-export async function startCheckout(externalId: string, choice: ShippingChoice, payment: PaymentChoice): Promise<StartResult> {
+export async function startCheckout(externalId: string, choice: ShippingChoice): Promise<StartResult> {
   try {
     const res = await api<{ link_pagamento?: string[] }>(`/ecom/venda/carrinho/${externalId}/iniciar-checkout`, {
       method: "POST",
@@ -17,8 +16,6 @@ export async function startCheckout(externalId: string, choice: ShippingChoice, 
         cliente_endereco_id: choice.addressId,
         entrega_servico_id: choice.option.entrega_servico_id,
         id_ponto_entrega: choice.point?.id ?? null,
-        meio_pagamento: payment.method,
-        ...(payment.cpf ? { cpf: payment.cpf } : {}),
       },
     });
     const link = res.link_pagamento?.[0];
