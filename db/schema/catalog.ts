@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   boolean,
+  customType,
   index,
   integer,
   numeric,
@@ -65,6 +66,9 @@ export const brands = pgTable("marcas", {
   destaque: boolean("destaque").notNull().default(false),
 });
 
+/** A PostgreSQL full-text document (filled by triggers, never written by the application). */
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
 export const products = pgTable(
   "produtos",
   {
@@ -101,6 +105,12 @@ export const products = pgTable(
     nome_es_ordem: text("nome_es_ordem").generatedAlwaysAs(sql`lower(f_unaccent(nome_es))`).notNull(),
     /** Lower-cased, unaccented names (both languages), code and brand: what search matches. */
     busca: text("busca").notNull().default(""),
+    /**
+     * What search matches (db/migrations/0007_search_index.sql): the words of the Portuguese name
+     * (weight A), the Spanish name (B), the code, whole, in parts and without separators (C), and the
+     * brand (D), unaccented and lower-cased. A trigger keeps it and `busca` current.
+     */
+    busca_tsv: tsvector("busca_tsv").notNull().default(sql`''::tsvector`),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -117,8 +127,18 @@ export const products = pgTable(
     index("produtos_estoque_nome_pt_asc_idx").on(t.tem_estoque.desc().nullsFirst(), t.nome_pt_ordem.asc(), t.id.asc()),
     index("produtos_estoque_nome_es_idx").on(t.tem_estoque, t.nome_es_ordem, t.id),
     index("produtos_estoque_nome_es_asc_idx").on(t.tem_estoque.desc().nullsFirst(), t.nome_es_ordem.asc(), t.id.asc()),
-    index("produtos_busca_trgm_idx").using("gin", t.busca.op("gin_trgm_ops")),
+    index("produtos_busca_tsv_idx").using("gin", t.busca_tsv),
   ],
+);
+
+/**
+ * The catalogue's own words (names and brands, four letters or more), kept by triggers on produtos
+ * and marcas: a few thousand rows where a misspelt search word finds the words it was meant to be.
+ */
+export const searchWords = pgTable(
+  "palavras_busca",
+  { palavra: text("palavra").primaryKey() },
+  (t) => [index("palavras_busca_trgm_idx").using("gin", t.palavra.op("gin_trgm_ops"))],
 );
 
 export const productImages = pgTable(

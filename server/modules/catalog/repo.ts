@@ -3,6 +3,7 @@ import type { ApiLang } from "#contract/locale.ts";
 import type { ProductSortField } from "#contract/api/catalog.ts";
 import { isDbId } from "#contract/api/common.ts";
 import { queryRows, type Db } from "#db/client.ts";
+import type { SearchPlan } from "./search.ts";
 
 /** Raw product row as the list and detail queries return it (prices as numeric strings). */
 export interface ProductRow {
@@ -37,7 +38,10 @@ export interface ProductDetailRow extends ProductRow {
 
 export interface ProductFilter {
   lang: ApiLang;
+  /** The visitor's search words (normalised); what they match is `search`. */
   words: string[];
+  /** The words' plan from the search module; absent without words. */
+  search?: SearchPlan;
   categoryId?: number;
   departmentId?: number;
   brandIds: number[];
@@ -69,21 +73,9 @@ const productJoins = sql`FROM produtos p
   LEFT JOIN categorias c ON c.id = p.category_id
   LEFT JOIN departamentos d ON d.id = p.department_id`;
 
-/** Escapes LIKE wildcards so a customer's '%' or '_' is matched literally. */
-const likeEscape = (word: string) => word.replace(/[\\%_]/g, (m) => `\\${m}`);
-
 function whereClause(f: ProductFilter): SQL {
   const parts: SQL[] = [sql`p.ativo`];
-  // Each word must appear, literally or as a close trigram match (typos such as "furadera").
-  // A two-letter word has no full trigram for LIKE to use, but its padded trigrams still find
-  // the words it starts ("fu" → "furadeira") through the index.
-  for (const word of f.words) {
-    parts.push(
-      word.length < 3
-        ? sql`${word} <% p.busca`
-        : sql`(p.busca LIKE ${"%" + likeEscape(word) + "%"} OR ${word} <% p.busca)`,
-    );
-  }
+  if (f.search) parts.push(f.search.where);
   if (f.categoryId !== undefined) parts.push(sql`p.category_id = ${f.categoryId}`);
   if (f.departmentId !== undefined) parts.push(sql`p.department_id = ${f.departmentId}`);
   if (f.brandIds.length > 0) {
@@ -109,8 +101,8 @@ function orderClause(f: ProductFilter): SQL {
   const onlyDefaultOrder = f.sort.every((s) => s.field === "id" || s.field === "tem_estoque");
   for (const s of f.sort) {
     // With a search and no explicit sort, the closest matches come first instead of the newest.
-    if (s.field === "id" && f.words.length > 0 && onlyDefaultOrder && f.relevance !== false) {
-      parts.push(sql`word_similarity(${f.words.join(" ")}, p.busca) DESC`);
+    if (s.field === "id" && f.search && onlyDefaultOrder && f.relevance !== false) {
+      parts.push(sql`${f.search.rank} DESC`);
     }
     parts.push(sql`${fields[s.field]} ${sql.raw(s.direction === "asc" ? "ASC" : "DESC")}`);
   }
