@@ -113,10 +113,11 @@ function orderClause(f: ProductFilter): SQL {
 }
 
 export async function listProducts(db: Db, f: ProductFilter): Promise<ProductRow[]> {
-  // The page's ids come from a narrow query the sort indexes answer; the wide columns are then read for those rows only.
+  // The page's ids come from the narrow produtos_lista (its sort and search indexes); the wide columns
+  // are then read from produtos for those rows only.
   const ids = await queryRows<{ id: number }>(
     db,
-    sql`SELECT p.id FROM produtos p WHERE ${whereClause(f)} ORDER BY ${orderClause(f)} LIMIT ${f.limit} OFFSET ${f.offset}`,
+    sql`SELECT p.id FROM produtos_lista p WHERE ${whereClause(f)} ORDER BY ${orderClause(f)} LIMIT ${f.limit} OFFSET ${f.offset}`,
   );
   if (ids.length === 0) return [];
   const rows = await queryRows<ProductRow>(
@@ -134,7 +135,7 @@ export async function listProducts(db: Db, f: ProductFilter): Promise<ProductRow
  */
 export async function countByBrand(db: Db, f: ProductFilter): Promise<BrandTotal[]> {
   return queryRows<BrandTotal>(db, sql`SELECT c.brand_id, b.slug, b.nome, c.total
-    FROM (SELECT p.brand_id, count(*)::int AS total FROM produtos p WHERE ${whereClause(f)} GROUP BY p.brand_id) c
+    FROM (SELECT p.brand_id, count(*)::int AS total FROM produtos_lista p WHERE ${whereClause(f)} GROUP BY p.brand_id) c
     LEFT JOIN marcas b ON b.id = c.brand_id
     ORDER BY lower(b.nome), b.id`);
 }
@@ -161,14 +162,14 @@ export async function listPriceRows(db: Db, f: ProductFilter): Promise<PriceRow[
   const order = f.sort.length > 0 ? orderClause(f) : sql`p.id DESC`;
   return queryRows<PriceRow>(
     db,
-    sql`SELECT p.id, p.codigo, p.${col(f.lang, "nome")} AS nome, p.valor_venda, p.moeda_id, p.mostrar_preco
-        FROM produtos p WHERE ${whereClause(f)} ORDER BY ${order} LIMIT ${f.limit}`,
+    sql`SELECT p.id, p.codigo, w.${col(f.lang, "nome")} AS nome, w.valor_venda, w.moeda_id, w.mostrar_preco
+        FROM produtos_lista p JOIN produtos w ON w.id = p.id WHERE ${whereClause(f)} ORDER BY ${order} LIMIT ${f.limit}`,
   );
 }
 
 /** The length of the longest code of a filtered list (the TXT price list's code column). */
 export async function longestCode(db: Db, f: ProductFilter): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(db, sql`SELECT coalesce(max(length(p.codigo)), 0)::int AS n FROM produtos p WHERE ${whereClause(f)}`);
+  const [row] = await queryRows<{ n: number }>(db, sql`SELECT coalesce(max(length(p.codigo)), 0)::int AS n FROM produtos_lista p WHERE ${whereClause(f)}`);
   return row?.n ?? 0;
 }
 

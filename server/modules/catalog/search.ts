@@ -4,14 +4,14 @@ import { queryRows, type Db } from "#db/client.ts";
 
 /**
  * The catalogue's search, behind one interface (docs/decisions/012-search.md). Today it is
- * PostgreSQL full-text search over `produtos.busca_tsv` (GIN index, both languages' names, code and
+ * PostgreSQL full-text search over `produtos_lista.busca_tsv` (GIN index, both languages' names, code and
  * brand, unaccented) with typos corrected against `palavras_busca`, the catalogue's own words. A
  * search engine (Meilisearch, OpenSearch …) would implement the same `plan` by asking the engine for
  * the matching ids and answering `p.id = ANY(ids)` ranked by their place in its answer; nothing
  * outside this file would change.
  */
 export interface ProductSearch {
-  /** A visitor's words as a condition and a relevance over `produtos p`; undefined when nothing is searched. */
+  /** A visitor's words as a condition and a relevance over `produtos_lista p`; undefined when nothing is searched. */
   plan(words: readonly string[], lang: ApiLang): Promise<SearchPlan | undefined>;
 }
 
