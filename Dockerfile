@@ -19,6 +19,7 @@ WORKDIR /app
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
 COPY package.json package-lock.json tsconfig.json ./
+COPY config ./config
 COPY server ./server
 COPY db ./db
 COPY contract ./contract

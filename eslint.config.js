@@ -3,6 +3,31 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+/**
+ * The import rules (ARCHITECTURE.md, docs/decisions/017-structure-checks.md) for the `#folder/` aliases, so an
+ * editor flags a forbidden import as it is written; tests/architecture/imports.test.ts checks every import,
+ * relative paths and dynamic imports included. Tests may reach across folders.
+ */
+const layers = [
+  { files: ["contract/**"], forbidden: ["#app", "#server", "#db", "#config"] },
+  { files: ["config/**"], forbidden: ["#app", "#server", "#db"] },
+  { files: ["db/**"], forbidden: ["#app", "#server"] },
+  { files: ["server/**"], forbidden: ["#app"] },
+  { files: ["app/**"], forbidden: ["#server", "#db", "#config"] },
+  { files: ["app/lib/**", "app/components/**", "app/i18n/**"], forbidden: ["#server", "#db", "#config", "#app/features", "#app/routes"] },
+  { files: ["app/features/**"], forbidden: ["#server", "#db", "#config", "#app/routes"] },
+];
+const importRules = layers.map(({ files, forbidden }) => ({
+  files,
+  ignores: ["**/*.test.ts", "**/*.test.tsx"],
+  rules: {
+    "no-restricted-imports": [
+      "error",
+      { patterns: [{ regex: `^(${forbidden.join("|")})/`, message: "Forbidden by the import rules (docs/decisions/017-structure-checks.md)." }] },
+    ],
+  },
+}));
+
 export default tseslint.config(
   { ignores: ["build/", "data/", ".react-router/", "node_modules/", "db/migrations/", "coverage/"] },
   js.configs.recommended,
@@ -15,4 +40,5 @@ export default tseslint.config(
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
     },
   },
+  ...importRules,
 );

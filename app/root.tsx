@@ -20,7 +20,7 @@ import { Shell } from "#app/features/layout/shell.tsx";
 import { loadShellCatalog } from "#app/features/layout/shell-data.server.ts";
 import { useFlashToast } from "#app/features/account/use-flash.ts";
 import { useFavouritesInit } from "#app/features/favourites/store.ts";
-import type { ShellData } from "#app/features/layout/types.ts";
+import type { ShellData } from "#app/lib/shell-data.ts";
 import { LocaleProvider } from "#app/i18n/locale-provider.tsx";
 import { localeCookie, resolveLocale } from "#app/i18n/resolve-locale.ts";
 import { guestCurrencyId } from "#app/lib/guest-currency.ts";

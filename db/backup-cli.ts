@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { loadConfigOrExit } from "#server/config.ts";
+import { loadConfigOrExit } from "#config/config.ts";
 import { hasPgTools } from "./backup-pg.ts";
 import { dumpDatabase, restoreDatabase, type DumpFormat } from "./backup.ts";
 import { openDatabase } from "./client.ts";

@@ -1,4 +1,4 @@
-import { loadConfigOrExit } from "#server/config.ts";
+import { loadConfigOrExit } from "#config/config.ts";
 import { openDatabase, SCHEMA_LOCK } from "./client.ts";
 
 const config = loadConfigOrExit();

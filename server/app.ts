@@ -24,7 +24,7 @@ import { storageFor, type Storage } from "./lib/storage.ts";
 import { HttpError } from "./lib/errors.ts";
 import { requestLocale } from "./lib/request-locale.ts";
 import { wellFormedHost } from "./lib/site.ts";
-import { trustProxyOption, type Config } from "./config.ts";
+import { trustProxyOption, type Config } from "#config/config.ts";
 import { createAddressService } from "./modules/accounts/addresses.ts";
 import { accountsRoutes } from "./modules/accounts/routes.ts";
 import { createAccountsService } from "./modules/accounts/service.ts";

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { buildApp } from "./app.ts";
-import { loadConfig } from "./config.ts";
+import { loadConfig } from "#config/config.ts";
 import { redactUrl } from "./lib/log-redaction.ts";
 import { openSeededDatabase } from "../tests/support/test-app.ts";
 

@@ -6,7 +6,7 @@ import type { ServerBuild } from "react-router";
 import { openDatabase, SCHEMA_LOCK } from "#db/client.ts";
 import { seedIfEmpty } from "#db/seed/index.ts";
 import { buildApp, type AppOptions } from "./app.ts";
-import { assertProductionReady, loadConfigOrExit } from "./config.ts";
+import { assertProductionReady, loadConfigOrExit } from "#config/config.ts";
 
 /** How long the requests in flight get to finish once listening has stopped, before the process gives up on them. */
 const SHUTDOWN_GRACE_MS = 20_000;

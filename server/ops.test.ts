@@ -6,7 +6,7 @@ import { call, login, newCustomer, PASSWORD } from "../tests/support/customers.t
 import { reachable, testRedisUrl, uniquePrefix } from "../tests/support/redis.ts";
 import { createTestApp, type TestApp } from "../tests/support/test-app.ts";
 import { buildApp } from "./app.ts";
-import { loadConfig } from "./config.ts";
+import { loadConfig } from "#config/config.ts";
 import { connectRedis } from "./lib/redis.ts";
 
 /** Operations: health and readiness, request ids, and the state several processes share through Redis. */

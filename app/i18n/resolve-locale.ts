@@ -1,6 +1,6 @@
 import { isLocale, type Locale } from "#contract/locale.ts";
 import { localPath } from "#contract/local-path.ts";
-import type { SiteInfo } from "#app/lib/load-context.ts";
+import type { SiteInfo } from "#contract/site.ts";
 
 export const LANG_COOKIE = "lang";
 export const LANG_PARAM = "lang";

@@ -1,18 +1,4 @@
-/** What the server hands every loader and action (server/plugins/web.ts builds it). */
-export interface SiteInfo {
-  /** Which brand the request's host belongs to: the Portuguese or the Spanish one. */
-  brand: "pt" | "es";
-  brandName: string;
-  phone: string;
-  email: string;
-  address: string;
-  whatsapp: string;
-  /** Origin of this request, e.g. https://loja.example (for canonical URLs and links). */
-  origin: string;
-  /** Origins of the two brands' hosts, for hreflang and cross-host language switches. */
-  originPt: string;
-  originEs: string;
-}
+import type { SiteInfo } from "#contract/site.ts";
 
 declare module "react-router" {
   interface AppLoadContext {

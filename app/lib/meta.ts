@@ -2,7 +2,7 @@ import type { MetaDescriptor } from "react-router";
 import { DEFAULT_LOCALE, type Locale } from "#contract/locale.ts";
 import { fixedT } from "#app/i18n/translator.ts";
 import type ptBR from "#app/i18n/pt-BR.json";
-import type { ShellData } from "#app/features/layout/types.ts";
+import type { ShellData } from "#app/lib/shell-data.ts";
 
 export type PageKey = keyof (typeof ptBR)["pages"];
 

@@ -4,7 +4,7 @@ import { ChatIcon, MailIcon, MapPinIcon, PhoneIcon } from "#app/components/ui/ic
 import { PageHeader } from "#app/features/content/page-parts.tsx";
 import { whatsappHref } from "#app/features/content/sellers-grid.tsx";
 import { ShopIllustration } from "#app/features/content/shop-illustration.tsx";
-import type { ShellData } from "#app/features/layout/types.ts";
+import type { ShellData } from "#app/lib/shell-data.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import "#app/i18n/home-texts.ts";
 

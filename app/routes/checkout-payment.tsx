@@ -3,7 +3,7 @@ import { useTranslation } from "#app/i18n/react.tsx";
 import { Link, useRouteLoaderData } from "react-router";
 import { CheckCircleIcon, ErrorIcon } from "#app/components/ui/icons.tsx";
 import { MAX_ATTEMPTS, usePaymentPolling } from "#app/features/checkout/use-payment-polling.ts";
-import type { ShellData } from "#app/features/layout/types.ts";
+import type { ShellData } from "#app/lib/shell-data.ts";
 import { ORDERS_HREF, ticketHref } from "#app/features/orders/order-links.ts";
 import { requireCustomer } from "#app/lib/session.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";

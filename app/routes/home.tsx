@@ -4,7 +4,7 @@ import { fixedT } from "#app/i18n/translator.ts";
 import { loadHome } from "#app/features/home/home-data.server.ts";
 import { HomePage } from "#app/features/home/home-page.tsx";
 import { homeJsonLd } from "#app/features/home/json-ld.ts";
-import type { ShellData } from "#app/features/layout/types.ts";
+import type { ShellData } from "#app/lib/shell-data.ts";
 import { guestCurrencyId } from "#app/lib/guest-currency.ts";
 import { buildMeta, rootData } from "#app/lib/meta.ts";
 import { resolveLocale } from "#app/i18n/resolve-locale.ts";

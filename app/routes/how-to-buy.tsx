@@ -4,7 +4,7 @@ import { DEFAULT_LOCALE } from "#contract/locale.ts";
 import { loadFaq } from "#app/features/content/content-data.server.ts";
 import { AudienceSteps } from "#app/features/content/how-to-buy.tsx";
 import { EmptyState, PageHeader } from "#app/features/content/page-parts.tsx";
-import type { ShellData } from "#app/features/layout/types.ts";
+import type { ShellData } from "#app/lib/shell-data.ts";
 import { resolveLocale } from "#app/i18n/resolve-locale.ts";
 import { guestCurrencyId } from "#app/lib/guest-currency.ts";
 import { pageMeta } from "#app/lib/meta.ts";

@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, useNavigation, useRouteLoaderData, type MetaDescriptor } from "react-router";
 import { useEffect } from "react";
-import type { ShellData } from "#app/features/layout/types.ts";
+import type { ShellData } from "#app/lib/shell-data.ts";
 import { loadProduct, loadRelated } from "#app/features/product/product-data.server.ts";
 import { productPath } from "#app/features/product/json-ld.ts";
 import { ProductPage } from "#app/features/product/product-page.tsx";

@@ -5,7 +5,7 @@ import { useToast } from "#app/components/ui/toast.tsx";
 import { documentTypeLabel } from "#app/features/account/documents.ts";
 import { ProfileEditModal } from "#app/features/account/profile-edit-modal.tsx";
 import { useProfileUser } from "#app/features/account/use-profile-user.ts";
-import type { ShellData } from "#app/features/layout/types.ts";
+import type { ShellData } from "#app/lib/shell-data.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 
 export const meta = pageMeta("personalData");

@@ -7,6 +7,7 @@ import { localeCookie } from "#app/i18n/resolve-locale.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { isLocale } from "#contract/locale.ts";
 import { getCustomer } from "#app/lib/session.server.ts";
+import type { RegisterActionResult } from "#app/features/account/register-result.ts";
 import type { Route } from "./+types/register";
 
 export const meta = pageMeta("register");
@@ -15,10 +16,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (await getCustomer(request, context)) throw redirect("/perfil");
   return null;
 }
-
-export type RegisterActionResult =
-  | { ok: true; message: string; redirectTo: string }
-  | { ok: false; message?: string; errors?: Record<string, string[]> };
 
 /**
  * Forwards the multipart form to POST /ecom/cliente/cadastrar (which validates it again with the

@@ -7,7 +7,7 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
 import cliProgress from "cli-progress";
-import { loadConfigOrExit } from "#server/config.ts";
+import { loadConfigOrExit } from "#config/config.ts";
 import { openDatabase } from "../client.ts";
 import { countProducts, growCatalogue, resetCatalogue, seedDemo } from "./index.ts";
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiMessage } from "#contract/messages.ts";
-import { loadConfig } from "../config.ts";
+import { loadConfig } from "#config/config.ts";
 import { createTestApp, type TestApp } from "../../tests/support/test-app.ts";
 import { lastLink, newCustomer } from "../../tests/support/customers.ts";
 import { siteFor, VISITOR_SITE_HEADER, withVisitorSite } from "./site.ts";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { FastifyRequest } from "fastify";
-import type { SiteInfo } from "#app/lib/load-context.ts";
-import type { Config } from "../config.ts";
+import type { SiteInfo } from "#contract/site.ts";
+import type { Config } from "#config/config.ts";
 
 /**
  * Every absolute URL the store prints (canonical and hreflang links, JSON-LD, sitemaps, robots.txt,

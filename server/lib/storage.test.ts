@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig } from "../config.ts";
+import { loadConfig } from "#config/config.ts";
 import { diskStorage, s3Storage, storageFor, type Storage } from "./storage.ts";
 
 /** A minimal S3-compatible server (path-style PUT/GET/DELETE) that records what it was sent. */

@@ -1,7 +1,7 @@
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { S3Client } from "@aws-sdk/client-s3";
-import type { Config } from "../config.ts";
+import type { Config, S3Options } from "#config/config.ts";
 
 /** Private files (identity documents): never under a public folder, addressed by random keys. */
 export interface Storage {
@@ -31,20 +31,6 @@ export function diskStorage(root: string): Storage {
     read: (key) => readFile(resolve(key)),
     remove: (key) => rm(resolve(key), { force: true }),
   };
-}
-
-export interface S3Options {
-  bucket: string;
-  /** Empty for AWS itself; the URL of MinIO, Cloudflare R2, Backblaze B2, DigitalOcean Spaces … */
-  endpoint?: string;
-  region: string;
-  /** Without them the SDK's usual chain is used (environment, instance role). */
-  accessKeyId?: string;
-  secretAccessKey?: string;
-  /** bucket in the path (MinIO and most self-hosted stores) rather than in the host name. */
-  forcePathStyle: boolean;
-  /** Folder inside the bucket, e.g. `store/`. */
-  prefix: string;
 }
 
 /**

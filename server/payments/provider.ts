@@ -3,8 +3,6 @@
  * Bancard and Mercado Pago plug in behind the same interface (hosted link + signed notification
  * + a status read that is trusted over the notification's body).
  */
-/** Gateways the store can be configured with (PAYMENT_PROVIDER); "sandbox" is the built-in test gateway. */
-export const PAYMENT_PROVIDERS = ["sandbox"] as const;
 
 export type GatewayStatus = "PAGO" | "RECUSADO" | "AGUARDANDO" | "EXPIRADO";
 

@@ -5,10 +5,10 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { createRequestHandler, type ServerBuild } from "react-router";
 import { MAX_UPLOAD_BYTES } from "#contract/api/accounts.ts";
-import type { Config } from "../config.ts";
+import type { Config } from "#config/config.ts";
 import { HttpError } from "../lib/errors.ts";
 import { requestBody } from "../lib/request-body.ts";
-import type { SiteInfo } from "#app/lib/load-context.ts";
+import type { SiteInfo } from "#contract/site.ts";
 import { fromLoopback } from "../lib/loopback.ts";
 import { siteFor, VISITOR_SITE_HEADER, withVisitorSite } from "../lib/site.ts";
 

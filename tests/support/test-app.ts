@@ -4,7 +4,7 @@ import type { FastifyInstance } from "fastify";
 import { inject } from "vitest";
 import { openDatabase, type Database } from "#db/client.ts";
 import { buildApp } from "#server/app.ts";
-import { loadConfig, type Config } from "#server/config.ts";
+import { loadConfig, type Config } from "#config/config.ts";
 import { scratchDatabase } from "./db-urls.ts";
 
 export interface TestApp {

@@ -13,7 +13,7 @@ import { useTranslation } from "#app/i18n/react.tsx";
 import { useLocation, useRouteLoaderData } from "react-router";
 import type { Cart, CartLine } from "#contract/api/cart.ts";
 import type { ProductSummary } from "#contract/api/catalog.ts";
-import type { ShellData } from "#app/features/layout/types.ts";
+import type { ShellData } from "#app/lib/shell-data.ts";
 import { useToast } from "#app/components/ui/toast.tsx";
 import { cartCurrency, isSellable, stockLimit } from "./rules.ts";
 import {

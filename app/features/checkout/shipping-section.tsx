@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useState } from "react";
 import { useRouteLoaderData } from "react-router";
 import { useTranslation } from "#app/i18n/react.tsx";
-import type { ShellData } from "#app/features/layout/types.ts";
+import type { ShellData } from "#app/lib/shell-data.ts";
 import type { Address } from "#contract/api/accounts.ts";
 import type { DeliveryOption, PickupPoint } from "#contract/api/cart.ts";
 import { formatPrice, isPrice } from "#contract/money.ts";
@@ -66,7 +66,7 @@ export function ShippingSection({ externalId, moedaId, cartKey, foreign, address
   const [retry, setRetry] = useState(0);
 
   const usesSelects = addresses.length === 0;
-  const geo = useParaguayGeo(usesSelects && !foreign);
+  const geo = useParaguayGeo(usesSelects && !foreign, estadoId);
 
   // Pickup points, for residents only (spec §5: foreign customers are not offered them).
   useEffect(() => {

@@ -3,7 +3,7 @@ import { useTranslation } from "#app/i18n/react.tsx";
 import { Link, useRouteLoaderData } from "react-router";
 import type { ProductSummary, ProductsPage } from "#contract/api/catalog.ts";
 import { apiLang } from "#contract/locale.ts";
-import type { ShellData } from "#app/features/layout/types.ts";
+import type { ShellData } from "#app/lib/shell-data.ts";
 import { ProductCard, ProductGridSkeleton } from "#app/features/catalog/product-card.tsx";
 import { TAB_LIMIT_MOBILE, TAB_PRODUCTS, tabProductsPath, type HomeCategory } from "./home-content.ts";
 import { LoadError, SectionHeading } from "./load-error.tsx";

@@ -1,4 +1,4 @@
-import type { SiteInfo } from "#app/lib/load-context.ts";
+import type { SiteInfo } from "#contract/site.ts";
 
 /** schema.org Organization and WebSite for the home page (the search box as a SearchAction). */
 export function homeJsonLd(site: SiteInfo, language: string, place: { locality: string; region: string }) {

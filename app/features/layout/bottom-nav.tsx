@@ -6,7 +6,7 @@ import { useCartLink } from "#app/features/cart/use-cart-link.ts";
 import { CartIcon, GridIcon, HeartIcon, HomeIcon, UserIcon } from "#app/components/ui/icons.tsx";
 import { CountBadge } from "./header-actions.tsx";
 import { CART_HREF, FAVOURITES_HREF, loginHref } from "./links.ts";
-import type { MenuCategory, ShellData } from "./types.ts";
+import type { MenuCategory, ShellData } from "#app/lib/shell-data.ts";
 
 // The drawer is needed only after a tap: it is downloaded then, not with the page.
 const DepartmentsDrawer = lazy(() => import("./departments-drawer.tsx").then((m) => ({ default: m.DepartmentsDrawer })));

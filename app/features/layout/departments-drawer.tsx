@@ -5,7 +5,7 @@ import { SPECIAL_HREF } from "./links.ts";
 import { Dialog } from "#app/components/ui/dialog.tsx";
 import { ChevronDownIcon, CloseIcon } from "#app/components/ui/icons.tsx";
 import { categoryHref, departmentHref } from "./mega-menu.tsx";
-import type { MenuCategory } from "./types.ts";
+import type { MenuCategory } from "#app/lib/shell-data.ts";
 
 /** Mobile departments sidebar (spec §2): expandable categories, each with an 'all in category' entry. */
 export function DepartmentsDrawer({

@@ -3,7 +3,8 @@ import { Link } from "react-router";
 import { ChatIcon, MailIcon, MapPinIcon, PhoneIcon } from "#app/components/ui/icons.tsx";
 import { categoryHref } from "./mega-menu.tsx";
 import { HOW_TO_BUY_HREF, SALES_TEAM_HREF, SPECIAL_HREF } from "./links.ts";
-import { FOOTER_CATEGORY_LIMIT, menuCategories, type ShellData } from "./types.ts";
+import { FOOTER_CATEGORY_LIMIT, menuCategories } from "./menu.ts";
+import type { ShellData } from "#app/lib/shell-data.ts";
 
 const digits = (value: string) => value.replace(/\D/g, "");
 const headingClass = "mb-3 text-sm font-bold uppercase tracking-wide text-accent-strong";

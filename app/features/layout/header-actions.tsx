@@ -4,7 +4,7 @@ import { useFavourites } from "#app/features/favourites/store.ts";
 import { useCartLink } from "#app/features/cart/use-cart-link.ts";
 import { CartIcon, HeartIcon, UserIcon } from "#app/components/ui/icons.tsx";
 import { CART_HREF, FAVOURITES_HREF, loginHref } from "./links.ts";
-import type { ShellData } from "./types.ts";
+import type { ShellData } from "#app/lib/shell-data.ts";
 
 export function CountBadge({ count }: { count: number }) {
   return (

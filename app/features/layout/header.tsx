@@ -17,7 +17,8 @@ import { MegaMenu, categoryHref } from "./mega-menu.tsx";
 import { MoreMenu, type MenuLink } from "./more-menu.tsx";
 import { RatesBar } from "./rates-bar.tsx";
 import { SearchBox } from "./search-box.tsx";
-import { MENU_CATEGORY_LIMIT, menuCategories, type ShellData } from "./types.ts";
+import { MENU_CATEGORY_LIMIT, menuCategories } from "./menu.ts";
+import type { ShellData } from "#app/lib/shell-data.ts";
 
 const topLinkClass = "rounded px-1 hover:text-accent-strong hover:underline underline-offset-4";
 const navLinkClass =

@@ -6,7 +6,7 @@ import { Flag } from "#app/components/ui/flags.tsx";
 import { ChevronDownIcon } from "#app/components/ui/icons.tsx";
 import { useDismiss } from "#app/components/ui/use-dismiss.ts";
 import { LANG_PARAM } from "#app/i18n/resolve-locale.ts";
-import type { ShellData } from "./types.ts";
+import type { ShellData } from "#app/lib/shell-data.ts";
 
 /** The current address with `?lang=`; the root loader stores it and redirects without it. */
 export function languageHref(location: { pathname: string; search: string; hash: string }, locale: Locale) {

@@ -3,7 +3,7 @@ import { useTranslation } from "#app/i18n/react.tsx";
 import { Link } from "react-router";
 import { ChevronDownIcon, ChevronRightIcon, MenuIcon } from "#app/components/ui/icons.tsx";
 import { useDismiss } from "#app/components/ui/use-dismiss.ts";
-import type { MenuCategory } from "./types.ts";
+import type { MenuCategory } from "#app/lib/shell-data.ts";
 
 /** Spec §9: the hovered category is cleared 300 ms after the pointer leaves the menu. */
 export const HOVER_CLEAR_DELAY_MS = 300;

@@ -4,7 +4,7 @@ import { Form, useLocation, useNavigate, useRouteLoaderData } from "react-router
 import type { ProductsPage, ProductSummary } from "#contract/api/catalog.ts";
 import { apiLang } from "#contract/locale.ts";
 import { SearchIcon } from "#app/components/ui/icons.tsx";
-import type { ShellData } from "./types.ts";
+import type { ShellData } from "#app/lib/shell-data.ts";
 
 /** Spec §4/§5/§9: suggestions from 2 characters, 200 ms debounce, hidden 200 ms after blur. */
 export const SUGGEST_MIN_CHARS = 2;

@@ -2,7 +2,7 @@ import type { StartData } from "#contract/api/catalog.ts";
 import { apiLang, type Locale } from "#contract/locale.ts";
 import type { AppLoadContext } from "#app/lib/load-context.ts";
 import { guestCurrencyId } from "#app/lib/guest-currency.ts";
-import type { MenuCategory, ShellData } from "./types.ts";
+import type { MenuCategory, ShellData } from "#app/lib/shell-data.ts";
 
 type ShellCatalog = Pick<ShellData, "categories" | "specialCategories" | "featuredBrands" | "rates">;
 

@@ -7,7 +7,7 @@ import { SessionEndedNotice } from "#app/features/cart/session-ended-notice.tsx"
 import { BottomNav } from "./bottom-nav.tsx";
 import { Footer } from "./footer.tsx";
 import { Header } from "./header.tsx";
-import type { ShellData } from "./types.ts";
+import type { ShellData } from "#app/lib/shell-data.ts";
 
 /** Spec §2: the footer is hidden on /checkout, where nothing should pull the buyer away. */
 const hidesFooter = (pathname: string) =>

@@ -1,16 +1,9 @@
-import { useEffect, useId, useState, type FormEvent } from "react";
+import { useId, useState, type FormEvent } from "react";
 import { useTranslation } from "#app/i18n/react.tsx";
 import { InfoIcon, MapPinIcon } from "#app/components/ui/icons.tsx";
+import { PARAGUAI_ID, useCities, useStates } from "#app/features/account/geo.ts";
 import type { Quote } from "./quote-cart.ts";
 
-interface Geo {
-  states: { estado_id: number; nome: string }[];
-  cities: { cidade_id: number; estado_id: number; nome: string }[];
-}
-
-// Paraguay's departments and districts are ~20 kB: a chunk of their own, fetched after the first
-// paint, never part of the page's initial JavaScript. (No public geography endpoint exists.)
-const loadGeo = () => import("#db/seed/geo/paraguay.json").then((m) => m.default as Geo);
 // The quoting code (a cart of its own, one retry) runs only when the form is sent: downloaded then.
 const loadQuoting = () => import("./quote-cart.ts");
 
@@ -26,23 +19,14 @@ type Status =
 export function ShippingCalculator({ produtoId, quantity, moedaId }: { produtoId: number; quantity: number; moedaId: number }) {
   const { t } = useTranslation();
   const id = useId();
-  const [geo, setGeo] = useState<Geo | null>(null);
   const [estadoId, setEstadoId] = useState("");
   const [cidadeId, setCidadeId] = useState("");
   const [status, setStatus] = useState<Status>({ kind: "idle" });
 
-  useEffect(() => {
-    let live = true;
-    loadGeo()
-      .then((data) => live && setGeo(data))
-      .catch((error: unknown) => console.error("shipping: geography unavailable", error));
-    return () => {
-      live = false;
-    };
-  }, []);
-
-  const states = geo ? [...geo.states].sort(byName) : [];
-  const cities = geo && estadoId ? geo.cities.filter((c) => c.estado_id === Number(estadoId)).sort(byName) : [];
+  // Paraguay's departments and districts come from the API's geography (the calls the account pages make),
+  // after the first paint: never part of the page's initial JavaScript.
+  const states = [...useStates(PARAGUAI_ID)].sort(byName);
+  const cities = [...useCities(estadoId ? Number(estadoId) : null)].sort(byName);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -81,16 +65,16 @@ export function ShippingCalculator({ produtoId, quantity, moedaId }: { produtoId
           <select
             className={select}
             value={estadoId}
-            disabled={!geo}
+            disabled={states.length === 0}
             onChange={(event) => {
               setEstadoId(event.target.value);
               setCidadeId("");
               setStatus({ kind: "idle" });
             }}
           >
-            <option value="">{geo ? t("product.shipping.choose") : t("product.shipping.loadingCities")}</option>
+            <option value="">{states.length > 0 ? t("product.shipping.choose") : t("product.shipping.loadingCities")}</option>
             {states.map((state) => (
-              <option key={state.estado_id} value={state.estado_id}>
+              <option key={state.id} value={state.id}>
                 {state.nome}
               </option>
             ))}
@@ -110,7 +94,7 @@ export function ShippingCalculator({ produtoId, quantity, moedaId }: { produtoId
           >
             <option value="">{estadoId ? t("product.shipping.choose") : t("product.shipping.chooseDepartmentFirst")}</option>
             {cities.map((city) => (
-              <option key={city.cidade_id} value={city.cidade_id}>
+              <option key={city.id} value={city.id}>
                 {city.nome}
               </option>
             ))}

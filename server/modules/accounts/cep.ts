@@ -3,7 +3,7 @@ import { z } from "zod";
 import { idSchema, intSchema, textSchema } from "#contract/api/common.ts";
 import { onlyDigits } from "#contract/documents.ts";
 import { loadGeography, type City, type State } from "#db/seed/geo/index.ts";
-import type { Config } from "../../config.ts";
+import type { Config } from "#config/config.ts";
 import { HttpError } from "../../lib/errors.ts";
 
 const LOOKUP_TIMEOUT_MS = 5000;

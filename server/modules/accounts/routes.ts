@@ -16,7 +16,7 @@ import {
   UpdateProfileFieldsSchema,
 } from "#contract/api/accounts.ts";
 import { apiMessage } from "#contract/messages.ts";
-import type { Config } from "../../config.ts";
+import type { Config } from "#config/config.ts";
 import { HttpError, SchemaError, type SchemaIssue } from "../../lib/errors.ts";
 import { requestLocale } from "../../lib/request-locale.ts";
 import { requestSite } from "../../lib/site.ts";

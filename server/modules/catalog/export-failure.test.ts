@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { apiMessage } from "#contract/messages.ts";
 import type { Database, Db } from "#db/client.ts";
 import { buildApp } from "#server/app.ts";
-import { loadConfig } from "#server/config.ts";
+import { loadConfig } from "#config/config.ts";
 import { openSeededDatabase } from "../../../tests/support/test-app.ts";
 
 // The database fails the queries this predicate picks, from when a test arms it.

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { CheckoutBodySchema, ExternalIdParamSchema } from "#contract/api/cart.ts";
 import { apiLang } from "#contract/locale.ts";
-import type { Config } from "../../config.ts";
+import type { Config } from "#config/config.ts";
 import { requestLocale } from "../../lib/request-locale.ts";
 import { requestSite } from "../../lib/site.ts";
 import { customerOf, type Auth } from "../../plugins/auth.ts";

@@ -6,7 +6,7 @@ import type { ApiLang } from "#contract/locale.ts";
 import type { ApiMessageKey } from "#contract/messages.ts";
 import { queryRows, type Db } from "#db/client.ts";
 import { addresses, cartItems, carts, customers, orderItems, orders, payments, shippingServices } from "#db/schema/index.ts";
-import type { OrderLimits } from "../../config.ts";
+import type { OrderLimits } from "#config/config.ts";
 import { HttpError } from "../../lib/errors.ts";
 import type { PaymentProvider } from "../../payments/provider.ts";
 import type { CatalogService } from "../catalog/service.ts";

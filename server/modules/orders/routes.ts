@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ExternalIdParamSchema } from "#contract/api/cart.ts";
 import { intSchema } from "#contract/api/common.ts";
-import type { Config } from "../../config.ts";
+import type { Config } from "#config/config.ts";
 import { requestLocale } from "../../lib/request-locale.ts";
 import { requestSite } from "../../lib/site.ts";
 import { customerOf, type Auth } from "../../plugins/auth.ts";

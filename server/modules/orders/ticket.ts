@@ -3,7 +3,7 @@ import type { Order } from "#contract/api/cart.ts";
 import type { Locale } from "#contract/locale.ts";
 import { apiMessage, type ApiMessageKey } from "#contract/messages.ts";
 import { formatPrice } from "#contract/money.ts";
-import type { SiteInfo } from "#app/lib/load-context.ts";
+import type { SiteInfo } from "#contract/site.ts";
 
 /** The order ticket as a real PDF: number, date, items, totals, pickup code, store contact. */
 export function renderTicket(order: Order, site: SiteInfo, locale: Locale): Promise<Buffer> {

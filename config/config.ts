@@ -1,9 +1,28 @@
 import { isIP } from "node:net";
 import path from "node:path";
-import { PAYMENT_PROVIDERS } from "./payments/provider.ts";
-import type { S3Options } from "./lib/storage.ts";
 
-/** Every setting the store reads from the environment; README.md documents each one. */
+/** Gateways the store can be configured with (PAYMENT_PROVIDER); "sandbox" is the built-in test gateway. */
+export const PAYMENT_PROVIDERS = ["sandbox"] as const;
+
+/** An S3-compatible bucket for the uploads (server/lib/storage.ts). */
+export interface S3Options {
+  bucket: string;
+  /** Empty for AWS itself; the URL of MinIO, Cloudflare R2, Backblaze B2, DigitalOcean Spaces … */
+  endpoint?: string;
+  region: string;
+  /** Without them the SDK's usual chain is used (environment, instance role). */
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  /** bucket in the path (MinIO and most self-hosted stores) rather than in the host name. */
+  forcePathStyle: boolean;
+  /** Folder inside the bucket, e.g. `store/`. */
+  prefix: string;
+}
+
+/**
+ * Every setting the store reads from the environment; README.md documents each one. It lives apart from
+ * server/ and db/ so that both may read it (docs/decisions/017-structure-checks.md).
+ */
 export interface Config {
   env: "development" | "production" | "test";
   port: number;

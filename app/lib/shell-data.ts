@@ -1,7 +1,7 @@
 import type { ExchangeRate } from "#contract/api/catalog.ts";
 import type { MoedaId } from "#contract/currencies.ts";
 import type { Locale } from "#contract/locale.ts";
-import type { SiteInfo } from "#app/lib/load-context.ts";
+import type { SiteInfo } from "#contract/site.ts";
 
 export interface MenuDepartment {
   id: number;
@@ -44,9 +44,3 @@ export interface ShellCustomer {
   estrangeiro: boolean;
   lang: string;
 }
-
-/** Spec §9: at most 8 categories in the menu, 6 in the footer. */
-export const MENU_CATEGORY_LIMIT = 8;
-export const FOOTER_CATEGORY_LIMIT = 6;
-
-export const menuCategories = (categories: MenuCategory[]) => categories.filter((c) => c.visivel_menu);

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { assertProductionReady, assertProductionSecrets, ConfigError, loadConfig } from "./config.ts";
+import { assertProductionReady, assertProductionSecrets, ConfigError, loadConfig } from "#config/config.ts";
 
 const secret = "7f3c9a1e5b2d4f6a8c0e1b3d5f7a9c2e";
 
