@@ -142,7 +142,17 @@ export function listPagePaths(scopes: ListScope[], seed = 2): () => string {
     });
 }
 
-/** Half new-term suggestions, half new list pages, alternating. */
+/**
+ * Product pages (server-rendered), a product not asked for before in this run on every request, so
+ * neither the product-details cache nor a page cache answers them.
+ */
+export function productPagePaths(catalogueSize: number, seed = 3): () => string {
+  const r = random(seed);
+  const seen = new Set<string>();
+  return () => fresh(seen, () => `/produto/${generateProduct(int(r, 0, catalogueSize - 1)).slug}`);
+}
+
+/** Half one kind, half another, alternating (new-term suggestions with list pages, or with product pages). */
 export function mixedPaths(a: () => string, b: () => string): () => string {
   let i = 0;
   return () => (i++ % 2 === 0 ? a() : b());

@@ -16,7 +16,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import { kb, PRODUCT_PAGE_BUDGET_KB, productPageBundle } from "./bundle-size.ts";
-import { listPagePaths, listScopes, mixedPaths, suggestionPaths } from "./long-tail.ts";
+import { listPagePaths, listScopes, mixedPaths, productPagePaths, suggestionPaths } from "./long-tail.ts";
 import { load, startBenchServer, stopBenchServer, type Load, type Target } from "./server.ts";
 
 const { values: args } = parseArgs({
@@ -104,6 +104,9 @@ const longTail: Target[] = [
   { name: "suggestions, new term every request", paths: newTerms },
   { name: "product list, random page and sort", paths: newPages },
   { name: "mixed: half new-term suggestions, half random pages", paths: mixedPaths(newTerms, newPages) },
+  // Head-of-line blocking (one embedded connection): product pages alone, then beside new searches.
+  { name: "product page (SSR), random product", paths: productPagePaths(products) },
+  { name: "mixed: half new-term suggestions, half random product pages", paths: mixedPaths(suggestionPaths(products, 4), productPagePaths(products, 5)) },
 ];
 const longResults: Result[] = [];
 for (const t of longTail) {

@@ -84,7 +84,7 @@ async function dumpJson(database: Database, file: string): Promise<DumpSummary> 
   await database.db.transaction(
     async (tx) => {
       const db = tx as unknown as Db;
-      const tables = dependencyOrder(await userTables(db), await foreignKeys(db));
+      const tables = dependencyOrder((await userTables(db)).filter((t) => !DERIVED_TABLES.has(t)), await foreignKeys(db));
       tableCount = tables.length;
       const header: Header = {
         format: FORMAT,
@@ -157,6 +157,12 @@ async function restoreJson(database: Database, file: string): Promise<DumpSummar
   });
   return { format: "json", tables: header.tables, rows };
 }
+
+/**
+ * Tables that triggers fill from others (docs/decisions/012-search-and-lists.md): a JSON dump leaves
+ * them out, and restoring produtos and marcas fills them again.
+ */
+const DERIVED_TABLES = new Set(["produtos_lista", "palavras_busca"]);
 
 async function isPgDump(file: string): Promise<boolean> {
   const handle = await open(file, "r");

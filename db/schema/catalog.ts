@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   boolean,
+  customType,
   index,
   integer,
   numeric,
@@ -65,6 +66,9 @@ export const brands = pgTable("marcas", {
   destaque: boolean("destaque").notNull().default(false),
 });
 
+/** A PostgreSQL full-text document (filled by triggers, never written by the application). */
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
 export const products = pgTable(
   "produtos",
   {
@@ -117,8 +121,64 @@ export const products = pgTable(
     index("produtos_estoque_nome_pt_asc_idx").on(t.tem_estoque.desc().nullsFirst(), t.nome_pt_ordem.asc(), t.id.asc()),
     index("produtos_estoque_nome_es_idx").on(t.tem_estoque, t.nome_es_ordem, t.id),
     index("produtos_estoque_nome_es_asc_idx").on(t.tem_estoque.desc().nullsFirst(), t.nome_es_ordem.asc(), t.id.asc()),
-    index("produtos_busca_trgm_idx").using("gin", t.busca.op("gin_trgm_ops")),
   ],
+);
+
+/**
+ * What product lists and searches filter, sort and count by, one narrow row per product (a tenth of
+ * a `produtos` row, which carries descriptions in two languages), kept by triggers on produtos and
+ * marcas (db/migrations/0008_product_list_table.sql). Lists read a page's ids and their totals here,
+ * then the page's rows from produtos.
+ */
+export const productList = pgTable(
+  "produtos_lista",
+  {
+    id: integer("id")
+      .primaryKey()
+      .references(() => products.id, { onDelete: "cascade" }),
+    ativo: boolean("ativo").notNull(),
+    tem_estoque: boolean("tem_estoque").notNull(),
+    especial: boolean("especial").notNull(),
+    brand_id: integer("brand_id"),
+    category_id: integer("category_id"),
+    department_id: integer("department_id"),
+    valor_usd: numeric("valor_usd", { precision: 14, scale: 2 }).notNull(),
+    codigo: varchar("codigo", { length: 40 }).notNull(),
+    nome_pt_ordem: text("nome_pt_ordem").notNull(),
+    nome_es_ordem: text("nome_es_ordem").notNull(),
+    /**
+     * What search matches: the words of the Portuguese name (weight A), the Spanish name (B), the
+     * code, whole, in parts and without separators (C), and the brand (D), unaccented and lower-cased.
+     */
+    busca_tsv: tsvector("busca_tsv").notNull(),
+  },
+  // The migration makes the list indexes partial (active products only) and adds INCLUDE columns, so
+  // pages and totals come from index-only scans; drizzle-kit describes neither.
+  (t) => [
+    index("produtos_lista_busca_idx").using("gin", t.busca_tsv),
+    index("produtos_lista_category_idx").on(t.category_id, t.tem_estoque, t.id),
+    index("produtos_lista_department_idx").on(t.department_id, t.tem_estoque, t.id),
+    index("produtos_lista_brand_idx").on(t.brand_id, t.tem_estoque, t.id),
+    index("produtos_lista_estoque_id_idx").on(t.tem_estoque, t.id),
+    index("produtos_lista_estoque_valor_idx").on(t.tem_estoque, t.valor_usd, t.id),
+    index("produtos_lista_estoque_valor_asc_idx").on(t.tem_estoque.desc().nullsFirst(), t.valor_usd.asc(), t.id.asc()),
+    index("produtos_lista_estoque_nome_pt_idx").on(t.tem_estoque, t.nome_pt_ordem, t.id),
+    index("produtos_lista_estoque_nome_pt_asc_idx").on(t.tem_estoque.desc().nullsFirst(), t.nome_pt_ordem.asc(), t.id.asc()),
+    index("produtos_lista_estoque_nome_es_idx").on(t.tem_estoque, t.nome_es_ordem, t.id),
+    index("produtos_lista_estoque_nome_es_asc_idx").on(t.tem_estoque.desc().nullsFirst(), t.nome_es_ordem.asc(), t.id.asc()),
+    index("produtos_lista_estoque_codigo_idx").on(t.tem_estoque, t.codigo, t.id),
+    index("produtos_lista_estoque_codigo_asc_idx").on(t.tem_estoque.desc().nullsFirst(), t.codigo.asc(), t.id.asc()),
+  ],
+);
+
+/**
+ * The catalogue's own words (names and brands, four letters or more), kept by triggers on produtos
+ * and marcas: a few thousand rows where a misspelt search word finds the words it was meant to be.
+ */
+export const searchWords = pgTable(
+  "palavras_busca",
+  { palavra: text("palavra").primaryKey() },
+  (t) => [index("palavras_busca_trgm_idx").using("gin", t.palavra.op("gin_trgm_ops"))],
 );
 
 export const productImages = pgTable(

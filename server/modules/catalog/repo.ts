@@ -3,6 +3,7 @@ import type { ApiLang } from "#contract/locale.ts";
 import type { ProductSortField } from "#contract/api/catalog.ts";
 import { isDbId } from "#contract/api/common.ts";
 import { queryRows, type Db } from "#db/client.ts";
+import type { SearchPlan } from "./search.ts";
 
 /** Raw product row as the list and detail queries return it (prices as numeric strings). */
 export interface ProductRow {
@@ -37,7 +38,10 @@ export interface ProductDetailRow extends ProductRow {
 
 export interface ProductFilter {
   lang: ApiLang;
+  /** The visitor's search words (normalised); what they match is `search`. */
   words: string[];
+  /** The words' plan from the search module; absent without words. */
+  search?: SearchPlan;
   categoryId?: number;
   departmentId?: number;
   brandIds: number[];
@@ -69,21 +73,9 @@ const productJoins = sql`FROM produtos p
   LEFT JOIN categorias c ON c.id = p.category_id
   LEFT JOIN departamentos d ON d.id = p.department_id`;
 
-/** Escapes LIKE wildcards so a customer's '%' or '_' is matched literally. */
-const likeEscape = (word: string) => word.replace(/[\\%_]/g, (m) => `\\${m}`);
-
 function whereClause(f: ProductFilter): SQL {
   const parts: SQL[] = [sql`p.ativo`];
-  // Each word must appear, literally or as a close trigram match (typos such as "furadera").
-  // A two-letter word has no full trigram for LIKE to use, but its padded trigrams still find
-  // the words it starts ("fu" → "furadeira") through the index.
-  for (const word of f.words) {
-    parts.push(
-      word.length < 3
-        ? sql`${word} <% p.busca`
-        : sql`(p.busca LIKE ${"%" + likeEscape(word) + "%"} OR ${word} <% p.busca)`,
-    );
-  }
+  if (f.search) parts.push(f.search.where);
   if (f.categoryId !== undefined) parts.push(sql`p.category_id = ${f.categoryId}`);
   if (f.departmentId !== undefined) parts.push(sql`p.department_id = ${f.departmentId}`);
   if (f.brandIds.length > 0) {
@@ -109,8 +101,8 @@ function orderClause(f: ProductFilter): SQL {
   const onlyDefaultOrder = f.sort.every((s) => s.field === "id" || s.field === "tem_estoque");
   for (const s of f.sort) {
     // With a search and no explicit sort, the closest matches come first instead of the newest.
-    if (s.field === "id" && f.words.length > 0 && onlyDefaultOrder && f.relevance !== false) {
-      parts.push(sql`word_similarity(${f.words.join(" ")}, p.busca) DESC`);
+    if (s.field === "id" && f.search && onlyDefaultOrder && f.relevance !== false) {
+      parts.push(sql`${f.search.rank} DESC`);
     }
     parts.push(sql`${fields[s.field]} ${sql.raw(s.direction === "asc" ? "ASC" : "DESC")}`);
   }
@@ -121,10 +113,11 @@ function orderClause(f: ProductFilter): SQL {
 }
 
 export async function listProducts(db: Db, f: ProductFilter): Promise<ProductRow[]> {
-  // The page's ids come from a narrow query the sort indexes answer; the wide columns are then read for those rows only.
+  // The page's ids come from the narrow produtos_lista (its sort and search indexes); the wide columns
+  // are then read from produtos for those rows only.
   const ids = await queryRows<{ id: number }>(
     db,
-    sql`SELECT p.id FROM produtos p WHERE ${whereClause(f)} ORDER BY ${orderClause(f)} LIMIT ${f.limit} OFFSET ${f.offset}`,
+    sql`SELECT p.id FROM produtos_lista p WHERE ${whereClause(f)} ORDER BY ${orderClause(f)} LIMIT ${f.limit} OFFSET ${f.offset}`,
   );
   if (ids.length === 0) return [];
   const rows = await queryRows<ProductRow>(
@@ -142,7 +135,7 @@ export async function listProducts(db: Db, f: ProductFilter): Promise<ProductRow
  */
 export async function countByBrand(db: Db, f: ProductFilter): Promise<BrandTotal[]> {
   return queryRows<BrandTotal>(db, sql`SELECT c.brand_id, b.slug, b.nome, c.total
-    FROM (SELECT p.brand_id, count(*)::int AS total FROM produtos p WHERE ${whereClause(f)} GROUP BY p.brand_id) c
+    FROM (SELECT p.brand_id, count(*)::int AS total FROM produtos_lista p WHERE ${whereClause(f)} GROUP BY p.brand_id) c
     LEFT JOIN marcas b ON b.id = c.brand_id
     ORDER BY lower(b.nome), b.id`);
 }
@@ -169,14 +162,14 @@ export async function listPriceRows(db: Db, f: ProductFilter): Promise<PriceRow[
   const order = f.sort.length > 0 ? orderClause(f) : sql`p.id DESC`;
   return queryRows<PriceRow>(
     db,
-    sql`SELECT p.id, p.codigo, p.${col(f.lang, "nome")} AS nome, p.valor_venda, p.moeda_id, p.mostrar_preco
-        FROM produtos p WHERE ${whereClause(f)} ORDER BY ${order} LIMIT ${f.limit}`,
+    sql`SELECT p.id, p.codigo, w.${col(f.lang, "nome")} AS nome, w.valor_venda, w.moeda_id, w.mostrar_preco
+        FROM produtos_lista p JOIN produtos w ON w.id = p.id WHERE ${whereClause(f)} ORDER BY ${order} LIMIT ${f.limit}`,
   );
 }
 
 /** The length of the longest code of a filtered list (the TXT price list's code column). */
 export async function longestCode(db: Db, f: ProductFilter): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(db, sql`SELECT coalesce(max(length(p.codigo)), 0)::int AS n FROM produtos p WHERE ${whereClause(f)}`);
+  const [row] = await queryRows<{ n: number }>(db, sql`SELECT coalesce(max(length(p.codigo)), 0)::int AS n FROM produtos_lista p WHERE ${whereClause(f)}`);
   return row?.n ?? 0;
 }
 

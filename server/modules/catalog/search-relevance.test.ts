@@ -6,10 +6,10 @@ import { insertSearchFixture } from "./search-fixture.ts";
 
 /**
  * The search's relevance, as the search box's suggestions and the search results page ask for it,
- * on the seeded demo catalogue plus a few known products. Cases marked `todo` are what today's
- * trigram search misses; they run as expected failures (`it.fails`) and turn red once a better
- * search answers them, to be moved to plain cases then. `SEARCH_CASES_PLAIN=1` runs them as plain
- * cases, to see which of them a changed search now meets.
+ * on the seeded demo catalogue plus a few known products. Cases marked `todo` are what the search
+ * does not meet yet; they run as expected failures (`it.fails`) and turn red once it does, to be
+ * moved to plain cases then. `SEARCH_CASES_PLAIN=1` runs them as plain cases, to see which of them
+ * a changed search now meets. (The full-text search of docs/decisions/012-search.md meets them all.)
  */
 let t: TestApp;
 beforeAll(async () => {

@@ -22,6 +22,7 @@ import type { Db } from "#db/client.ts";
 import type { Cache } from "../../lib/cache.ts";
 import { notFound } from "../../lib/errors.ts";
 import * as repo from "./repo.ts";
+import { createPostgresSearch, normaliseSearch, type ProductSearch } from "./search.ts";
 import { toSummary } from "./summary.ts";
 
 export const START_CACHE_MS = 300_000;
@@ -42,7 +43,7 @@ const DESCRIPTION_HTML: sanitizeHtml.IOptions = {
 /** A sorted price list is read in one query: this bounds it (the whole demo catalogue fits). */
 const PRICE_LIST_MAX_ROWS = 250_000;
 
-export function createCatalogService(db: Db, cache: Cache) {
+export function createCatalogService(db: Db, cache: Cache, search: ProductSearch = createPostgresSearch(db)) {
   async function rates(): Promise<ExchangeRate[]> {
     const cached = await cache.get<ExchangeRate[]>("rates");
     if (cached) return cached;
@@ -56,14 +57,15 @@ export function createCatalogService(db: Db, cache: Cache) {
   }
 
   /** The repository filter of a list query. */
-  function filterOf(q: ProductsQuery): repo.ProductFilter {
-    // Accent- and case-free words, as `busca` is stored; at most six so a pasted paragraph stays cheap.
+  async function filterOf(q: ProductsQuery): Promise<repo.ProductFilter> {
+    // Accent- and case-free words; at most six so a pasted paragraph stays cheap.
     const words = normaliseSearch(q.text ?? "");
     const searching = q.all_products;
     const brandIds = q.brand_id ? [...new Set([q.brand_id, ...q.brands_ids])] : q.brands_ids;
     return {
       lang: q.lang,
       words,
+      search: await search.plan(words, q.lang),
       categoryId: searching ? undefined : q.category_id,
       departmentId: searching ? undefined : q.department_id,
       brandIds,
@@ -81,7 +83,7 @@ export function createCatalogService(db: Db, cache: Cache) {
    */
   async function* inStockProducts(q: ProductsQuery, batchSize: number): AsyncGenerator<ProductSummary[]> {
     const base: repo.ProductFilter = {
-      ...filterOf(q),
+      ...(await filterOf(q)),
       inStockOnly: true,
       sort: [{ field: "id", direction: "desc" }],
       relevance: false,
@@ -111,7 +113,7 @@ export function createCatalogService(db: Db, cache: Cache) {
       mostrar_preco: row.mostrar_preco,
       preco_atual: row.mostrar_preco ? priceIn(row.valor_venda, row.moeda_id, q.moeda_id, rateList) : null,
     });
-    const base: repo.ProductFilter = { ...filterOf(q), inStockOnly: true, sort: [], relevance: false, limit: batchSize, offset: 0 };
+    const base: repo.ProductFilter = { ...(await filterOf(q)), inStockOnly: true, sort: [], relevance: false, limit: batchSize, offset: 0 };
     const visitorSort = q.sort.filter((s) => s.field !== "id" && s.field !== "tem_estoque");
     if (visitorSort.length > 0) {
       yield (await repo.listPriceRows(db, { ...base, sort: visitorSort, limit: PRICE_LIST_MAX_ROWS })).map(line);
@@ -128,11 +130,11 @@ export function createCatalogService(db: Db, cache: Cache) {
   }
 
   /** The longest code among a list query's in-stock products (the price list's code column). */
-  const priceListLongestCode = (q: ProductsQuery) => repo.longestCode(db, { ...filterOf(q), inStockOnly: true });
+  const priceListLongestCode = async (q: ProductsQuery) => repo.longestCode(db, { ...(await filterOf(q)), inStockOnly: true });
 
   /** One sitemap file's product slugs (id order) and the number of active products. */
   async function productSlugs(file: number, perFile: number): Promise<{ total: number; slugs: string[] }> {
-    const total = await count(filterOf(ProductsQuerySchema.parse({})));
+    const total = await count(await filterOf(ProductsQuerySchema.parse({})));
     return { total, slugs: await repo.listProductSlugs(db, perFile, (file - 1) * perFile) };
   }
 
@@ -140,7 +142,7 @@ export function createCatalogService(db: Db, cache: Cache) {
     const key = `products:${JSON.stringify(q)}`;
     const cached = await cache.get<ProductsPage>(key);
     if (cached) return cached;
-    const filter = filterOf(q);
+    const filter = await filterOf(q);
     const [firstRows, total, rateList] = await Promise.all([repo.listProducts(db, filter), count(filter), rates()]);
     // Spec §4: a page past the last one shows the last one (an old link, a list that shrank).
     const lastPage = Math.max(1, Math.ceil(total / q.per_page));
@@ -163,7 +165,7 @@ export function createCatalogService(db: Db, cache: Cache) {
    * filter shares it.
    */
   async function brandTotals(filter: repo.ProductFilter): Promise<repo.BrandTotal[]> {
-    const { sort: _sort, limit: _limit, offset: _offset, lang: _lang, brandIds: _brandIds, ...where } = filter;
+    const { sort: _sort, limit: _limit, offset: _offset, lang: _lang, brandIds: _brandIds, search: _search, ...where } = filter;
     const key = `brand-totals:${JSON.stringify(where)}`;
     const cached = await cache.get<repo.BrandTotal[]>(key);
     if (cached) return cached;
@@ -181,7 +183,7 @@ export function createCatalogService(db: Db, cache: Cache) {
 
   /** The brands present in a list query's whole result, each with its number of products, whatever brands are ticked. */
   async function brandFacets(q: ProductsQuery): Promise<BrandFacet[]> {
-    return (await brandTotals(filterOf(q)))
+    return (await brandTotals(await filterOf(q)))
       .filter((r) => r.brand_id !== null)
       .map((r) => ({ id: r.brand_id!, slug: r.slug!, nome: r.nome!, total: r.total }));
   }
@@ -289,17 +291,6 @@ export function createCatalogService(db: Db, cache: Cache) {
 }
 
 export type CatalogService = ReturnType<typeof createCatalogService>;
-
-export function normaliseSearch(text: string): string[] {
-  return text
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .split(/\s+/)
-    .map((w) => w.trim())
-    .filter((w) => w.length > 0)
-    .slice(0, 6);
-}
 
 /**
  * Banner links are stored as paths; an absolute http(s) link is rewritten to the host the page is on.
