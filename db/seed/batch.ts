@@ -1,8 +1,8 @@
 import { getTableColumns, getTableName, sql, type SQL } from "drizzle-orm";
 import type { PgInsertValue, PgTable } from "drizzle-orm/pg-core";
-import { queryRows, type Database, type Db, type DbOrTx } from "../client.ts";
+import { queryRows, type Database, type DbOrTx } from "../client.ts";
 
-export type { Database, Db };
+export type { Database };
 /** Where a seed step writes: the database or a transaction on it. */
 export type Executor = DbOrTx;
 

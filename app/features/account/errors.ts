@@ -2,12 +2,6 @@ import type { TFunction } from "#app/i18n/translator.ts";
 import type { z } from "zod";
 import type { FieldErrors } from "./fields.tsx";
 
-/** The API's 4xx body (ARCHITECTURE.md "Error shape"). */
-export interface ApiErrorBody {
-  message?: string;
-  errors?: Record<string, string[]>;
-}
-
 const KNOWN_KEYS = [
   "required",
   "invalid",
@@ -51,27 +45,4 @@ function issueMessage(issue: z.core.$ZodIssue, t: TFunction): string {
   if (issue.code === "invalid_format" && issue.format === "email") return t("account.errors.invalid_email");
   if (issue.code === "invalid_type" || issue.code === "invalid_value") return t("account.errors.required");
   return t("account.errors.invalid");
-}
-
-/** Reads a failed API answer: its field errors (first message of each) and its message. */
-export async function readApiError(res: Response): Promise<{ message?: string; fields: FieldErrors; list: string[] }> {
-  let body: ApiErrorBody = {};
-  try {
-    body = (await res.json()) as ApiErrorBody;
-  } catch {
-    // A proxy's HTML error page: no details to show.
-  }
-  const fields: FieldErrors = {};
-  const list: string[] = [];
-  for (const [field, messages] of Object.entries(body.errors ?? {})) {
-    if (messages[0]) fields[field] = messages[0];
-    list.push(...messages);
-  }
-  return { message: body.message, fields, list };
-}
-
-/** Spec §8: field errors from the answer are listed, else its message, else the fallback. */
-export function errorLines(error: { message?: string; list: string[] }, fallback: string): string[] {
-  if (error.list.length > 0) return error.list;
-  return [error.message ?? fallback];
 }

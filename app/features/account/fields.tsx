@@ -131,7 +131,3 @@ export function SubmitButton({ busy, children, className = "" }: { busy: boolean
     </button>
   );
 }
-
-export function PasswordField(props: Omit<FieldProps, "type">) {
-  return <TextField type="password" autoComplete="current-password" {...props} />;
-}
