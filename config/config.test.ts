@@ -67,16 +67,40 @@ describe("payment gateway in production", () => {
   const production = { NODE_ENV: "production", APP_SECRET: secret, SANDBOX_WEBHOOK_SECRET: secret.split("").reverse().join("") };
 
   it("refuses the sandbox gateway unless TEST_SHOP=1 says this is a test shop", () => {
-    expect(() => assertProductionReady(loadConfig(production))).toThrow(/^PAYMENT_PROVIDER is sandbox, the built-in test gateway/);
-    expect(() => assertProductionReady(loadConfig({ ...production, PAYMENT_PROVIDER: "sandbox" }))).toThrow(/TEST_SHOP=1/);
+    expect(() => assertProductionReady(loadConfig(production))).toThrow(/^PAYMENT_PROVIDERS includes sandbox, the built-in test gateway/);
+    expect(() => assertProductionReady(loadConfig({ ...production, PAYMENT_PROVIDERS: "sandbox" }))).toThrow(/TEST_SHOP=1/);
+    expect(() => assertProductionReady(loadConfig({ ...production, PAYMENT_PROVIDERS: "pagopar,sandbox" }))).toThrow(/TEST_SHOP=1/);
     expect(() => assertProductionReady(loadConfig({ ...production, TEST_SHOP: "1" }))).not.toThrow();
     expect(() => assertProductionReady(loadConfig({}))).not.toThrow();
   });
 
   it("refuses an unknown gateway in every mode instead of falling back to the sandbox", () => {
-    for (const env of [{ PAYMENT_PROVIDER: "pagopar-typo" }, { ...production, TEST_SHOP: "1", PAYMENT_PROVIDER: "x" }]) {
-      expect(() => loadConfig(env)).toThrow(/^PAYMENT_PROVIDER must be one of sandbox, not "/);
+    for (const env of [{ PAYMENT_PROVIDERS: "pagopar-typo" }, { ...production, TEST_SHOP: "1", PAYMENT_PROVIDERS: "bancard,x" }, { PAYMENT_PROVIDERS: "bancard,bancard" }]) {
+      expect(() => loadConfig(env)).toThrow(/^PAYMENT_PROVIDERS must list gateways among sandbox, bancard, pagopar, mercadopago, each once, not "/);
     }
+    // The former single-gateway variable is named, not quietly ignored.
+    expect(() => loadConfig({ PAYMENT_PROVIDER: "bancard" })).toThrow(/^PAYMENT_PROVIDER is now PAYMENT_PROVIDERS/);
+  });
+
+  it("reads the gateways that are on, in order, with the sandbox as the default", () => {
+    expect(loadConfig({}).paymentProviders).toEqual(["sandbox"]);
+    expect(loadConfig({ PAYMENT_PROVIDERS: " pagopar, bancard ,mercadopago" }).paymentProviders).toEqual(["pagopar", "bancard", "mercadopago"]);
+    const { gateways } = loadConfig({ BANCARD_URL: "http://127.0.0.1:9/", PAGOPAR_PUBLIC_KEY: "pub" });
+    expect(gateways.bancard.url).toBe("http://127.0.0.1:9");
+    expect(gateways.pagopar).toMatchObject({ publicKey: "pub", url: "https://api.pagopar.com" });
+    expect(loadConfig({}).gateways.bancard.url).toBe("https://vpos.infonet.com.py:8888");
+    expect(loadConfig({}).gateways.mercadopago.url).toBe("https://api.mercadopago.com");
+    expect(() => loadConfig({ MERCADOPAGO_URL: "ftp://x" })).toThrow(/^MERCADOPAGO_URL must be an http\(s\) URL/);
+  });
+
+  it("refuses a production process with a gateway on and its keys missing, naming them", () => {
+    const env = { ...production, PAYMENT_PROVIDERS: "bancard,mercadopago", BANCARD_PUBLIC_KEY: "pub", MERCADOPAGO_ACCESS_TOKEN: "tok" };
+    expect(() => assertProductionReady(loadConfig(env))).toThrow(
+      /^PAYMENT_PROVIDERS switches on a gateway whose keys are missing: set BANCARD_PRIVATE_KEY, MERCADOPAGO_WEBHOOK_SECRET\.$/,
+    );
+    expect(() => assertProductionReady(loadConfig({ ...env, BANCARD_PRIVATE_KEY: "priv", MERCADOPAGO_WEBHOOK_SECRET: "s" }))).not.toThrow();
+    // Off production the keys may be missing (the sandbox default needs none).
+    expect(() => assertProductionReady(loadConfig({ PAYMENT_PROVIDERS: "bancard" }))).not.toThrow();
   });
 
   it("keeps a production server on the sandbox from starting: exit 1 and a one-line message", () => {
@@ -86,11 +110,12 @@ describe("payment gateway in production", () => {
       delete env.DATABASE_URL;
       delete env.TEST_SHOP;
       delete env.PAYMENT_PROVIDER;
+      delete env.PAYMENT_PROVIDERS;
       const run = spawnSync(process.execPath, ["--import", "tsx", "server/main.ts"], { env, encoding: "utf8", timeout: 60_000 });
       expect(run.status).toBe(1);
       const lines = run.stderr.trim().split("\n").filter((line) => !line.startsWith("npm warn"));
       expect(lines).toHaveLength(1);
-      expect(lines[0]).toMatch(/^Configuration: PAYMENT_PROVIDER is sandbox.*TEST_SHOP=1/);
+      expect(lines[0]).toMatch(/^Configuration: PAYMENT_PROVIDERS includes sandbox.*TEST_SHOP=1/);
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }

@@ -1,8 +1,12 @@
 import { isIP } from "node:net";
 import path from "node:path";
 
-/** Gateways the store can be configured with (PAYMENT_PROVIDER); "sandbox" is the built-in test gateway. */
-export const PAYMENT_PROVIDERS = ["sandbox"] as const;
+/** Gateways the store can be configured with (PAYMENT_PROVIDERS); "sandbox" is the built-in test gateway. */
+export const PAYMENT_PROVIDERS = ["sandbox", "bancard", "pagopar", "mercadopago"] as const;
+export type ProviderName = (typeof PAYMENT_PROVIDERS)[number];
+
+/** Bancard's staging host (its production host is https://vpos.infonet.com.py). */
+export const BANCARD_STAGING_URL = "https://vpos.infonet.com.py:8888";
 
 /** An S3-compatible bucket for the uploads (server/lib/storage.ts). */
 export interface S3Options {
@@ -49,7 +53,12 @@ export interface Config {
   storeAddress: string;
   storeWhatsapp: string;
   cepLookupUrl: string;
-  paymentProvider: string;
+  /** The gateways that are on, in the order the checkout offers them (PAYMENT_PROVIDERS). */
+  paymentProviders: ProviderName[];
+  /** Keys and hosts of the real gateways (docs/payments.md); a key is empty when not set. */
+  gateways: GatewaySettings;
+  /** Longest wait for one call to a payment gateway. */
+  paymentTimeoutMs: number;
   /** TEST_SHOP=1: this production process is a test shop, where the sandbox gateway may take "payments". */
   testShop: boolean;
   sandboxSecret: string;
@@ -114,7 +123,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     storeAddress: env.STORE_ADDRESS ?? "Av. San Blas 1234, Ciudad del Este, Alto Paraná, Paraguay",
     storeWhatsapp: env.STORE_WHATSAPP ?? "+595 981 123 456",
     cepLookupUrl: (env.CEP_LOOKUP_URL ?? "https://viacep.com.br").replace(/\/$/, ""),
-    paymentProvider: paymentProvider(env.PAYMENT_PROVIDER),
+    paymentProviders: paymentProviders(env),
+    gateways: {
+      bancard: { publicKey: env.BANCARD_PUBLIC_KEY ?? "", privateKey: env.BANCARD_PRIVATE_KEY ?? "", url: baseUrl(env, "BANCARD_URL", BANCARD_STAGING_URL) },
+      pagopar: { publicKey: env.PAGOPAR_PUBLIC_KEY ?? "", privateKey: env.PAGOPAR_PRIVATE_KEY ?? "", url: baseUrl(env, "PAGOPAR_URL", PAGOPAR_DEFAULT_URL) },
+      mercadopago: {
+        accessToken: env.MERCADOPAGO_ACCESS_TOKEN ?? "",
+        webhookSecret: env.MERCADOPAGO_WEBHOOK_SECRET ?? "",
+        url: baseUrl(env, "MERCADOPAGO_URL", MERCADOPAGO_DEFAULT_URL),
+      },
+    },
+    paymentTimeoutMs: wholeNumber(env, "PAYMENT_TIMEOUT_SECONDS", 10, 1, 120) * 1000,
     testShop: flag(env.TEST_SHOP, false),
     sandboxSecret: env.SANDBOX_WEBHOOK_SECRET || DEV_SANDBOX_SECRET,
     appSecret: env.APP_SECRET || DEV_APP_SECRET,
@@ -193,20 +212,69 @@ export interface OrderLimits {
  */
 export function assertProductionReady(config: Config): void {
   assertProductionSecrets(config);
-  if (config.env === "production" && config.paymentProvider === "sandbox" && !config.testShop) {
+  if (config.env !== "production") return;
+  if (config.paymentProviders.includes("sandbox") && !config.testShop) {
     throw new ConfigError(
-      "PAYMENT_PROVIDER is sandbox, the built-in test gateway where anyone holding a payment link marks an order paid: " +
+      "PAYMENT_PROVIDERS includes sandbox, the built-in test gateway where anyone holding a payment link marks an order paid: " +
         "configure a real gateway, or set TEST_SHOP=1 if this production process is a test shop.",
     );
   }
+  const missing = config.paymentProviders.flatMap((name) =>
+    name === "sandbox" ? [] : GATEWAY_KEYS[name].filter(([, pick]) => !pick(config.gateways)).map(([variable]) => variable),
+  );
+  if (missing.length > 0) {
+    throw new ConfigError(`PAYMENT_PROVIDERS switches on a gateway whose keys are missing: set ${missing.join(", ")}.`);
+  }
 }
 
-function paymentProvider(raw: string | undefined): string {
-  const value = raw?.trim() || "sandbox";
-  if (!(PAYMENT_PROVIDERS as readonly string[]).includes(value)) {
-    throw new ConfigError(`PAYMENT_PROVIDER must be one of ${PAYMENT_PROVIDERS.join(", ")}, not "${raw}".`);
+export interface GatewaySettings {
+  bancard: { publicKey: string; privateKey: string; url: string };
+  pagopar: { publicKey: string; privateKey: string; url: string };
+  mercadopago: { accessToken: string; webhookSecret: string; url: string };
+}
+
+export const PAGOPAR_DEFAULT_URL = "https://api.pagopar.com";
+export const MERCADOPAGO_DEFAULT_URL = "https://api.mercadopago.com";
+
+/** The variables each real gateway cannot work without. */
+const GATEWAY_KEYS: Record<Exclude<ProviderName, "sandbox">, [string, (g: GatewaySettings) => string][]> = {
+  bancard: [
+    ["BANCARD_PUBLIC_KEY", (g) => g.bancard.publicKey],
+    ["BANCARD_PRIVATE_KEY", (g) => g.bancard.privateKey],
+  ],
+  pagopar: [
+    ["PAGOPAR_PUBLIC_KEY", (g) => g.pagopar.publicKey],
+    ["PAGOPAR_PRIVATE_KEY", (g) => g.pagopar.privateKey],
+  ],
+  mercadopago: [
+    ["MERCADOPAGO_ACCESS_TOKEN", (g) => g.mercadopago.accessToken],
+    ["MERCADOPAGO_WEBHOOK_SECRET", (g) => g.mercadopago.webhookSecret],
+  ],
+};
+
+/** PAYMENT_PROVIDERS: known gateway names separated by commas, each once; empty means the sandbox. */
+function paymentProviders(env: NodeJS.ProcessEnv): ProviderName[] {
+  if (env.PAYMENT_PROVIDER !== undefined && env.PAYMENT_PROVIDERS === undefined) {
+    throw new ConfigError(`PAYMENT_PROVIDER is now PAYMENT_PROVIDERS (a list, e.g. bancard,pagopar,mercadopago), not "${env.PAYMENT_PROVIDER}".`);
   }
-  return value;
+  const raw = env.PAYMENT_PROVIDERS;
+  const names = (raw ?? "").split(",").map((name) => name.trim()).filter(Boolean);
+  if (names.length === 0) return ["sandbox"];
+  const valid = names.every((name) => (PAYMENT_PROVIDERS as readonly string[]).includes(name)) && new Set(names).size === names.length;
+  if (!valid) throw new ConfigError(`PAYMENT_PROVIDERS must list gateways among ${PAYMENT_PROVIDERS.join(", ")}, each once, not "${raw}".`);
+  return names as ProviderName[];
+}
+
+function baseUrl(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  try {
+    const url = new URL(raw);
+    if (url.protocol !== "https:" && url.protocol !== "http:") throw new Error("scheme");
+  } catch {
+    throw new ConfigError(`${name} must be an http(s) URL, not "${raw}".`);
+  }
+  return raw.replace(/\/+$/, "");
 }
 
 const PROXY_NAMES = ["loopback", "linklocal", "uniquelocal"];

@@ -27,8 +27,9 @@ import { createOrdersService } from "./modules/orders/service.ts";
 import { shippingRoutes } from "./modules/shipping/routes.ts";
 import { createShippingService } from "./modules/shipping/service.ts";
 import type { PaymentProvider } from "./payments/provider.ts";
+import { createProvider } from "./payments/providers/index.ts";
 import { createSandboxProvider } from "./payments/providers/sandbox.ts";
-import { sandboxPageRoutes, webhookRoutes } from "./payments/routes.ts";
+import { returnRoutes, sandboxPageRoutes, webhookRoutes } from "./payments/routes.ts";
 import { createPaymentService, type PaymentService } from "./payments/service.ts";
 import { createCatalogService } from "./modules/catalog/service.ts";
 import { devMailRoutes } from "./modules/dev-mail/routes.ts";
@@ -145,11 +146,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       if (res.statusCode >= 400) app.log.error({ status: res.statusCode, body: res.body }, "sandbox notification refused");
     },
   });
-  const providers = new Map<string, PaymentProvider>([[sandbox.provider.name, sandbox.provider]]);
-  // loadConfig accepts only known gateways: an unknown one never quietly becomes the sandbox.
-  const provider = providers.get(config.paymentProvider);
-  if (!provider) throw new Error(`payment gateway ${config.paymentProvider} is not available`);
-  const paymentService = createPaymentService(db, providers);
+  // The gateways that are on, in PAYMENT_PROVIDERS' order (the order the checkout offers them in).
+  const providers = new Map<string, PaymentProvider>(
+    config.paymentProviders.map((name) => [name, createProvider(name, config, sandbox.provider)] as const),
+  );
+  const paymentService = createPaymentService(db, providers, app.log);
   app.decorate("payments", paymentService);
   await app.register(cartRoutes, { cart, auth });
   await app.register(shippingRoutes, { cart, shipping, auth });
@@ -158,10 +159,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       db,
       catalog,
       shipping,
-      provider,
+      providers,
       reservationMinutes: config.reservationMinutes,
       limits: config.orderLimits,
       publicUrl: config.publicUrl,
+      log: app.log,
     }),
     orders,
     auth,
@@ -170,6 +172,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(ordersRoutes, { orders, auth, config });
   await app.register(webhookRoutes, { providers, payments: paymentService });
   await app.register(sandboxPageRoutes, { sandbox });
+  await app.register(returnRoutes, { payments: paymentService, config });
 
   if (web) await app.register(webPlugin, { config, ...web });
   return app;

@@ -10,6 +10,8 @@ import { assertProductionReady, loadConfigOrExit } from "#config/config.ts";
 
 /** How long the requests in flight get to finish once listening has stopped, before the process gives up on them. */
 const SHUTDOWN_GRACE_MS = 20_000;
+/** How often each process looks for payments whose notification never came. */
+const RECONCILE_EVERY_MS = 2 * 60_000;
 
 const config = loadConfigOrExit(assertProductionReady);
 const databaseOptions = {
@@ -65,6 +67,19 @@ const sweep = setInterval(() => {
 }, config.reservationSweepSeconds * 1000);
 sweep.unref();
 
+// Open payments older than a few minutes are read from their gateways, so a lost notification still ends
+// in the right state; each payment is claimed by one process at a time (docs/payments.md).
+let reconciling: Promise<unknown> = Promise.resolve();
+const reconcile = setInterval(() => {
+  reconciling = app.payments
+    .reconcile()
+    .then((changed) => {
+      if (changed > 0) app.log.info({ changed }, "payments reconciled with their gateways");
+    })
+    .catch((err) => app.log.error({ err }, "payment reconciliation failed"));
+}, RECONCILE_EVERY_MS);
+reconcile.unref();
+
 let closing = false;
 /**
  * SIGTERM (docker stop, a rolling restart): /readyz answers 503 at once, but the process keeps accepting
@@ -86,6 +101,7 @@ async function shutdown(signal: string) {
   }, SHUTDOWN_GRACE_MS);
   force.unref();
   clearInterval(sweep);
+  clearInterval(reconcile);
   // A kept-alive connection whose last answer left before draining began would otherwise wait for its timeout.
   const reaper = setInterval(() => app.server.closeIdleConnections(), 250);
   try {
@@ -95,6 +111,7 @@ async function shutdown(signal: string) {
     clearInterval(reaper);
     await app.close();
     await sweeping;
+    await reconciling;
     await database.close();
   } catch (err) {
     app.log.error({ err }, "shutdown failed");

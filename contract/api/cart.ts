@@ -56,6 +56,10 @@ export const CheckoutBodySchema = z.object({
   entrega_servico_id: idLike.optional().nullable(),
   id_ponto_entrega: idLike.optional().nullable(),
   cidade_alternativa: idLike.optional().nullable(),
+  /** The payment method chosen on step 1 (`gateway:method`, from GET /ecom/pagamentos/meios). */
+  meio_pagamento: textSchema().max(60).optional().nullable(),
+  /** A CPF for a card payment that needs one, when the account has none. */
+  cpf: textSchema().max(20).optional().nullable(),
 });
 
 export interface CartLine {

@@ -151,6 +151,17 @@ export const payments = pgTable(
     valor_total: numeric("valor_total", { precision: 18, scale: 2 }).notNull(),
     moeda_id: smallint("moeda_id").notNull().references(() => currencies.id),
     link: text("link").notNull(),
+    /** The method the buyer chose (cartao, pix, boleto, qr …); null for orders placed before the choice existed. */
+    metodo: varchar("metodo", { length: 30 }),
+    /** What the gateway charges when it charges in another currency than the order's (Mercado Pago: reais). */
+    valor_cobrado: numeric("valor_cobrado", { precision: 18, scale: 2 }),
+    moeda_cobrada: smallint("moeda_cobrada"),
+    /** Refunded so far through the gateway (a partial refund leaves the payment PAGO). */
+    valor_estornado: numeric("valor_estornado", { precision: 18, scale: 2 }).notNull().default("0"),
+    /** Why a gateway's approval was not trusted (amount or currency not the order's): flagged, never paid. */
+    divergencia: varchar("divergencia", { length: 200 }),
+    /** Last time the reconciliation job read this payment from its gateway (claims it across processes). */
+    conferido_em: timestamp("conferido_em", { withTimezone: true }),
     pago_em: timestamp("pago_em", { withTimezone: true }),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -158,6 +169,7 @@ export const payments = pgTable(
   (t) => [
     uniqueIndex("pagamentos_provider_order_idx").on(t.provider, t.order_id),
     uniqueIndex("pagamentos_provider_ref_idx").on(t.provider, t.provider_ref),
+    index("pagamentos_pendentes_idx").on(t.status, t.created_at),
   ],
 );
 

@@ -1,37 +1,130 @@
 /**
- * What the store needs from a payment gateway. The built-in sandbox implements it; Pagopar,
- * Bancard and Mercado Pago plug in behind the same interface (hosted link + signed notification
- * + a status read that is trusted over the notification's body).
+ * What the store needs from a payment gateway (docs/payments.md). The built-in sandbox, Bancard vPOS,
+ * Pagopar and Mercado Pago Checkout Pro implement it: a hosted payment link, a signed notification, a
+ * status read from the gateway that is trusted over the notification's body, and refunds.
  */
+import type { ProviderName } from "#config/config.ts";
+
+export { PAYMENT_PROVIDERS, type ProviderName } from "#config/config.ts";
+
+/**
+ * The ways to pay that spec §1 names, as the checkout offers them: cards (in up to 10 installments
+ * for Brazilian buyers, with a CPF), PIX, the boleto voucher, QR, e-wallets, a bank's wallet, payment
+ * points and bank transfer. "sandbox" is the test gateway's own page.
+ */
+export const PAYMENT_METHODS = ["cartao", "pix", "boleto", "qr", "carteira", "carteira_banco", "pontos", "transferencia", "sandbox"] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 export type GatewayStatus = "PAGO" | "RECUSADO" | "AGUARDANDO" | "EXPIRADO";
 
 export interface CreatePaymentInput {
-  /** Our order's external id, echoed back by the gateway. */
+  /** Our payment's id: the gateway's reference to us (Bancard's shop_process_id, Pagopar's id_pedido_comercio …). */
+  paymentId: number;
+  /** Our order's external id. */
   reference: string;
-  /** Decimal string in the currency below. */
+  /** Decimal string in the currency below (the gateway's charge currency). */
   amount: string;
   moedaId: number;
   description: string;
+  method: PaymentMethod;
   /** Where the buyer returns after paying. */
   returnUrl: string;
   /** Where the gateway posts its signed notification. */
   notifyUrl: string;
+  /** When the order's reservation runs out: a gateway that takes a deadline stops taking payment then. */
+  expiresAt?: Date;
+  buyer: { name: string; email: string; document: string | null; documentType: string; phone: string | null };
 }
 
 export interface PaymentNotification {
   /** Unique per notification: a replay carries the same id. */
   eventId: string;
-  providerRef: string;
+  /** The gateway's reference for the payment, as stored in pagamentos.provider_ref. */
+  providerRef?: string;
+  /** The gateway's id of a payment attempt, when the notification names that instead (Mercado Pago). */
+  gatewayPaymentId?: string;
+  /** Amount and currency the notification itself vouches for (signed), checked beside the status read. */
+  amount?: string;
+  moedaId?: number;
 }
 
+/** What the gateway says about a payment when asked. */
+export interface StatusRead {
+  status: GatewayStatus;
+  /** The amount and currency the gateway charged, when it says (compared with the order's). */
+  amount?: string;
+  moedaId?: number;
+  /** Our payment's id as the gateway echoes it (external reference), when the read was by the gateway's own id. */
+  paymentId?: number;
+}
+
+export type RefundResult = "done" | "unsupported";
+
 export interface PaymentProvider {
-  readonly name: string;
-  supportsCurrency(moedaId: number): boolean;
+  readonly name: ProviderName;
+  /** The methods this gateway offers for an order in that currency; none means it does not take that currency. */
+  methods(moedaId: number): PaymentMethod[];
+  /** The currency the gateway charges an order of that currency in (default: the order's own). */
+  chargeCurrency?(moedaId: number): number;
+  /** Whether a card payment through this gateway needs the buyer's CPF (Brazil). */
+  needsCpf?(method: PaymentMethod): boolean;
   createPayment(input: CreatePaymentInput): Promise<{ ref: string; link: string }>;
   /** Verifies the signature; undefined means the notification is not genuine. */
-  parseNotification(headers: Record<string, string | string[] | undefined>, rawBody: Buffer): PaymentNotification | undefined;
+  parseNotification(
+    headers: Record<string, string | string[] | undefined>,
+    rawBody: Buffer,
+    query: Record<string, string | undefined>,
+  ): PaymentNotification | undefined;
+  /** The body the gateway expects in answer to a notification it sent (default `{ received: true }`). */
+  acknowledge?(notification: PaymentNotification, rawBody: Buffer): unknown;
   /** Reads the payment's status from the gateway itself. */
-  fetchStatus(ref: string): Promise<GatewayStatus>;
-  expire?(ref: string): Promise<void>;
+  fetchStatus(query: { ref?: string; gatewayPaymentId?: string; paymentId?: number }): Promise<StatusRead>;
+  /** Voids a payment nobody will complete (the reservation ran out): Bancard's rollback, the sandbox's expiry. */
+  expire?(ref: string, paymentId: number): Promise<void>;
+  /** Gives money back: the whole charge, or part of it where the gateway allows. */
+  refund?(input: { ref: string; paymentId: number; amount: string; full: boolean }): Promise<RefundResult>;
 }
+
+/** A gateway that did not answer in time, answered an error, or answered nonsense. */
+export class GatewayError extends Error {
+  constructor(
+    readonly provider: string,
+    message: string,
+  ) {
+    super(`${provider}: ${message}`);
+  }
+}
+
+/** Longest wait for one call to a gateway. */
+export const GATEWAY_TIMEOUT_MS = 10_000;
+
+/** POSTs (or GETs) JSON to a gateway with a time limit; any failure is a GatewayError. */
+export async function gatewayJson<T>(
+  provider: string,
+  url: string,
+  init: { method?: string; body?: unknown; headers?: Record<string, string>; timeoutMs?: number } = {},
+): Promise<{ status: number; body: T }> {
+  let res: Response;
+  try {
+    res = await fetch(url, {
+      method: init.method ?? (init.body === undefined ? "GET" : "POST"),
+      headers: { accept: "application/json", ...(init.body === undefined ? {} : { "content-type": "application/json" }), ...init.headers },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      signal: AbortSignal.timeout(init.timeoutMs ?? GATEWAY_TIMEOUT_MS),
+    });
+  } catch (err) {
+    throw new GatewayError(provider, `no answer from ${new URL(url).pathname}: ${(err as Error).name}`);
+  }
+  const text = await res.text().catch(() => "");
+  try {
+    return { status: res.status, body: JSON.parse(text) as T };
+  } catch {
+    throw new GatewayError(provider, `answered ${res.status} without JSON`);
+  }
+}
+
+/** A header's single value. */
+export const header = (headers: Record<string, string | string[] | undefined>, name: string) => {
+  const value = headers[name];
+  return typeof value === "string" ? value : undefined;
+};

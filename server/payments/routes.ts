@@ -4,8 +4,10 @@ import type { Locale } from "#contract/locale.ts";
 import { apiMessage, type ApiMessageKey } from "#contract/messages.ts";
 import { formatPrice } from "#contract/money.ts";
 import { HttpError } from "../lib/errors.ts";
+import type { Config } from "#config/config.ts";
 import { requestLocale } from "../lib/request-locale.ts";
-import type { PaymentProvider } from "./provider.ts";
+import { requestSite } from "../lib/site.ts";
+import { GatewayError, type PaymentProvider } from "./provider.ts";
 import type { SandboxGateway } from "./providers/sandbox.ts";
 import type { PaymentService } from "./service.ts";
 
@@ -26,11 +28,45 @@ export const webhookRoutes: FastifyPluginAsync<{ providers: Map<string, PaymentP
     const provider = providers.get(name);
     if (!provider) throw new HttpError(404, "not_found");
     const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-    const notification = provider.parseNotification(req.headers, raw);
+    const query = Object.fromEntries(
+      Object.entries((req.query ?? {}) as Record<string, unknown>).map(([k, v]) => [k, typeof v === "string" ? v : undefined]),
+    );
+    const notification = provider.parseNotification(req.headers, raw, query);
     if (!notification) throw new HttpError(401, "payment_signature_invalid");
-    const result = await payments.handleNotification(name, notification.eventId, notification.providerRef, JSON.parse(raw.toString()));
+    let payload: unknown;
+    try {
+      payload = JSON.parse(raw.toString());
+    } catch {
+      payload = { query };
+    }
+    let result;
+    try {
+      result = await payments.handleNotification(name, notification, payload);
+    } catch (err) {
+      // The gateway's own status read failed: answer an error so the gateway sends the notification again.
+      if (err instanceof GatewayError) {
+        req.log.warn({ err }, "payment notification: gateway status read failed");
+        throw new HttpError(503, "service_unavailable");
+      }
+      throw err;
+    }
     if (result === "unknown_payment") throw new HttpError(404, "payment_not_found");
-    return reply.send({ received: true, result });
+    const answer = provider.acknowledge?.(notification, raw);
+    // What the store did with it travels in a header too, for logs and tests: some gateways want a body of their own.
+    return reply.header("x-payment-result", result).send(answer ?? { received: true, result });
+  });
+};
+
+/**
+ * Where a gateway whose return address is set once in its portal (Pagopar: `…/pagamento/retorno/pagopar/($hash)`)
+ * sends the buyer back: on to the payment page of the order that reference belongs to.
+ */
+export const returnRoutes: FastifyPluginAsync<{ payments: PaymentService; config: Config }> = async (app, { payments, config }) => {
+  app.get("/pagamento/retorno/:provider/:ref", { schema: { hide: true } }, async (req, reply) => {
+    const { provider, ref } = req.params as { provider: string; ref: string };
+    const externalId = hasControlCharacters(ref) || ref.length > 120 ? undefined : await payments.orderOf(provider, ref);
+    if (!externalId) throw new HttpError(404, "payment_not_found");
+    return reply.redirect(`${requestSite(config, req).origin}/checkout/payment?pedido=${externalId}`, 303);
   });
 };
 

@@ -1,46 +1,114 @@
-import { and, eq, inArray, isNull, lt, sql } from "drizzle-orm";
-import type { Db } from "#db/client.ts";
+import Big from "big.js";
+import { and, eq, inArray, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
+import { MOEDA } from "#contract/currencies.ts";
+import { queryRows, type Db } from "#db/client.ts";
 import { orderItems, orders, paymentEvents, payments } from "#db/schema/index.ts";
 import { lockProducts, returnStock, shortages, takeStock } from "../modules/orders/stock.ts";
-import type { GatewayStatus, PaymentProvider } from "./provider.ts";
+import type { PaymentNotification, PaymentProvider, StatusRead } from "./provider.ts";
 
 const FINAL = new Set(["PAGO", "FINALIZADO", "ESTORNADO"]);
+/** A gateway's approval that does not match the charge (amount or currency): kept for a person to look at. */
+export const FLAGGED = "DIVERGENTE";
+
+type PaymentRow = typeof payments.$inferSelect;
+
+/** What the gateway was asked to charge: the order's total, or its conversion where the gateway takes another currency. */
+export function chargeOf(payment: Pick<PaymentRow, "valor_total" | "moeda_id" | "valor_cobrado" | "moeda_cobrada">) {
+  return { amount: payment.valor_cobrado ?? payment.valor_total, moedaId: payment.moeda_cobrada ?? payment.moeda_id };
+}
+
+/** Why an approval cannot be trusted as this payment's, or undefined when amount and currency agree. */
+function divergence(payment: PaymentRow, read: StatusRead, claimed?: PaymentNotification): string | undefined {
+  const charge = chargeOf(payment);
+  for (const [source, amount, moedaId] of [
+    ["gateway", read.amount, read.moedaId],
+    ["notification", claimed?.amount, claimed?.moedaId],
+  ] as const) {
+    if (moedaId !== undefined && moedaId !== charge.moedaId) return `${source} currency ${moedaId}, expected ${charge.moedaId}`;
+    if (amount === undefined) continue;
+    let same = false;
+    try {
+      same = new Big(amount).eq(charge.amount);
+    } catch {
+      same = false;
+    }
+    if (!same) return `${source} amount ${String(amount).slice(0, 40)}, expected ${charge.amount}`;
+  }
+  return undefined;
+}
 /** One key for the expiry job: whichever process holds it runs the sweep, the others skip. */
 const EXPIRY_LOCK = 7_301_001;
 
-export function createPaymentService(db: Db, providers: Map<string, PaymentProvider>) {
+/** Payments the reconciliation job reads again: still open, older than this. */
+const RECONCILE_AFTER_MS = 3 * 60_000;
+/** One key for the reconciliation job, as for the expiry job. */
+const RECONCILE_LOCK = 7_301_002;
+
+export type NotificationResult = "unknown_provider" | "unknown_payment" | "replay" | "unchanged" | "declined" | "flagged" | "paid" | "refund";
+
+export function createPaymentService(
+  db: Db,
+  providers: Map<string, PaymentProvider>,
+  log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void } = { warn() {}, error() {} },
+) {
   /**
    * Applies a verified notification once. The event id is recorded under a unique key, so a replay
    * changes nothing; the status comes from the gateway, not from the notification's body; a paid
    * payment is final, so a late decline cannot undo it.
    */
-  async function handleNotification(providerName: string, eventId: string, providerRef: string, payload: unknown) {
+  async function handleNotification(providerName: string, notification: PaymentNotification, payload: unknown): Promise<NotificationResult> {
     const provider = providers.get(providerName);
-    if (!provider) return "unknown_provider" as const;
-    const status: GatewayStatus = await provider.fetchStatus(providerRef);
-    return db.transaction(async (tx) => {
+    if (!provider) return "unknown_provider";
+    const read = await provider.fetchStatus({ ref: notification.providerRef, gatewayPaymentId: notification.gatewayPaymentId });
+    const target =
+      read.paymentId !== undefined
+        ? and(eq(payments.provider, providerName), eq(payments.id, read.paymentId))
+        : notification.providerRef !== undefined
+          ? and(eq(payments.provider, providerName), eq(payments.provider_ref, notification.providerRef))
+          : undefined;
+    if (!target) return "unknown_payment";
+    return apply(provider, target, read, { eventId: notification.eventId, payload, claimed: notification });
+  }
+
+  /**
+   * Brings one payment to what its gateway says. With an event (a notification) the event is recorded
+   * first and a replay stops there. An approval whose amount or currency is not the charge's is
+   * flagged (DIVERGENTE) and never paid.
+   */
+  async function apply(
+    provider: PaymentProvider,
+    target: SQL | undefined,
+    read: StatusRead,
+    event?: { eventId: string; payload: unknown; claimed: PaymentNotification },
+  ): Promise<NotificationResult> {
+    const outcome = await db.transaction(async (tx) => {
       // The payment first: a notification for a payment not known yet is refused unrecorded, so the
       // gateway's retry is applied later instead of being taken for a replay.
-      const [known] = await tx
-        .select({ id: payments.id, order_id: payments.order_id })
-        .from(payments)
-        .where(and(eq(payments.provider, providerName), eq(payments.provider_ref, providerRef)));
-      if (!known) return "unknown_payment" as const;
+      const [known] = await tx.select({ id: payments.id, order_id: payments.order_id }).from(payments).where(target);
+      if (!known) return { result: "unknown_payment" as const };
       // Locks in the expiry sweep's order (order, then payment), so the two never cancel and pay one
       // order at once, nor wait on each other in a cycle.
       const [order] = await tx.select().from(orders).where(eq(orders.id, known.order_id)).for("update");
       const [payment] = await tx.select().from(payments).where(eq(payments.id, known.id)).for("update");
-      const recorded = await tx
-        .insert(paymentEvents)
-        .values({ provider: providerName, event_id: eventId, payload: payload as object })
-        .onConflictDoNothing()
-        .returning({ id: paymentEvents.id });
-      if (recorded.length === 0) return "replay" as const;
-      if (FINAL.has(payment!.status) || status === "AGUARDANDO") return "unchanged" as const;
+      if (event) {
+        const recorded = await tx
+          .insert(paymentEvents)
+          .values({ provider: provider.name, event_id: event.eventId, payload: event.payload as object })
+          .onConflictDoNothing()
+          .returning({ id: paymentEvents.id });
+        if (recorded.length === 0) return { result: "replay" as const };
+      }
+      if (FINAL.has(payment!.status) || payment!.status === FLAGGED || read.status === "AGUARDANDO") return { result: "unchanged" as const };
       const now = new Date();
-      if (status === "RECUSADO" || status === "EXPIRADO") {
-        await tx.update(payments).set({ status, updated_at: now }).where(eq(payments.id, payment!.id));
-        return "declined" as const;
+      if (read.status === "RECUSADO" || read.status === "EXPIRADO") {
+        if (payment!.status === read.status) return { result: "unchanged" as const };
+        await tx.update(payments).set({ status: read.status, updated_at: now }).where(eq(payments.id, payment!.id));
+        return { result: "declined" as const };
+      }
+      const mismatch = divergence(payment!, read, event?.claimed);
+      if (mismatch) {
+        await tx.update(payments).set({ status: FLAGGED, divergencia: mismatch.slice(0, 200), updated_at: now }).where(eq(payments.id, payment!.id));
+        return { result: "flagged" as const, mismatch, paymentId: payment!.id };
       }
       // Paid: the order keeps its reserved stock; if the reservation had lapsed, take the stock again.
       let orderStatus = "PAGO";
@@ -63,13 +131,103 @@ export function createPaymentService(db: Db, providers: Map<string, PaymentProvi
         .update(orders)
         .set({ status: orderStatus, reserva_expira_em: null, estoque_liberado_em: orderStatus === "PAGO" ? null : order!.estoque_liberado_em, updated_at: now })
         .where(eq(orders.id, order!.id));
-      return orderStatus === "PAGO" ? ("paid" as const) : ("refund" as const);
+      if (orderStatus === "PAGO") return { result: "paid" as const };
+      return { result: "refund" as const, refund: { ref: payment!.provider_ref, paymentId: payment!.id, amount: chargeOf(payment!).amount } };
     });
+    if (outcome.result === "flagged") log.warn({ paymentId: outcome.paymentId, provider: provider.name, mismatch: outcome.mismatch }, "payment flagged: not the order's amount or currency");
+    if (outcome.result === "refund") {
+      await provider.refund?.({ ...outcome.refund, full: true }).catch((err: unknown) =>
+        log.error({ err, paymentId: outcome.refund.paymentId, provider: provider.name }, "refund of a payment for sold-out stock failed"),
+      );
+    }
+    return outcome.result;
+  }
+
+  /**
+   * Reads open payments older than a few minutes from their gateways, so a lost notification still ends
+   * in the right state. Each payment is claimed (conferido_em) under an advisory lock, so several processes
+   * never read the same one at once; the gateway calls happen after the claim, outside any transaction.
+   */
+  async function reconcile(now = new Date(), minAgeMs = RECONCILE_AFTER_MS): Promise<number> {
+    const before = new Date(now.getTime() - minAgeMs);
+    const due = await db.transaction(async (tx) => {
+      const [lock] = await queryRows<{ ok: boolean }>(tx as unknown as Db, sql`SELECT pg_try_advisory_xact_lock(${RECONCILE_LOCK}) AS ok`);
+      if (!lock?.ok) return [];
+      const open = await tx
+        .select({ id: payments.id })
+        .from(payments)
+        .where(
+          and(
+            inArray(payments.status, ["AGUARDANDO", "RECUSADO"]),
+            ne(payments.link, ""),
+            lt(payments.created_at, before),
+            or(isNull(payments.conferido_em), lt(payments.conferido_em, before)),
+          ),
+        )
+        .orderBy(sql`${payments.conferido_em} NULLS FIRST`, payments.id)
+        .limit(50);
+      if (open.length === 0) return [];
+      return tx
+        .update(payments)
+        .set({ conferido_em: now })
+        .where(inArray(payments.id, open.map((p) => p.id)))
+        .returning({ id: payments.id, provider: payments.provider, ref: payments.provider_ref });
+    });
+    let changed = 0;
+    for (const p of due) {
+      const provider = providers.get(p.provider);
+      if (!provider) continue;
+      try {
+        const read = await provider.fetchStatus({ ref: p.ref, paymentId: p.id });
+        const result = await apply(provider, eq(payments.id, p.id), read);
+        if (result !== "unchanged") changed++;
+      } catch (err) {
+        log.warn({ err, paymentId: p.id, provider: p.provider }, "payment reconciliation: gateway read failed");
+      }
+    }
+    return changed;
+  }
+
+  /**
+   * Gives back all of a paid payment or part of it through its gateway (for the back office's order
+   * screens). A refund of what is left makes the payment and the order ESTORNADO; part of it leaves
+   * both paid, with the refunded sum recorded.
+   */
+  async function refund(paymentId: number, amount?: string) {
+    const [payment] = await db.select().from(payments).where(eq(payments.id, paymentId));
+    if (!payment || payment.status !== "PAGO") return "not_paid" as const;
+    const provider = providers.get(payment.provider);
+    if (!provider?.refund) return "unsupported" as const;
+    const charge = chargeOf(payment);
+    const decimals = charge.moedaId === MOEDA.PYG ? 0 : 2;
+    const already = new Big(payment.valor_estornado);
+    const left = new Big(charge.amount).minus(already);
+    let wanted: Big;
+    try {
+      wanted = amount === undefined ? left : new Big(amount);
+    } catch {
+      return "invalid_amount" as const;
+    }
+    if (wanted.lte(0) || wanted.gt(left) || !wanted.eq(wanted.round(decimals))) return "invalid_amount" as const;
+    const full = already.eq(0) && wanted.eq(charge.amount);
+    const done = await provider.refund({ ref: payment.provider_ref, paymentId, amount: wanted.toFixed(decimals), full });
+    if (done !== "done") return done;
+    const total = already.plus(wanted);
+    const whole = total.eq(charge.amount);
+    const now = new Date();
+    await db.transaction(async (tx) => {
+      await tx
+        .update(payments)
+        .set({ valor_estornado: total.toFixed(2), status: whole ? "ESTORNADO" : "PAGO", updated_at: now })
+        .where(eq(payments.id, paymentId));
+      if (whole) await tx.update(orders).set({ status: "ESTORNADO", updated_at: now }).where(eq(orders.id, payment.order_id));
+    });
+    return whole ? ("refunded" as const) : ("partially_refunded" as const);
   }
 
   /** Returns the stock of unpaid orders whose reservation has run out. */
   async function releaseExpired(now = new Date()): Promise<number> {
-    const expiredRefs: { provider: string; ref: string }[] = [];
+    const expiredRefs: { provider: string; ref: string; id: number }[] = [];
     const released = await db.transaction(async (tx) => {
       const [lock] = await tx
         .execute(sql`SELECT pg_try_advisory_xact_lock(${EXPIRY_LOCK}) AS ok`)
@@ -94,16 +252,31 @@ export function createPaymentService(db: Db, providers: Map<string, PaymentProvi
           .update(payments)
           .set({ status: "EXPIRADO", updated_at: now })
           .where(and(eq(payments.order_id, id), inArray(payments.status, ["AGUARDANDO", "RECUSADO"])))
-          .returning({ provider: payments.provider, ref: payments.provider_ref });
-        expiredRefs.push(...open.map((p) => ({ provider: p.provider, ref: p.ref })));
+          .returning({ provider: payments.provider, ref: payments.provider_ref, id: payments.id, link: payments.link });
+        expiredRefs.push(...open.filter((p) => p.link !== "").map((p) => ({ provider: p.provider, ref: p.ref, id: p.id })));
       }
       return due.length;
     });
-    for (const { provider, ref } of expiredRefs) await providers.get(provider)?.expire?.(ref);
+    for (const { provider, ref, id } of expiredRefs) {
+      await providers
+        .get(provider)
+        ?.expire?.(ref, id)
+        .catch((err: unknown) => log.warn({ err, paymentId: id, provider }, "gateway did not void an expired payment"));
+    }
     return released;
   }
 
-  return { handleNotification, releaseExpired };
+  /** The order a gateway's payment reference belongs to (where a gateway sends the buyer back by its own reference). */
+  async function orderOf(providerName: string, ref: string): Promise<string | undefined> {
+    const [row] = await db
+      .select({ external_id: orders.external_id })
+      .from(payments)
+      .innerJoin(orders, eq(orders.id, payments.order_id))
+      .where(and(eq(payments.provider, providerName), eq(payments.provider_ref, ref)));
+    return row?.external_id;
+  }
+
+  return { handleNotification, reconcile, refund, releaseExpired, orderOf };
 }
 
 export type PaymentService = ReturnType<typeof createPaymentService>;

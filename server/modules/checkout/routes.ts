@@ -33,4 +33,11 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ checkout: CheckoutService; 
       return { link_pagamento: [link], pedido: await orders.byId(orderId) };
     },
   );
+
+  // Step 1's list: the ways this customer may pay (their audience's currency, the gateways that are on).
+  app.get(
+    "/ecom/pagamentos/meios",
+    { schema: { tags: ["checkout"], security: [{ bearerAuth: [] }] }, preHandler: auth.required },
+    async (req) => checkout.options(customerOf(req).id),
+  );
 };

@@ -8,7 +8,8 @@ import { queryRows, type Db, type Tx } from "#db/client.ts";
 import { addresses, cartItems, carts, customers, orderItems, orders, payments, shippingServices } from "#db/schema/index.ts";
 import type { OrderLimits } from "#config/config.ts";
 import { HttpError } from "../../lib/errors.ts";
-import type { PaymentProvider } from "../../payments/provider.ts";
+import { isValidCpf, onlyDigits } from "#contract/documents.ts";
+import { GatewayError, type PaymentMethod, type PaymentProvider, type ProviderName } from "../../payments/provider.ts";
 import type { CatalogService } from "../catalog/service.ts";
 import { lineErrors, unitPrice } from "../cart/service.ts";
 import type { ShippingService } from "../shipping/service.ts";
@@ -20,6 +21,21 @@ export interface CheckoutInput {
   cliente_endereco_id?: number | null;
   entrega_servico_id?: number | null;
   id_ponto_entrega?: number | null;
+  /** The buyer's choice on step 1, `gateway:method` (e.g. `pagopar:qr`); without it the first one offered. */
+  meio_pagamento?: string | null;
+  /** A CPF for a card payment that needs one, when the customer's account has none. */
+  cpf?: string | null;
+}
+
+/** One way to pay as step 1 lists it. */
+export interface PaymentOption {
+  id: string;
+  gateway: ProviderName;
+  metodo: PaymentMethod;
+  /** Most installments a card takes here (spec §1: 10 for Brazilian buyers). */
+  parcelas_max: number;
+  /** This method needs the buyer's CPF (Brazil). */
+  cpf_obrigatorio: boolean;
 }
 
 // Unambiguous characters for a code read aloud at the counter.
@@ -30,13 +46,35 @@ export function createCheckoutService(deps: {
   db: Db;
   catalog: CatalogService;
   shipping: ShippingService;
-  provider: PaymentProvider;
+  /** The gateways that are on, in the order they are offered. */
+  providers: Map<string, PaymentProvider>;
   reservationMinutes: number;
   limits: OrderLimits;
   /** The server's own public address, where gateways post their notifications. */
   publicUrl: string;
+  log?: { warn(obj: object, msg: string): void };
 }) {
-  const { db, catalog, shipping, provider } = deps;
+  const { db, catalog, shipping, providers } = deps;
+
+  /** The ways to pay an order in this currency, from the gateways that are on (spec §1). */
+  function paymentOptions(moedaId: number): PaymentOption[] {
+    return [...providers.values()].flatMap((provider) =>
+      provider.methods(moedaId).map((metodo) => ({
+        id: `${provider.name}:${metodo}`,
+        gateway: provider.name,
+        metodo,
+        parcelas_max: metodo === "cartao" && moedaId === MOEDA.USD ? 10 : 1,
+        cpf_obrigatorio: provider.needsCpf?.(metodo) ?? false,
+      })),
+    );
+  }
+
+  /** What step 1 offers this customer: the methods of their order's currency, and whether their account has a CPF. */
+  async function options(customerId: number) {
+    const [customer] = await db.select().from(customers).where(eq(customers.id, customerId));
+    const moedaId = customer!.estrangeiro ? MOEDA.USD : MOEDA.PYG;
+    return { data: paymentOptions(moedaId), tem_cpf: hasCpf(customer!) };
+  }
   const fail = (status: number, key: ApiMessageKey, field?: string): never => {
     throw new HttpError(status, key, field ? { errors: { [field]: [key] } } : {});
   };
@@ -45,27 +83,63 @@ export function createCheckoutService(deps: {
    * The order's payment link, created on first use; a retry after a gateway failure lands here too.
    * `origin` is the shopper's store host, where the gateway sends them back.
    */
-  async function linkFor(orderId: number, origin: string): Promise<string> {
-    const [payment] = await db.select().from(payments).where(and(eq(payments.order_id, orderId), eq(payments.provider, provider.name)));
+  async function linkFor(orderId: number, origin: string, cpf?: string): Promise<string> {
+    const [payment] = await db.select().from(payments).where(eq(payments.order_id, orderId)).orderBy(payments.id).limit(1);
     if (payment && payment.link) return payment.link;
+    const provider = providers.get(payment!.provider);
+    if (!provider) fail(422, "no_payment_method");
     const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
-    const created = await provider.createPayment({
-      reference: order!.external_id,
-      amount: order!.valor_total,
-      moedaId: order!.moeda_id,
-      description: `Pedido ${order!.pedido}`,
-      returnUrl: `${origin}/checkout/payment?pedido=${order!.external_id}`,
-      notifyUrl: `${deps.publicUrl}/ecom/pagamentos/webhook/${provider.name}`,
-    });
+    const [customer] = await db.select().from(customers).where(eq(customers.id, order!.customer_id));
+    // A gateway that charges in another currency (Mercado Pago: reais) is asked for the order's total converted.
+    const chargeMoeda = provider!.chargeCurrency?.(order!.moeda_id) ?? order!.moeda_id;
+    const amount =
+      chargeMoeda === order!.moeda_id
+        ? order!.valor_total
+        : new Big(unitPrice(order!.valor_total, order!.moeda_id, chargeMoeda, await catalog.rates())).toFixed(chargeMoeda === MOEDA.PYG ? 0 : 2);
+    let created: { ref: string; link: string };
+    try {
+      created = await provider!.createPayment({
+        paymentId: payment!.id,
+        reference: order!.external_id,
+        amount,
+        moedaId: chargeMoeda,
+        description: `Pedido ${order!.pedido}`,
+        method: (payment!.metodo ?? provider!.methods(order!.moeda_id)[0] ?? "cartao") as PaymentMethod,
+        returnUrl: `${origin}/checkout/payment?pedido=${order!.external_id}`,
+        notifyUrl: `${deps.publicUrl}/ecom/pagamentos/webhook/${provider!.name}`,
+        expiresAt: order!.reserva_expira_em ?? undefined,
+        buyer: {
+          name: `${customer!.nome} ${customer!.sobrenome}`.trim(),
+          email: customer!.email,
+          document: cpf ?? customer!.documento,
+          documentType: cpf ? "CPF" : customer!.documento_tipo,
+          phone: customer!.telefone || null,
+        },
+      });
+    } catch (err) {
+      // The gateway is down or refused: the buyer gets the payment error, the order keeps its stock
+      // until the reservation runs out, and asking again (pay now) retries the gateway.
+      if (err instanceof GatewayError) {
+        deps.log?.warn({ err, orderId }, "payment gateway failed to create a payment");
+        throw new HttpError(502, "payment_error");
+      }
+      throw err;
+    }
     // Two calls racing here both reach the gateway; only the first link is kept, the other is voided,
     // so the buyer is never shown two payments for one order.
     const [kept] = await db
       .update(payments)
-      .set({ provider_ref: created.ref, link: created.link, updated_at: new Date() })
+      .set({
+        provider_ref: created.ref,
+        link: created.link,
+        valor_cobrado: chargeMoeda === order!.moeda_id ? null : amount,
+        moeda_cobrada: chargeMoeda === order!.moeda_id ? null : chargeMoeda,
+        updated_at: new Date(),
+      })
       .where(and(eq(payments.id, payment!.id), eq(payments.link, "")))
       .returning({ id: payments.id });
     if (kept) return created.link;
-    await provider.expire?.(created.ref);
+    await provider!.expire?.(created.ref, payment!.id).catch(() => undefined);
     const [winner] = await db.select({ link: payments.link }).from(payments).where(eq(payments.id, payment!.id));
     return winner!.link;
   }
@@ -95,7 +169,7 @@ export function createCheckoutService(deps: {
     const [existing] = await db.select().from(orders).where(eq(orders.cart_id, cart!.id));
     if (existing) {
       if (existing.customer_id !== customerId) fail(404, "cart_not_found");
-      return { orderId: existing.id, link: await linkFor(existing.id, origin) };
+      return { orderId: existing.id, link: await linkFor(existing.id, origin, input.cpf ?? undefined) };
     }
     if (cart!.status !== "aberto") fail(404, "cart_not_found");
 
@@ -115,7 +189,16 @@ export function createCheckoutService(deps: {
     // Spec §9: the order is in the customer's currency (dollars for a foreign customer, guaraníes
     // otherwise), whatever currency the cart had as a guest's; every amount is priced anew in it.
     const moedaId: number = customer!.estrangeiro ? MOEDA.USD : MOEDA.PYG;
-    if (!provider.supportsCurrency(moedaId)) fail(422, "no_payment_method");
+    const offered = paymentOptions(moedaId);
+    if (offered.length === 0) fail(422, "no_payment_method");
+    const choice = input.meio_pagamento ? offered.find((o) => o.id === input.meio_pagamento) : offered[0];
+    if (!choice) fail(422, "payment_method_invalid", "meio_pagamento");
+    let cpf: string | undefined;
+    if (choice!.cpf_obrigatorio && !hasCpf(customer!)) {
+      cpf = onlyDigits(input.cpf ?? "");
+      if (!cpf) fail(422, "cpf_required", "cpf");
+      if (!isValidCpf(cpf)) fail(422, "invalid_cpf", "cpf");
+    }
 
     let enderecoId: number | null = null;
     let pontoId: number | null = null;
@@ -222,7 +305,8 @@ export function createCheckoutService(deps: {
       );
       await tx.insert(payments).values({
         order_id: order!.id,
-        provider: provider.name,
+        provider: choice!.gateway,
+        metodo: choice!.metodo,
         provider_ref: `pending-${order!.id}`,
         valor_total: order!.total,
         moeda_id: moedaId,
@@ -235,13 +319,18 @@ export function createCheckoutService(deps: {
       return order!.id;
     });
     if (orderId === undefined) return start(externalId, customerId, input, origin, lang, clientIp);
-    return { orderId, link: await linkFor(orderId, origin) };
+    return { orderId, link: await linkFor(orderId, origin, cpf) };
   }
 
-  return { start };
+  return { start, options };
 }
 
 export type CheckoutService = ReturnType<typeof createCheckoutService>;
+
+/** The customer's account holds a valid CPF (a Brazilian card payment needs one). */
+function hasCpf(customer: { documento_tipo: string; documento: string | null }) {
+  return customer.documento_tipo === "CPF" && isValidCpf(customer.documento ?? "");
+}
 
 function safeBig(value: string): Big | undefined {
   try {

@@ -2,7 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
 import { sandboxGatewayPayments } from "#db/schema/index.ts";
-import type { GatewayStatus, PaymentProvider } from "../provider.ts";
+import type { GatewayStatus, PaymentProvider, StatusRead } from "../provider.ts";
 
 const SIGNATURE_HEADER = "x-sandbox-signature";
 const MAX_AGE_S = 300;
@@ -24,7 +24,7 @@ export function createSandboxProvider(
 ) {
   const provider: PaymentProvider = {
     name: "sandbox",
-    supportsCurrency: (moedaId) => [1, 2, 3, 4].includes(moedaId),
+    methods: (moedaId) => ([1, 2, 3, 4].includes(moedaId) ? ["sandbox"] : []),
 
     async createPayment(input) {
       const ref = `sbx_${randomBytes(12).toString("hex")}`;
@@ -57,10 +57,15 @@ export function createSandboxProvider(
       }
     },
 
-    async fetchStatus(ref) {
-      const [row] = await db.select().from(sandboxGatewayPayments).where(eq(sandboxGatewayPayments.ref, ref));
+    async fetchStatus({ ref }): Promise<StatusRead> {
+      const [row] = ref ? await db.select().from(sandboxGatewayPayments).where(eq(sandboxGatewayPayments.ref, ref)) : [];
       const map: Record<string, GatewayStatus> = { approved: "PAGO", declined: "RECUSADO", expired: "EXPIRADO" };
-      return map[row?.status ?? ""] ?? "AGUARDANDO";
+      if (!row) return { status: "AGUARDANDO" };
+      return { status: map[row.status] ?? "AGUARDANDO", amount: row.valor, moedaId: row.moeda_id };
+    },
+
+    async refund() {
+      return "done";
     },
 
     async expire(ref) {

@@ -1,0 +1,198 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { queryRows } from "#db/client.ts";
+import { call } from "../../tests/support/customers.ts";
+import { startMercadoPagoDouble, type MercadoPagoDouble } from "../../tests/support/mercadopago-double.ts";
+import { pickProducts, readyCart, shopper, stockOf, type Product } from "../../tests/support/shop.ts";
+import { createTestApp, type TestApp } from "../../tests/support/test-app.ts";
+import { mercadoPagoManifest, mercadoPagoSignature } from "./providers/mercadopago.ts";
+
+const KEYS = { accessToken: "TEST-0000-mp-access-token", webhookSecret: "mp-webhook-secret-test" };
+
+let t: TestApp;
+let mp: MercadoPagoDouble;
+let p: Product;
+let buyer: Awaited<ReturnType<typeof shopper>>;
+
+beforeAll(async () => {
+  mp = await startMercadoPagoDouble({
+    ...KEYS,
+    notify: async (body, headers, query = "") => {
+      const res = await t.app.inject({ method: "POST", url: `/ecom/pagamentos/webhook/mercadopago${query}`, headers: { "content-type": "application/json", ...headers }, payload: body });
+      return { status: res.statusCode, body: res.body };
+    },
+  });
+  t = await createTestApp({
+    PAYMENT_PROVIDERS: "mercadopago,bancard",
+    MERCADOPAGO_ACCESS_TOKEN: KEYS.accessToken,
+    MERCADOPAGO_WEBHOOK_SECRET: KEYS.webhookSecret,
+    MERCADOPAGO_URL: mp.url,
+    PAYMENT_TIMEOUT_SECONDS: "1",
+    MAX_OPEN_ORDERS_PER_CUSTOMER: "50",
+    MAX_OPEN_ORDERS_PER_ADDRESS: "50",
+  });
+  [p] = await pickProducts(t.database.db, 1, 40);
+  buyer = await shopper(t.app, t.database.db, "br");
+});
+afterAll(async () => {
+  await t?.close();
+  await mp?.close();
+});
+
+const db = () => t.database.db;
+const start = async (meio: string, extra: Record<string, unknown> = {}, token = buyer.token) => {
+  const { cart, pickup } = await readyCart(t.app, token, [{ produto_id: p.id, qtde: 1 }]);
+  const body = { token_entrega: pickup.token, valor_frete: pickup.valor, entrega_servico_id: pickup.entrega_servico_id, meio_pagamento: meio, ...extra };
+  const res = await call<{ link_pagamento: string[]; pedido: { id: number; external_id: string; valor_total: string; moeda_id: number } }>(
+    t.app,
+    "POST",
+    `/ecom/venda/carrinho/${cart.external_id}/iniciar-checkout`,
+    { token, body },
+  );
+  return { res, cart, body };
+};
+async function order(meio = "mercadopago:pix") {
+  const { res } = await start(meio);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  const [payment] = await queryRows<{ id: number; provider_ref: string; valor_cobrado: string; moeda_cobrada: number }>(
+    db(),
+    sql`SELECT id, provider_ref, valor_cobrado, moeda_cobrada FROM pagamentos WHERE order_id = ${res.body.pedido.id}`,
+  );
+  return { link: res.body.link_pagamento[0]!, order: res.body.pedido, payment: payment!, pref: mp.preferences.get(payment!.provider_ref)! };
+}
+const state = async (externalId: string) => {
+  const res = await call<{ status: string; pagamentos: { status: string }[] }>(t.app, "GET", `/ecom/venda/pedidos/${externalId}/buscar-pagamentos`, { token: buyer.token });
+  return [res.body.status, res.body.pagamentos[0]!.status];
+};
+const webhook = (n: { query: string; headers: Record<string, string>; body: string }) =>
+  t.app.inject({ method: "POST", url: `/ecom/pagamentos/webhook/mercadopago${n.query}`, headers: { "content-type": "application/json", ...n.headers }, payload: n.body });
+
+describe("Mercado Pago x-signature (known answer)", () => {
+  it("signs the manifest id;request-id;ts with HMAC-SHA256 as Mercado Pago documents it", () => {
+    const manifest = mercadoPagoManifest("1300000001", "bb56a2f1-6aae-46ac-982e-9dcd3581d08e", "1704908010");
+    expect(manifest).toBe("id:1300000001;request-id:bb56a2f1-6aae-46ac-982e-9dcd3581d08e;ts:1704908010;");
+    expect(mercadoPagoSignature("mp-secret", manifest)).toBe("a75315742e1055dae14710f60357faffae405b034b5a9a06f2fd054a6fd46da7");
+    expect(mercadoPagoManifest(undefined, undefined, "1")).toBe("ts:1;");
+  });
+});
+
+describe("paying through Mercado Pago Checkout Pro", () => {
+  it("offers a Brazilian buyer card in up to 10x (with CPF), PIX and boleto, and nothing from the Paraguayan gateways", async () => {
+    const res = await call<{ data: { id: string; parcelas_max: number; cpf_obrigatorio: boolean }[]; tem_cpf: boolean }>(t.app, "GET", "/ecom/pagamentos/meios", { token: buyer.token });
+    expect(res.body.data).toEqual([
+      { id: "mercadopago:cartao", gateway: "mercadopago", metodo: "cartao", parcelas_max: 10, cpf_obrigatorio: true },
+      { id: "mercadopago:pix", gateway: "mercadopago", metodo: "pix", parcelas_max: 1, cpf_obrigatorio: false },
+      { id: "mercadopago:boleto", gateway: "mercadopago", metodo: "boleto", parcelas_max: 1, cpf_obrigatorio: false },
+    ]);
+    expect(res.body.tem_cpf).toBe(true);
+  });
+
+  it("creates a preference in reais for the dollar order, and pays once the signed notification is read back", async () => {
+    const o = await order("mercadopago:cartao");
+    expect(o.link).toBe(`${mp.url}/checkout/v1/redirect?pref_id=${o.pref.id}`);
+    expect(o.order.moeda_id).toBe(2);
+    expect(o.payment.moeda_cobrada).toBe(1);
+    const item = o.pref.body.items[0]!;
+    expect([item.currency_id, item.unit_price.toFixed(2)]).toEqual(["BRL", Number(o.payment.valor_cobrado).toFixed(2)]);
+    expect(Number(o.payment.valor_cobrado)).toBeGreaterThan(Number(o.order.valor_total));
+    expect(o.pref.body.payment_methods.installments).toBe(10);
+    expect(o.pref.body.payment_methods.excluded_payment_types.map((x) => x.id)).toContain("ticket");
+    expect(o.pref.body.external_reference).toBe(String(o.payment.id));
+    expect(o.pref.body.payer?.identification).toEqual({ type: "CPF", number: "52998224725" });
+    expect(o.pref.body.notification_url).toMatch(/\/ecom\/pagamentos\/webhook\/mercadopago$/);
+
+    const { delivered } = await mp.pay(o.pref.id, true);
+    expect(delivered!.status).toBe(200);
+    expect(await state(o.order.external_id)).toEqual(["PAGO", "PAGO"]);
+  });
+
+  it("records a rejected payment and keeps the order waiting", async () => {
+    const o = await order();
+    expect(o.pref.body.payment_methods.excluded_payment_types.map((x) => x.id)).toEqual(expect.arrayContaining(["credit_card", "ticket"]));
+    await mp.pay(o.pref.id, false);
+    expect(await state(o.order.external_id)).toEqual(["PAGAMENTO", "RECUSADO"]);
+  });
+
+  it("refuses a notification with a forged, missing or foreign signature, and changes nothing on a replay", async () => {
+    const o = await order("mercadopago:boleto");
+    const { payment, notification } = await mp.pay(o.pref.id, true, { notify: false });
+    const forged = mp.signed(String(payment.id), "not-the-secret");
+    expect((await webhook(forged)).statusCode).toBe(401);
+    expect((await webhook({ ...notification, headers: { "x-request-id": notification.headers["x-request-id"] } })).statusCode).toBe(401);
+    // A genuine signature covers its own data.id only.
+    expect((await webhook({ ...notification, query: `?data.id=${payment.id + 1}&type=payment` })).statusCode).toBe(401);
+    expect(await state(o.order.external_id)).toEqual(["PAGAMENTO", "AGUARDANDO"]);
+    const first = await webhook(notification);
+    expect([first.statusCode, first.headers["x-payment-result"]]).toEqual([200, "paid"]);
+    const replay = await webhook(notification);
+    expect([replay.statusCode, replay.headers["x-payment-result"]]).toEqual([200, "replay"]);
+    expect(await state(o.order.external_id)).toEqual(["PAGO", "PAGO"]);
+  });
+
+  it("flags an approval for another amount or in another currency", async () => {
+    const a = await order();
+    await mp.pay(a.pref.id, true, { amount: 1 });
+    expect(await state(a.order.external_id)).toEqual(["PAGAMENTO", "DIVERGENTE"]);
+    const c = await order();
+    await mp.pay(c.pref.id, true, { currency: "USD" });
+    expect(await state(c.order.external_id)).toEqual(["PAGAMENTO", "DIVERGENTE"]);
+  });
+
+  it("asks for a CPF for a card payment when the account has none, and passes it on", async () => {
+    const other = await shopper(t.app, db(), "br");
+    await db().execute(sql`UPDATE clientes SET documento_tipo = 'Passaporte', documento = 'FX123456' WHERE id = ${other.id}`);
+    const meios = await call<{ tem_cpf: boolean }>(t.app, "GET", "/ecom/pagamentos/meios", { token: other.token });
+    expect(meios.body.tem_cpf).toBe(false);
+    const missing = await start("mercadopago:cartao", {}, other.token);
+    expect(missing.res.status).toBe(422);
+    expect(missing.res.body).toMatchObject({ errors: { cpf: ["Informe o CPF para pagar com cartão."] } });
+    const wrong = await call(t.app, "POST", `/ecom/venda/carrinho/${missing.cart.external_id}/iniciar-checkout`, { token: other.token, body: { ...missing.body, cpf: "111.111.111-11" } });
+    expect(wrong.status).toBe(422);
+    expect(wrong.body.errors).toEqual({ cpf: ["CPF inválido"] });
+    const ok = await call<{ link_pagamento: string[] }>(t.app, "POST", `/ecom/venda/carrinho/${missing.cart.external_id}/iniciar-checkout`, {
+      token: other.token,
+      body: { ...missing.body, cpf: "529.982.247-25" },
+    });
+    expect(ok.status).toBe(200);
+    const pref = mp.preferences.get(new URL(ok.body.link_pagamento[0]!).searchParams.get("pref_id")!)!;
+    expect(pref.body.payer?.identification).toEqual({ type: "CPF", number: "52998224725" });
+    // PIX needs no CPF.
+    expect((await start("mercadopago:pix", {}, other.token)).res.status).toBe(200);
+  });
+
+  it("gives the payment error when Mercado Pago does not answer, keeping the stock; recovers a lost notification by reconciliation", async () => {
+    const before = await stockOf(db(), p.id);
+    const { cart, pickup } = await readyCart(t.app, buyer.token, [{ produto_id: p.id, qtde: 1 }]);
+    mp.stall(true);
+    try {
+      const res = await t.app.inject({
+        method: "POST",
+        url: `/ecom/venda/carrinho/${cart.external_id}/iniciar-checkout`,
+        headers: { authorization: `Bearer ${buyer.token}`, "accept-language": "pt-BR" },
+        payload: { token_entrega: pickup.token, valor_frete: pickup.valor, entrega_servico_id: pickup.entrega_servico_id, meio_pagamento: "mercadopago:pix" },
+      });
+      expect([res.statusCode, res.json().message]).toEqual([502, "Erro ao processar o pagamento"]);
+    } finally {
+      mp.stall(false);
+    }
+    expect(await stockOf(db(), p.id)).toBe(before - 1);
+
+    const o = await order();
+    await mp.pay(o.pref.id, true, { notify: false });
+    expect(await t.app.payments.reconcile(new Date(Date.now() + 10 * 60_000))).toBeGreaterThanOrEqual(1);
+    expect(await state(o.order.external_id)).toEqual(["PAGO", "PAGO"]);
+  });
+
+  it("refunds part of a payment, then the rest: the order ends ESTORNADO", async () => {
+    const o = await order();
+    const { payment } = await mp.pay(o.pref.id, true);
+    const charged = Number(o.payment.valor_cobrado);
+    expect(await t.app.payments.refund(o.payment.id, "10.00")).toBe("partially_refunded");
+    expect(mp.payments.get(payment.id)!.transaction_amount_refunded).toBe(10);
+    expect(await state(o.order.external_id)).toEqual(["PAGO", "PAGO"]);
+    expect(await t.app.payments.refund(o.payment.id, String(charged))).toBe("invalid_amount");
+    expect(await t.app.payments.refund(o.payment.id)).toBe("refunded");
+    expect(mp.payments.get(payment.id)!.status).toBe("refunded");
+    expect(await state(o.order.external_id)).toEqual(["ESTORNADO", "ESTORNADO"]);
+  });
+});

@@ -1,0 +1,151 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { MercadoPagoConfig, Payment, PaymentRefund, Preference } from "mercadopago";
+import { AppConfig } from "mercadopago/dist/utils/config/index.js";
+import { MOEDA } from "#contract/currencies.ts";
+import { GatewayError, header, type PaymentMethod, type PaymentProvider, type StatusRead } from "../provider.ts";
+
+/**
+ * Mercado Pago Checkout Pro for Brazilian buyers, through the official `mercadopago` SDK: a preference
+ * (items, card in up to 10 installments, PIX and boleto), the buyer sent to its `init_point`, the
+ * notification verified by its `x-signature` HMAC (Mercado Pago's "Notificações Webhooks": manifest
+ * `id:{data.id};request-id:{x-request-id};ts:{ts};`, HMAC-SHA256 with the webhook secret), and the
+ * payment read from the API before it is trusted. Orders are in dollars; Mercado Pago Brasil charges
+ * in reais, so the order's total is converted at the shop's rate when the preference is created.
+ */
+export const MAX_INSTALLMENTS = 10;
+
+/** The manifest Mercado Pago signs: parts it does not send are left out, as its documentation says. */
+export function mercadoPagoManifest(dataId: string | undefined, requestId: string | undefined, ts: string) {
+  return `${dataId ? `id:${dataId};` : ""}${requestId ? `request-id:${requestId};` : ""}ts:${ts};`;
+}
+
+export const mercadoPagoSignature = (secret: string, manifest: string) => createHmac("sha256", secret).update(manifest).digest("hex");
+
+/** The payment types a method leaves out of Checkout Pro (PIX is a bank transfer there, the boleto a ticket). */
+const EXCLUDED: Partial<Record<PaymentMethod, string[]>> = {
+  cartao: ["ticket", "bank_transfer", "atm"],
+  pix: ["credit_card", "debit_card", "ticket", "atm", "prepaid_card"],
+  boleto: ["credit_card", "debit_card", "bank_transfer", "prepaid_card"],
+};
+
+const STATUS: Record<string, StatusRead["status"]> = {
+  approved: "PAGO",
+  rejected: "RECUSADO",
+  cancelled: "EXPIRADO",
+};
+
+const CURRENCY: Record<string, number> = { BRL: MOEDA.BRL, USD: MOEDA.USD, PYG: MOEDA.PYG, ARS: MOEDA.ARS };
+
+interface MpPayment {
+  id?: string | number;
+  status?: string;
+  transaction_amount?: number;
+  currency_id?: string;
+  external_reference?: string;
+  date_created?: string;
+}
+
+export function createMercadoPagoProvider(options: { accessToken: string; webhookSecret: string; url: string; timeoutMs?: number }): PaymentProvider {
+  // The SDK reads its host from one process-wide setting; MERCADOPAGO_URL lets a staging host or a double stand in.
+  (AppConfig as unknown as { BASE_URL: string }).BASE_URL = options.url.replace(/\/$/, "");
+  // A time limit on every call and no retries of its own: reconciliation and the gateway's retries do that.
+  const client = new MercadoPagoConfig({ accessToken: options.accessToken, options: { timeout: options.timeoutMs ?? 10_000, maxRetries: 0 } });
+  const wrap = async <T>(what: string, run: () => Promise<T>): Promise<T> => {
+    try {
+      return await run();
+    } catch (err) {
+      throw new GatewayError("mercadopago", `${what} failed: ${(err as Error).message?.slice(0, 120) ?? "error"}`);
+    }
+  };
+
+  const read = (payment: MpPayment): StatusRead => ({
+    status: STATUS[payment.status ?? ""] ?? "AGUARDANDO",
+    amount: payment.transaction_amount === undefined ? undefined : String(payment.transaction_amount),
+    moedaId: payment.currency_id ? (CURRENCY[payment.currency_id] ?? -1) : undefined,
+    paymentId: /^\d{1,12}$/.test(payment.external_reference ?? "") ? Number(payment.external_reference) : undefined,
+  });
+
+  /** Our payment's attempts at Mercado Pago, newest first; an approved one wins. */
+  async function attempts(paymentId: number): Promise<MpPayment[]> {
+    const found = await wrap("payment search", () =>
+      new Payment(client).search({ options: { external_reference: String(paymentId), sort: "date_created", criteria: "desc" } }),
+    );
+    const results = (found.results ?? []) as MpPayment[];
+    return [...results.filter((p) => p.status === "approved"), ...results.filter((p) => p.status !== "approved")];
+  }
+
+  return {
+    name: "mercadopago",
+    methods: (moedaId) => (moedaId === MOEDA.USD || moedaId === MOEDA.BRL ? ["cartao", "pix", "boleto"] : []),
+    chargeCurrency: () => MOEDA.BRL,
+    needsCpf: (method) => method === "cartao",
+
+    async createPayment(input) {
+      const preference = await wrap("preference", () =>
+        new Preference(client).create({
+          body: {
+            items: [{ id: input.reference, title: input.description, quantity: 1, unit_price: Number(input.amount), currency_id: "BRL" }],
+            external_reference: String(input.paymentId),
+            notification_url: input.notifyUrl,
+            back_urls: { success: input.returnUrl, pending: input.returnUrl, failure: input.returnUrl },
+            auto_return: "approved",
+            payment_methods: {
+              installments: input.method === "cartao" ? MAX_INSTALLMENTS : 1,
+              excluded_payment_types: (EXCLUDED[input.method] ?? []).map((id) => ({ id })),
+            },
+            payer: {
+              name: input.buyer.name,
+              email: input.buyer.email,
+              ...(input.buyer.documentType === "CPF" && input.buyer.document
+                ? { identification: { type: "CPF", number: input.buyer.document.replace(/\D/g, "") } }
+                : {}),
+            },
+            ...(input.expiresAt ? { expires: true, expiration_date_to: input.expiresAt.toISOString() } : {}),
+          },
+        }),
+      );
+      if (typeof preference.id !== "string" || typeof preference.init_point !== "string") {
+        throw new GatewayError("mercadopago", "preference without id or init_point");
+      }
+      return { ref: preference.id, link: preference.init_point };
+    },
+
+    parseNotification(headers, _rawBody, query) {
+      const signature = header(headers, "x-signature");
+      if (!signature) return undefined;
+      const parts = Object.fromEntries(
+        signature.split(",").map((kv) => {
+          const [k, ...v] = kv.split("=");
+          return [k!.trim(), v.join("=").trim()];
+        }),
+      );
+      const ts = parts.ts;
+      const v1 = parts.v1;
+      if (!ts || !v1 || !/^\d{1,16}$/.test(ts) || !/^[0-9a-f]{64}$/i.test(v1)) return undefined;
+      // data.id comes in the query string; an alphanumeric id is signed in lower case.
+      const raw = query["data.id"];
+      const dataId = raw && /^[0-9a-zA-Z]+$/.test(raw) ? raw.toLowerCase() : raw;
+      const requestId = header(headers, "x-request-id");
+      const expected = mercadoPagoSignature(options.webhookSecret, mercadoPagoManifest(dataId, requestId, ts));
+      if (!timingSafeEqual(Buffer.from(v1.toLowerCase()), Buffer.from(expected))) return undefined;
+      if (!dataId || !/^\d{1,20}$/.test(dataId)) return undefined;
+      return { eventId: `${dataId}:${requestId ?? ""}:${ts}`.slice(0, 120), gatewayPaymentId: dataId };
+    },
+
+    async fetchStatus({ gatewayPaymentId, paymentId }): Promise<StatusRead> {
+      if (gatewayPaymentId) return read((await wrap("payment read", () => new Payment(client).get({ id: gatewayPaymentId }))) as MpPayment);
+      if (paymentId === undefined) throw new GatewayError("mercadopago", "nothing to read");
+      const [latest] = await attempts(paymentId);
+      return latest ? read(latest) : { status: "AGUARDANDO" };
+    },
+
+    async refund({ paymentId, amount, full }) {
+      const [approved] = (await attempts(paymentId)).filter((p) => p.status === "approved");
+      if (!approved?.id) throw new GatewayError("mercadopago", "no approved payment to refund");
+      await wrap("refund", () =>
+        new PaymentRefund(client).create({ payment_id: String(approved.id), body: full ? {} : { amount: Number(amount) } }),
+      );
+      return "done";
+    },
+  };
+}
