@@ -44,7 +44,6 @@ export interface Config {
   mailFrom: string;
   /** Absolute origin used in e-mails and payment callbacks when no request is at hand. */
   publicUrl: string;
-  apiUrl?: string;
   hostPt: string;
   hostEs: string;
   brandPt: string;
@@ -115,7 +114,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? "Loja <no-reply@localhost>",
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ""),
-    apiUrl: env.API_URL || undefined,
     hostPt: env.HOST_PT ?? "ferramentasdoparaguai.com.br",
     hostEs: env.HOST_ES ?? "ferreteriadeleste.com.py",
     brandPt: env.BRAND_PT ?? "Ferramentas do Paraguai",

@@ -5,7 +5,7 @@ import { createInterface } from "node:readline";
 import { pipeline } from "node:stream/promises";
 import { createGunzip, createGzip } from "node:zlib";
 import { sql } from "drizzle-orm";
-import { queryRows, SCHEMA_LOCK, type Database, type Db } from "./client.ts";
+import { queryRows, SCHEMA_LOCK, type Database, type DbOrTx } from "./client.ts";
 import { hasPgTools, pgDump, pgRestore } from "./backup-pg.ts";
 
 /**
@@ -83,7 +83,7 @@ async function dumpJson(database: Database, file: string): Promise<DumpSummary> 
   // One read-only snapshot: orders written while the dump runs are either wholly in it or not at all.
   await database.db.transaction(
     async (tx) => {
-      const db = tx as unknown as Db;
+      const db = tx;
       const tables = dependencyOrder((await userTables(db)).filter((t) => !DERIVED_TABLES.has(t)), await foreignKeys(db));
       tableCount = tables.length;
       const header: Header = {
@@ -131,7 +131,7 @@ async function restoreJson(database: Database, file: string): Promise<DumpSummar
   if (header.format !== FORMAT || header.version !== VERSION) throw new Error("not a store dump (or one of a newer version)");
   let rows = 0;
   await database.db.transaction(async (tx) => {
-    const db = tx as unknown as Db;
+    const db = tx;
     if (header.migration > (await lastMigration(db))) throw new Error("the dump comes from a newer version of the store: upgrade the code first");
     const existing = await userTables(db);
     if ((await countRows(db, existing)) > 0) throw notFresh();
@@ -179,7 +179,7 @@ const notFresh = () =>
 
 const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
-async function userTables(db: Db): Promise<string[]> {
+async function userTables(db: DbOrTx): Promise<string[]> {
   const rows = await queryRows<{ name: string }>(
     db,
     sql`SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
@@ -188,7 +188,7 @@ async function userTables(db: Db): Promise<string[]> {
   return rows.map((r) => r.name);
 }
 
-async function countRows(db: Db, tables: string[]): Promise<number> {
+async function countRows(db: DbOrTx, tables: string[]): Promise<number> {
   let total = 0;
   for (const table of tables) {
     const [row] = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM ${sql.identifier(table)}`);
@@ -198,7 +198,7 @@ async function countRows(db: Db, tables: string[]): Promise<number> {
 }
 
 /** Columns that hold data: generated ones are computed again on insert. */
-async function storedColumns(db: Db, table: string): Promise<string[]> {
+async function storedColumns(db: DbOrTx, table: string): Promise<string[]> {
   const rows = await queryRows<{ name: string }>(
     db,
     sql`SELECT column_name AS name FROM information_schema.columns
@@ -207,7 +207,7 @@ async function storedColumns(db: Db, table: string): Promise<string[]> {
   return rows.map((r) => r.name);
 }
 
-async function foreignKeys(db: Db): Promise<{ child: string; parent: string }[]> {
+async function foreignKeys(db: DbOrTx): Promise<{ child: string; parent: string }[]> {
   return queryRows(
     db,
     sql`SELECT ch.relname AS child, pa.relname AS parent FROM pg_constraint k
@@ -234,7 +234,7 @@ export function dependencyOrder(tables: string[], keys: { child: string; parent:
   return ordered;
 }
 
-async function sequences(db: Db): Promise<Header["sequences"]> {
+async function sequences(db: DbOrTx): Promise<Header["sequences"]> {
   const names = await queryRows<{ name: string }>(db, sql`SELECT sequencename AS name FROM pg_sequences WHERE schemaname = 'public' ORDER BY 1`);
   const out: Header["sequences"] = [];
   for (const { name } of names) {
@@ -247,7 +247,7 @@ async function sequences(db: Db): Promise<Header["sequences"]> {
   return out;
 }
 
-async function lastMigration(db: Db): Promise<number> {
+async function lastMigration(db: DbOrTx): Promise<number> {
   const [row] = await queryRows<{ at: string | null }>(db, sql`SELECT max(created_at)::text AS at FROM drizzle.__drizzle_migrations`);
   return Number(row?.at ?? 0);
 }

@@ -16,6 +16,10 @@ import * as schema from "./schema/index.ts";
 export type Schema = typeof schema;
 /** The same Drizzle API over PGlite or node-postgres. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction on `Db`: what `db.transaction()` hands its callback. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+/** The database or a transaction on it: what a query that runs either way takes. */
+export type DbOrTx = Db | Tx;
 
 export interface Database {
   db: Db;
@@ -130,7 +134,7 @@ export function pgliteOf(database: Database): PGlite | undefined {
 }
 
 /** Runs raw SQL and returns its rows; both drivers answer `{ rows }`. */
-export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
+export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }

@@ -1,29 +1,18 @@
-import path from "node:path";
 import fastifyCompress from "@fastify/compress";
 import fastifyCookie from "@fastify/cookie";
 import fastifyHelmet from "@fastify/helmet";
 import fastifyMultipart from "@fastify/multipart";
-import fastifyRateLimit from "@fastify/rate-limit";
-import fastifyStatic from "@fastify/static";
-import fastifySwagger from "@fastify/swagger";
-import fastifySwaggerUi from "@fastify/swagger-ui";
-import { sql } from "drizzle-orm";
 import Fastify, { type FastifyInstance } from "fastify";
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { ServerBuild } from "react-router";
-import { apiMessage } from "#contract/messages.ts";
 import type { Database } from "#db/client.ts";
 import { MAX_UPLOAD_BYTES } from "#contract/api/accounts.ts";
-import { memoryCache, redisCache, type Cache } from "./lib/cache.ts";
-import { fallbackLimiter, memoryLimiter, redisLimiter, type Limiter } from "./lib/limiter.ts";
 import { requestSerializer } from "./lib/log-redaction.ts";
+import type { Cache } from "./lib/cache.ts";
+import type { Limiter } from "./lib/limiter.ts";
 import { createMailer, type Mailer } from "./lib/mailer.ts";
-import { connectRedis, guardRedis, type Redis, type RedisGuard } from "./lib/redis.ts";
-import { resilientRateLimitStore } from "./lib/rate-limit-store.ts";
+import type { Redis } from "./lib/redis.ts";
 import { storageFor, type Storage } from "./lib/storage.ts";
-import { HttpError } from "./lib/errors.ts";
-import { requestLocale } from "./lib/request-locale.ts";
-import { wellFormedHost } from "./lib/site.ts";
 import { trustProxyOption, type Config } from "#config/config.ts";
 import { createAddressService } from "./modules/accounts/addresses.ts";
 import { accountsRoutes } from "./modules/accounts/routes.ts";
@@ -46,16 +35,22 @@ import { createCatalogService } from "./modules/catalog/service.ts";
 import { devMailRoutes } from "./modules/dev-mail/routes.ts";
 import { favouritesRoutes } from "./modules/favourites/routes.ts";
 import { createFavouritesService } from "./modules/favourites/service.ts";
+import { apiDocsPlugin } from "./plugins/api-docs.ts";
 import { createAuth } from "./plugins/auth.ts";
+import { drainingPlugin } from "./plugins/draining.ts";
 import { errorsPlugin } from "./plugins/errors.ts";
+import { healthPlugin } from "./plugins/health.ts";
+import { mediaPlugin } from "./plugins/media.ts";
+import { notFoundPlugin } from "./plugins/not-found.ts";
+import { rateLimitPlugin } from "./plugins/rate-limit.ts";
+import { requestId, requestsPlugin } from "./plugins/requests.ts";
+import { sharedStatePlugin } from "./plugins/shared-state.ts";
 import { webPlugin } from "./plugins/web.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
     /** Payment notifications and the reservation-expiry sweep (main.ts runs it on a timer). */
     payments: PaymentService;
-    /** Begins a shutdown: /readyz answers 503 and every answer from now on closes its connection. */
-    drain(): void;
   }
 }
 
@@ -89,46 +84,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // A product slug may hold 220 characters (produtos.slug); Fastify's default answers 404 past 100.
     routerOptions: { maxParamLength: 256 },
   });
-  const ownRedis = !options.redis && config.redisUrl ? connectRedis(config.redisUrl) : undefined;
-  const redis = options.redis ?? ownRedis;
-  // Redis holds nothing a sale needs: while it is away the cache is bypassed and limits count per process,
-  // and the guard logs the outage once when it starts and once when it ends.
-  const guard = redis ? guardRedis(redis, app.log) : undefined;
-  if (ownRedis) {
-    app.addHook("onClose", async () => {
-      guard?.close();
-      await ownRedis.quit().catch(() => ownRedis.disconnect());
-    });
-  }
+  await app.register(sharedStatePlugin, { config, redis: options.redis, cache: options.cache, limiter: options.limiter });
+  const { cache, limiter } = app.shared;
   // A connection PostgreSQL or the network dropped while idle: the pool replaces it; requests meanwhile answer 503.
   database.onConnectionError((err) => app.log.warn({ err: { message: err.message } }, "database connection lost"));
-  const cache = options.cache ?? (redis && guard ? redisCache(redis, config.redisPrefix, () => {}, guard) : memoryCache());
-  const limiter =
-    options.limiter ?? (redis && guard ? fallbackLimiter(redisLimiter(redis, config.redisPrefix, guard), memoryLimiter()) : memoryLimiter());
-  app.addHook("onRequest", async (request, reply) => {
-    reply.header("x-request-id", request.id);
-  });
-  // "a b" or "store:@evil.example" names no host at all: a plain 400, before any page or link is built.
-  app.addHook("onRequest", async (request) => {
-    if (!wellFormedHost(request.headers.host)) throw new HttpError(400, "bad_request");
-  });
-  // While draining, answers tell the client not to reuse the connection, so the server can close once they are sent.
-  let draining = false;
-  app.decorate("drain", () => {
-    draining = true;
-  });
-  app.addHook("preClose", async () => {
-    draining = true;
-  });
-  app.addHook("onSend", async (_request, reply) => {
-    if (draining) reply.header("connection", "close");
-  });
+  await app.register(requestsPlugin);
+  await app.register(drainingPlugin);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errorsPlugin);
-  // Fastify's own 404 logs the whole URL (a reset link's token with it); this one answers alike without it.
-  app.setNotFoundHandler(async (request, reply) => reply.status(404).send({ message: apiMessage(requestLocale(request), "not_found") }));
+  await app.register(notFoundPlugin);
   await app.register(fastifyCookie);
   await app.register(fastifyHelmet, {
     // The storefront's hydration scripts are inline; its policy is set by the web plugin's responses.
@@ -141,44 +107,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: 2, fields: 40, fieldSize: 4096 },
     throwFileSizeLimit: false,
   });
-  await app.register(fastifyRateLimit, {
-    global: false,
-    // In Redis every process counts one client's requests together; while Redis is away each process counts its own.
-    ...(redis && guard ? { store: resilientRateLimitStore(redis, `${config.redisPrefix}rl:`, guard), skipOnError: true } : {}),
-    errorResponseBuilder: (request, context) => ({
-      statusCode: 429,
-      message: apiMessage(requestLocale(request), "rate_limited", { seconds: Math.ceil(context.ttl / 1000) }),
-    }),
-  });
-
+  await app.register(rateLimitPlugin, { config });
   // The API's documentation page: on by default outside production, in production only with API_DOCS=1.
-  if (config.apiDocs) {
-    await app.register(fastifySwagger, {
-      openapi: {
-        info: { title: "Store API", version: "1.0.0", description: "Public catalogue and customer API (spec §7)." },
-        components: { securitySchemes: { bearerAuth: { type: "http", scheme: "bearer" } } },
-      },
-      transform: jsonSchemaTransform,
-    });
-    await app.register(fastifySwaggerUi, { routePrefix: "/api/docs", staticCSP: API_DOCS_CSP });
-  }
-
-  await app.register(fastifyStatic, {
-    root: path.join(config.dataDir, "media"),
-    prefix: "/media/",
-    decorateReply: false,
-    maxAge: "7d",
-  });
-
-  app.get("/healthz", { schema: { hide: true } }, async () => ({ status: "ok" }));
-  app.get("/readyz", { schema: { hide: true } }, async (_request, reply) => {
-    if (draining) return reply.status(503).send({ status: "draining" });
-    const checks = await readiness(database, redis, guard);
-    const failed = Object.entries(checks).filter(([, state]) => state === "failed").map(([name]) => name);
-    if (failed.length > 0) return reply.status(503).send({ status: "unavailable", failed, checks });
-    // Without Redis the shop still sells (no shared cache, per-process limits): ready, and saying so.
-    return { status: checks.redis === "degraded" ? "degraded" : "ok", checks };
-  });
+  if (config.apiDocs) await app.register(apiDocsPlugin);
+  await app.register(mediaPlugin, { dataDir: config.dataDir });
+  await app.register(healthPlugin, { database });
 
   const mailer =
     options.mailer ??
@@ -220,7 +153,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const paymentService = createPaymentService(db, providers, app.log);
   app.decorate("payments", paymentService);
   await app.register(cartRoutes, { cart, auth });
-  await app.register(shippingRoutes, { db, cart, shipping, auth });
+  await app.register(shippingRoutes, { cart, shipping, auth });
   await app.register(checkoutRoutes, {
     checkout: createCheckoutService({
       db,
@@ -241,67 +174,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(sandboxPageRoutes, { sandbox });
   await app.register(returnRoutes, { payments: paymentService, config });
 
-  // Unknown API paths answer JSON, not the storefront's 404 page.
-  app.all("/api/*", { schema: { hide: true } }, async (request, reply) =>
-    reply.status(404).send({ message: apiMessage(requestLocale(request), "not_found") }),
-  );
-  app.all("/ecom/*", { schema: { hide: true } }, async (request, reply) =>
-    reply.status(404).send({ message: apiMessage(requestLocale(request), "not_found") }),
-  );
-
   if (web) await app.register(webPlugin, { config, ...web });
   return app;
-}
-
-/** An incoming X-Request-Id (from a load balancer) is kept when it looks like an id; otherwise a new one. */
-function requestId(request: { headers: Record<string, string | string[] | undefined> }): string {
-  const incoming = request.headers["x-request-id"];
-  return typeof incoming === "string" && /^[\w.:@-]{1,128}$/.test(incoming) ? incoming : crypto.randomUUID();
-}
-
-const READY_TIMEOUT_MS = 2000;
-
-/**
- * The API documentation page's policy: its scripts and styles are files of its own (swagger-ui's inline
- * initialiser is moved to a file by the plugin), and it calls only this origin for the OpenAPI document.
- */
-const API_DOCS_CSP = {
-  "default-src": ["'none'"],
-  "script-src": ["'self'"],
-  // Swagger UI sets a few inline styles.
-  "style-src": ["'self'", "'unsafe-inline'"],
-  "img-src": ["'self'", "data:"],
-  "connect-src": ["'self'"],
-  "font-src": ["'self'"],
-  "base-uri": ["'none'"],
-  "form-action": ["'none'"],
-  "frame-ancestors": ["'none'"],
-};
-
-/** Whether the database and, when configured, Redis answer now ("degraded": Redis away, the shop sells without it). */
-async function readiness(database: Database, redis: Redis | undefined, guard: RedisGuard | undefined) {
-  const probe = async (check: () => Promise<unknown>) => {
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error("timeout")), READY_TIMEOUT_MS);
-    });
-    try {
-      await Promise.race([check(), timeout]);
-      return "ok" as const;
-    } catch {
-      return "failed" as const;
-    } finally {
-      clearTimeout(timer);
-    }
-  };
-  const [db, cache] = await Promise.all([
-    probe(() => database.db.execute(sql`select 1`)),
-    redis && guard
-      ? guard.run(() => redis.ping()).then(
-          () => "ok" as const,
-          () => "degraded" as const,
-        )
-      : Promise.resolve("not configured" as const),
-  ]);
-  return { database: db, redis: cache };
 }

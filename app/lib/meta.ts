@@ -4,7 +4,7 @@ import { fixedT } from "#app/i18n/translator.ts";
 import type ptBR from "#app/i18n/pt-BR.json";
 import type { ShellData } from "#app/lib/shell-data.ts";
 
-export type PageKey = keyof (typeof ptBR)["pages"];
+type PageKey = keyof (typeof ptBR)["pages"];
 
 interface MetaMatchLike {
   id: string;

@@ -3,7 +3,7 @@ import { idSchema, intSchema, textSchema } from "./common.ts";
 
 /** Cart, shipping, checkout and order shapes (spec §3 Cart, Delivery option, Pickup point, Order; §7). */
 
-export { ARMAZEM_ID, FILIAL_ID, MAX_QTY, ORDER_STATUSES, PAYMENT_STATUSES } from "./cart-constants.ts";
+export { MAX_QTY, ORDER_STATUSES, PAYMENT_STATUSES } from "./cart-constants.ts";
 
 // The storefront sends numbers and flags as strings (spec §3 "values sent as strings").
 const idLike = idSchema;

@@ -7,7 +7,7 @@ import { hasControlCharacters, MAX_ID } from "../input.ts";
  * such input is the client's mistake, answered 422 with the field's message, never a 5xx.
  */
 
-export { hasControlCharacters, isDbId, MAX_ID, withoutControlCharacters } from "../input.ts";
+export { hasControlCharacters, isDbId, MAX_ID } from "../input.ts";
 
 /**
  * A database id (1..MAX_ID; out of range, that is the one message). Query strings, path parameters and form fields send it as text, and the storefront

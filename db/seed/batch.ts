@@ -1,11 +1,10 @@
 import { getTableColumns, getTableName, sql, type SQL } from "drizzle-orm";
 import type { PgInsertValue, PgTable } from "drizzle-orm/pg-core";
-import { queryRows, type Database, type Db } from "../client.ts";
+import { queryRows, type Database, type DbOrTx } from "../client.ts";
 
-export type { Database, Db };
-/** A transaction handle; it offers the same query API as the database. */
-export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
-export type Executor = Db | Tx;
+export type { Database };
+/** Where a seed step writes: the database or a transaction on it. */
+export type Executor = DbOrTx;
 
 /** ≈500 rows per statement keeps every insert far below Postgres' 65,535-parameter limit. */
 export const BATCH_ROWS = 500;
@@ -49,5 +48,5 @@ export async function insertRows<T extends PgTable, R = never>(
     return sql`(${sql.join(keys.map((k) => sql`${values[k] ?? null}`), sql`, `)})`;
   });
   const query = sql`INSERT INTO ${table} (${sql.join(names, sql`, `)}) VALUES ${sql.join(tuples, sql`, `)}${tail ?? sql``}`;
-  return queryRows<R>(db as Db, query);
+  return queryRows<R>(db, query);
 }

@@ -9,7 +9,6 @@ import { insertShipping } from "./insert-shipping.ts";
 import { MediaWriter } from "./media.ts";
 
 export { countProducts } from "./insert-products.ts";
-export { generateProduct } from "./products.ts";
 
 export interface SeedOptions {
   /** Catalogue size (default 800). */

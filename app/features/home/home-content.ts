@@ -32,12 +32,6 @@ export interface HomeBanner {
   description: string;
 }
 
-export interface TripleBanners {
-  left: HomeBanner | null;
-  centre: HomeBanner | null;
-  right: HomeBanner | null;
-}
-
 /** What the home page shows from the start data, trimmed to what it renders. */
 export interface HomeContent {
   categories: HomeCategory[];

@@ -99,4 +99,3 @@ export function createLoginGuard(limiter: Limiter, secret: string) {
   return { admit, forget };
 }
 
-export type LoginGuard = ReturnType<typeof createLoginGuard>;

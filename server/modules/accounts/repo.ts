@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Address } from "#contract/api/accounts.ts";
 import { queryRows, type Db } from "#db/client.ts";
-import { addresses, authTokens, customerDocuments, customers, sessions } from "#db/schema/index.ts";
+import { authTokens, customerDocuments, customers, sessions } from "#db/schema/index.ts";
 
 export type CustomerRow = typeof customers.$inferSelect;
 export type TokenKind = "confirmar_email" | "redefinir_senha";
@@ -122,4 +122,4 @@ export async function cityByCode(db: Db, paisId: number, codigo: string) {
   return row;
 }
 
-export { addresses, customerDocuments, customers };
+export { customerDocuments, customers };

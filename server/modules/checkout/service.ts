@@ -4,7 +4,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { MOEDA } from "#contract/currencies.ts";
 import type { ApiLang } from "#contract/locale.ts";
 import type { ApiMessageKey } from "#contract/messages.ts";
-import { queryRows, type Db } from "#db/client.ts";
+import { queryRows, type Db, type Tx } from "#db/client.ts";
 import { addresses, cartItems, carts, customers, orderItems, orders, payments, shippingServices } from "#db/schema/index.ts";
 import type { OrderLimits } from "#config/config.ts";
 import { HttpError } from "../../lib/errors.ts";
@@ -149,7 +149,7 @@ export function createCheckoutService(deps: {
    * address), so a few orders cannot hold the shop's stock. The customer's row and an advisory lock
    * on the address make two checkouts at once count each other.
    */
-  async function holdLimits(tx: Db, customerId: number, clientIp: string) {
+  async function holdLimits(tx: Tx, customerId: number, clientIp: string) {
     const open = sql`status = 'PAGAMENTO' AND estoque_liberado_em IS NULL AND reserva_expira_em > now()`;
     await queryRows(tx, sql`SELECT id FROM clientes WHERE id = ${customerId} FOR UPDATE`);
     const [mine] = await queryRows<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM pedidos WHERE customer_id = ${customerId} AND ${open}`);
@@ -228,7 +228,7 @@ export function createCheckoutService(deps: {
     const orderId = await db.transaction(async (tx) => {
       // The cart row is the gate: two checkouts of one cart queue here and the second finds it closed.
       const [locked] = await queryRows<{ status: string }>(
-        tx as unknown as Db,
+        tx,
         sql`SELECT status FROM carrinhos WHERE id = ${cart!.id} FOR UPDATE`,
       );
       if (locked!.status !== "aberto") return undefined;
@@ -240,7 +240,7 @@ export function createCheckoutService(deps: {
         .orderBy(cartItems.id);
       const lines = all.filter((l) => l.ativo && l.qtde > 0).map(({ produto_id, qtde }) => ({ produto_id, qtde }));
       if (lines.length === 0) fail(422, "cart_empty");
-      await holdLimits(tx as unknown as Db, customerId, clientIp);
+      await holdLimits(tx, customerId, clientIp);
       const tooMany = all.flatMap((l, i) => (l.ativo && l.qtde > deps.limits.unitsPerProduct ? [i] : []));
       if (tooMany.length > 0) {
         const limits = Object.fromEntries(tooMany.map((i) => [`itens.${i}.qtde`, deps.limits.unitsPerProduct]));
@@ -269,7 +269,7 @@ export function createCheckoutService(deps: {
       });
       await takeStock(tx, lines);
       const [{ numero }] = (await queryRows<{ numero: string }>(
-        tx as unknown as Db,
+        tx,
         sql`SELECT nextval('pedido_numero_seq')::text AS numero`,
       )) as [{ numero: string }];
       const [order] = await tx

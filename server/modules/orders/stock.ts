@@ -1,7 +1,6 @@
 import { sql } from "drizzle-orm";
-import { queryRows, type Db } from "#db/client.ts";
+import { queryRows, type Tx } from "#db/client.ts";
 
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 export interface StockLine {
   produto_id: number;
@@ -27,7 +26,7 @@ export async function lockProducts(tx: Tx, ids: number[]): Promise<Map<number, L
   if (ids.length === 0) return new Map();
   const sorted = [...new Set(ids)].sort((a, b) => a - b);
   const rows = await queryRows<LockedProduct>(
-    tx as unknown as Db,
+    tx,
     sql`SELECT id, qtde_disponivel, valor_venda, moeda_id, nome_pt, nome_es, codigo, ativo FROM produtos
         WHERE id IN (${sql.join(sorted.map((id) => sql`${id}`), sql`, `)}) ORDER BY id FOR UPDATE`,
   );

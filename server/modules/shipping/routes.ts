@@ -1,24 +1,18 @@
-import { and, eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { ShippingBodySchema } from "#contract/api/cart.ts";
 import { textSchema } from "#contract/api/common.ts";
-import type { Db } from "#db/client.ts";
-import { addresses, customers } from "#db/schema/index.ts";
 import { HttpError } from "../../lib/errors.ts";
 import { requestLocale } from "../../lib/request-locale.ts";
 import type { Auth } from "../../plugins/auth.ts";
 import { viewerOf } from "../cart/routes.ts";
-import { cartCurrencyFor, type CartService } from "../cart/service.ts";
+import type { CartService } from "../cart/service.ts";
 import type { ShippingService } from "./service.ts";
 
 const CartKeySchema = z.object({ external_id: textSchema().min(1).max(64) });
 
 /** Shipping for a cart (spec §7 calcular-frete, pontos-entrega). */
-export const shippingRoutes: FastifyPluginAsyncZod<{ db: Db; cart: CartService; shipping: ShippingService; auth: Auth }> = async (
-  app,
-  { db, cart, shipping, auth },
-) => {
+export const shippingRoutes: FastifyPluginAsyncZod<{ cart: CartService; shipping: ShippingService; auth: Auth }> = async (app, { cart, shipping, auth }) => {
   const tags = ["shipping"];
 
   app.put(
@@ -28,31 +22,12 @@ export const shippingRoutes: FastifyPluginAsyncZod<{ db: Db; cart: CartService; 
       const viewer = viewerOf(req);
       if (!z.uuid().safeParse(req.params.external_id).success) throw new HttpError(404, "shipping_cart_unavailable");
       const row = await cart.openCart(req.params.external_id, viewer, "shipping_cart_unavailable");
-      let cidadeId = req.body.cidade_alternativa_id ?? req.body.cidade_id ?? null;
-      // An address outside the store's geography (an Argentine one) is answered with the shop and the no-delivery notice.
-      let outsideGeography = false;
-      if (req.body.cliente_endereco_id) {
-        if (viewer.customerId === null) throw new HttpError(401, "session_expired");
-        const [address] = await db
-          .select({ cidade_id: addresses.cidade_id })
-          .from(addresses)
-          .where(and(eq(addresses.id, req.body.cliente_endereco_id), eq(addresses.customer_id, viewer.customerId), eq(addresses.ativo, true)));
-        if (!address) throw new HttpError(404, "not_found");
-        cidadeId = req.body.cidade_alternativa_id ?? address.cidade_id;
-        outsideGeography = cidadeId === null;
-      }
       const lines = await cart.activeLines(row.id);
-      if ((!cidadeId && !outsideGeography) || lines.length === 0) throw new HttpError(422, "shipping_needs_city");
-      const [customer] = viewer.customerId
-        ? await db.select({ estrangeiro: customers.estrangeiro }).from(customers).where(eq(customers.id, viewer.customerId))
-        : [];
-      return shipping.quote({
-        cartId: row.id,
-        // Spec §9: a customer is quoted in their own currency, which checkout will charge in.
-        moedaId: await cartCurrencyFor(db, viewer.customerId, row.moeda_id),
-        cidadeId,
-        pontoId: req.body.id_ponto_entrega,
-        foreignCustomer: customer?.estrangeiro ?? false,
+      return shipping.quoteCart({
+        cart: row,
+        lineCount: lines.length,
+        customerId: viewer.customerId,
+        body: req.body,
         locale: requestLocale(req),
         lang: viewer.lang,
       });

@@ -1,13 +1,15 @@
 import Big from "big.js";
-import { sql } from "drizzle-orm";
-import type { DeliveryOption, PickupPoint } from "#contract/api/cart.ts";
+import type { z } from "zod";
+import type { DeliveryOption, PickupPoint, ShippingBodySchema } from "#contract/api/cart.ts";
 import { CURRENCIES, isMoedaId } from "#contract/currencies.ts";
 import type { ApiLang, Locale } from "#contract/locale.ts";
 import { apiMessage } from "#contract/messages.ts";
 import { convertPrice, formatPrice, type ExchangeRate } from "#contract/money.ts";
-import { queryRows, type Db } from "#db/client.ts";
+import type { Db } from "#db/client.ts";
 import { HttpError } from "../../lib/errors.ts";
 import { readSigned, signValue } from "../../lib/signed.ts";
+import { cartCurrencyFor } from "../cart/service.ts";
+import * as repo from "./repo.ts";
 
 const OPTION_TTL_MS = 60 * 60 * 1000;
 
@@ -21,45 +23,11 @@ export interface DeliveryClaim {
   moeda: number;
 }
 
-interface RateRow {
-  servico_id: number;
-  entrega_integrador_id: number | null;
-  descricao: string;
-  usa_pontos: boolean;
-  valor: string;
-  moeda_id: number;
-  prazo: number;
-}
-
 export function createShippingService(db: Db, secret: string, rates: () => Promise<ExchangeRate[]>) {
-  async function city(cidadeId: number) {
-    const [row] = await queryRows<{ id: number; estado_id: number; pais_id: number }>(
-      db,
-      sql`SELECT c.id, c.estado_id, e.pais_id FROM cidades c JOIN estados e ON e.id = c.estado_id WHERE c.id = ${cidadeId}`,
-    );
-    return row;
-  }
-
-  /** One rate per active service for a place: the city's own rate wins over its department's. */
-  async function ratesFor(estadoId: number, cidadeId: number, lang: ApiLang) {
-    return queryRows<RateRow>(
-      db,
-      sql`SELECT DISTINCT ON (s.id) s.id AS servico_id, s.entrega_integrador_id,
-            s.${sql.raw(`descricao_${lang}`)} AS descricao, s.usa_pontos, r.valor, r.moeda_id, r.prazo
-          FROM entrega_tarifas r JOIN entrega_servicos s ON s.id = r.servico_id
-          WHERE s.ativo AND r.estado_id = ${estadoId} AND (r.cidade_id = ${cidadeId} OR r.cidade_id IS NULL)
-          ORDER BY s.id, r.cidade_id NULLS LAST`,
-    );
-  }
+  const city = (cidadeId: number) => repo.findCity(db, cidadeId);
 
   async function pickupPoints(): Promise<PickupPoint[]> {
-    const rows = await queryRows<Omit<PickupPoint, "token_servico" | "ponto_entrega"> & { servico_id: number | null }>(
-      db,
-      sql`SELECT p.id, p.nome, p.endereco, e.nome AS estado, p.estado_id, c.nome AS cidade, p.cidade_id,
-            p.horario_atendimento, p.servico_id
-          FROM pontos_entrega p JOIN cidades c ON c.id = p.cidade_id JOIN estados e ON e.id = p.estado_id
-          WHERE p.ativo ORDER BY e.nome, c.nome, p.nome`,
-    );
+    const rows = await repo.listPickupPoints(db);
     return rows.map(({ servico_id, ...p }) => ({ ...p, ponto_entrega: p.id, token_servico: String(servico_id ?? "") }));
   }
 
@@ -112,7 +80,7 @@ export function createShippingService(db: Db, secret: string, rates: () => Promi
     if (input.pontoId && !chosenPoint) {
       throw new HttpError(422, "pickup_point_required", { errors: { id_ponto_entrega: ["pickup_point_required"] } });
     }
-    for (const rate of await ratesFor(destination.estado_id, destination.id, input.lang)) {
+    for (const rate of await repo.listRates(db, destination.estado_id, destination.id, input.lang)) {
       if (rate.usa_pontos) continue;
       const valor = priceIn(rate.valor, rate.moeda_id, input.moedaId, rateList);
       options.push(
@@ -124,7 +92,7 @@ export function createShippingService(db: Db, secret: string, rates: () => Promi
     }
     // The pickup network is priced for the chosen point's place, or the destination's until one is chosen.
     const pointPlace = chosenPoint ? await city(chosenPoint.cidade_id) : destination;
-    for (const rate of await ratesFor(pointPlace!.estado_id, pointPlace!.id, input.lang)) {
+    for (const rate of await repo.listRates(db, pointPlace!.estado_id, pointPlace!.id, input.lang)) {
       if (!rate.usa_pontos) continue;
       const servicePoints = points.filter((p) => p.token_servico === String(rate.servico_id) || p.token_servico === "");
       if (servicePoints.length === 0) continue;
@@ -140,9 +108,44 @@ export function createShippingService(db: Db, secret: string, rates: () => Promi
     return { data: options };
   }
 
+  /**
+   * calcular-frete for an open cart with `lineCount` active lines: the destination is a city, or one of the
+   * customer's saved addresses (an Argentine one, outside the store's geography, is quoted the shop with the
+   * no-delivery notice), and a customer is quoted in their own currency, which checkout will charge in (spec §9).
+   */
+  async function quoteCart(input: {
+    cart: { id: number; moeda_id: number };
+    lineCount: number;
+    customerId: number | null;
+    body: z.output<typeof ShippingBodySchema>;
+    locale: Locale;
+    lang: ApiLang;
+  }) {
+    const { body, customerId } = input;
+    let cidadeId = body.cidade_alternativa_id ?? body.cidade_id ?? null;
+    let outsideGeography = false;
+    if (body.cliente_endereco_id) {
+      if (customerId === null) throw new HttpError(401, "session_expired");
+      const address = await repo.findActiveAddress(db, customerId, body.cliente_endereco_id);
+      if (!address) throw new HttpError(404, "not_found");
+      cidadeId = body.cidade_alternativa_id ?? address.cidade_id;
+      outsideGeography = cidadeId === null;
+    }
+    if ((!cidadeId && !outsideGeography) || input.lineCount === 0) throw new HttpError(422, "shipping_needs_city");
+    return quote({
+      cartId: input.cart.id,
+      moedaId: await cartCurrencyFor(db, customerId, input.cart.moeda_id),
+      cidadeId,
+      pontoId: body.id_ponto_entrega,
+      foreignCustomer: customerId ? await repo.isForeignCustomer(db, customerId) : false,
+      locale: input.locale,
+      lang: input.lang,
+    });
+  }
+
   const verify = (token: string) => readSigned<DeliveryClaim>(token, secret);
 
-  return { quote, pickupPoints, verify, city };
+  return { quote, quoteCart, pickupPoints, verify, city };
 }
 
 export type ShippingService = ReturnType<typeof createShippingService>;
