@@ -23,6 +23,7 @@ import { useFavouritesInit } from "#app/features/favourites/store.ts";
 import type { ShellData } from "#app/lib/shell-data.ts";
 import { LocaleProvider } from "#app/i18n/locale-provider.tsx";
 import { localeCookie, resolveLocale } from "#app/i18n/resolve-locale.ts";
+import { serverApi } from "#app/lib/api-client.ts";
 import { guestCurrencyId } from "#app/lib/guest-currency.ts";
 import { buildMeta, rootData } from "#app/lib/meta.ts";
 import { useNonce } from "#app/lib/nonce.ts";
@@ -55,7 +56,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     throw redirect(resolution.location, { headers: { "Set-Cookie": setCookie } });
   }
   const locale = accountLocale ?? resolution.locale;
-  const catalog = await loadShellCatalog(context.apiFetch, locale);
+  const catalog = await loadShellCatalog(serverApi(context), locale);
   const customer = user ? { nome: user.nome, estrangeiro: user.estrangeiro, lang: user.lang } : null;
   const shell: ShellData = { locale, currencyId: guestCurrencyId(locale), site: context.site, ...catalog, customer };
   // An expired session leaves a dead cookie behind; drop it so every later request is a guest's.

@@ -2,6 +2,7 @@ import { redirect, type AppLoadContext } from "react-router";
 import type { User } from "#contract/api/accounts.ts";
 import { localPath } from "#contract/local-path.ts";
 import { readCookie } from "#app/i18n/resolve-locale.ts";
+import { serverApi } from "./api-client.ts";
 
 /**
  * The customer's session on the web side (ARCHITECTURE.md): the API's opaque token lives in an
@@ -34,9 +35,7 @@ export function clearSessionCookie(): string {
 export async function getCustomer(request: Request, context: AppLoadContext): Promise<User | null> {
   if (!getSessionToken(request)) return null;
   try {
-    const res = await context.apiFetch("/ecom/me", { method: "POST" });
-    if (!res.ok) return null;
-    return (await res.json()) as User;
+    return await serverApi(context)("POST /ecom/me");
   } catch {
     return null;
   }

@@ -5,6 +5,7 @@ import { loadHome } from "#app/features/home/home-data.server.ts";
 import { HomePage } from "#app/features/home/home-page.tsx";
 import { homeJsonLd } from "#app/features/home/json-ld.ts";
 import type { ShellData } from "#app/lib/shell-data.ts";
+import { serverApi } from "#app/lib/api-client.ts";
 import { guestCurrencyId } from "#app/lib/guest-currency.ts";
 import { buildMeta, rootData } from "#app/lib/meta.ts";
 import { resolveLocale } from "#app/i18n/resolve-locale.ts";
@@ -14,7 +15,7 @@ import "#app/i18n/home-texts.ts";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const resolution = resolveLocale(request, context.site);
   const locale = resolution.kind === "switch" ? DEFAULT_LOCALE : resolution.locale;
-  return loadHome(context.apiFetch, locale, guestCurrencyId(locale));
+  return loadHome(serverApi(context), locale, guestCurrencyId(locale));
 }
 
 // Title, description and keywords in the host's language (spec §2), plus Organization and

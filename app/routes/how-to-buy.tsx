@@ -7,6 +7,7 @@ import { EmptyState, PageHeader } from "#app/features/content/page-parts.tsx";
 import type { ShellData } from "#app/lib/shell-data.ts";
 import { resolveLocale } from "#app/i18n/resolve-locale.ts";
 import { guestCurrencyId } from "#app/lib/guest-currency.ts";
+import { serverApi } from "#app/lib/api-client.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/how-to-buy";
 import "#app/i18n/home-texts.ts";
@@ -16,7 +17,7 @@ export const meta = pageMeta("howToBuy");
 export async function loader({ request, context }: Route.LoaderArgs) {
   const resolution = resolveLocale(request, context.site);
   const locale = resolution.kind === "switch" ? DEFAULT_LOCALE : resolution.locale;
-  return { faq: await loadFaq(context.apiFetch, locale, guestCurrencyId(locale)) };
+  return { faq: await loadFaq(serverApi(context), locale, guestCurrencyId(locale)) };
 }
 
 /** How to buy for each audience (spec §1, §2 "Header, desktop" top link) and the FAQ of the start data. */

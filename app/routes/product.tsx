@@ -7,6 +7,7 @@ import { ProductPage } from "#app/features/product/product-page.tsx";
 import { ProductLoadError, ProductNotFound, ProductSkeleton, resetRetries } from "#app/features/product/product-states.tsx";
 import { fixedT } from "#app/i18n/translator.ts";
 import { resolveLocale } from "#app/i18n/resolve-locale.ts";
+import { serverApi } from "#app/lib/api-client.ts";
 import { guestCurrencyId } from "#app/lib/guest-currency.ts";
 import { alternateLinks, buildMeta, htmlToText, metaDescription, pageTitle, rootData, searchLocale } from "#app/lib/meta.ts";
 import type { Route } from "./+types/product";
@@ -19,8 +20,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { locale } = resolveLocale(request, context.site);
   const currencyId = guestCurrencyId(locale);
   if (!params.slug) throw new Response("Not Found", { status: 404 });
-  const product = await loadProduct(context.apiFetch, params.slug, locale, currencyId);
-  return { product, related: loadRelated(context.apiFetch, product, locale, currencyId) };
+  const api = serverApi(context);
+  const product = await loadProduct(api, params.slug, locale, currencyId);
+  return { product, related: loadRelated(api, product, locale, currencyId) };
 }
 
 export const meta: Route.MetaFunction = ({ data, matches, location, error }) => {

@@ -6,6 +6,7 @@ import { loadSellers } from "#app/features/content/content-data.server.ts";
 import { LoadFailed, PageHeader } from "#app/features/content/page-parts.tsx";
 import { SellersGrid, SellersSkeleton } from "#app/features/content/sellers-grid.tsx";
 import { resolveLocale } from "#app/i18n/resolve-locale.ts";
+import { serverApi } from "#app/lib/api-client.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/sellers";
 import "#app/i18n/home-texts.ts";
@@ -16,7 +17,7 @@ export const meta = pageMeta("sellers");
 export function loader({ request, context }: Route.LoaderArgs) {
   const resolution = resolveLocale(request, context.site);
   const locale = resolution.kind === "switch" ? DEFAULT_LOCALE : resolution.locale;
-  return { sellers: loadSellers(context.apiFetch, locale) };
+  return { sellers: loadSellers(serverApi(context), locale) };
 }
 
 /** Spec §2 "Sales team". */

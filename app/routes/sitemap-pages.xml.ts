@@ -1,28 +1,28 @@
-import type { Brand, Category } from "#contract/api/catalog.ts";
+import { serverApi } from "#app/lib/api-client.ts";
 import { URLSET_CLOSE, URLSET_OPEN, alternatesFor, urlEntry, w3cDate } from "#app/features/product/sitemap.ts";
 import type { Route } from "./+types/sitemap-pages.xml";
 
 const STATIC_PATHS = ["/", "/produtos", "/produtos?order=codigo_desc", "/marcas", "/vendedores", "/sobre-nos", "/como-comprar", "/especial"];
 
-async function list<T>(apiFetch: Route.LoaderArgs["context"]["apiFetch"], path: string): Promise<T[]> {
-  const response = await apiFetch(path);
-  if (!response.ok) throw new Response("Sitemap unavailable", { status: 503 });
-  return ((await response.json()) as { data: T[] }).data;
-}
+const unavailable = (error: unknown): never => {
+  console.error("sitemap: categories or brands unavailable", error);
+  throw new Response("Sitemap unavailable", { status: 503 });
+};
 
 /** The storefront's fixed pages, every category with its departments, the special line's categories, and every brand. */
 export async function loader({ context }: Route.LoaderArgs) {
   const lang = context.site.brand === "es" ? "es" : "pt";
+  const api = serverApi(context);
   const [categories, special, brands] = await Promise.all([
-    list<Category>(context.apiFetch, `/api/public/categories?lang=${lang}`),
-    list<Category>(context.apiFetch, `/api/public/categories?lang=${lang}&special=only`),
-    list<Brand>(context.apiFetch, `/api/public/brands?lang=${lang}`),
-  ]);
+    api("GET /api/public/categories", { query: { lang } }),
+    api("GET /api/public/categories", { query: { lang, special: "only" } }),
+    api("GET /api/public/brands", { query: { lang } }),
+  ]).catch(unavailable);
   const paths = [
     ...STATIC_PATHS,
-    ...categories.flatMap((c) => [`/produtos/${c.slug}`, ...c.departments.map((d) => `/produtos/${c.slug}/${d.slug}`)]),
-    ...special.map((c) => `/especial/${c.slug}`),
-    ...brands.map((b) => `/marca/${b.slug}`),
+    ...categories.data.flatMap((c) => [`/produtos/${c.slug}`, ...c.departments.map((d) => `/produtos/${c.slug}/${d.slug}`)]),
+    ...special.data.map((c) => `/especial/${c.slug}`),
+    ...brands.data.map((b) => `/marca/${b.slug}`),
   ];
   const lastmod = w3cDate(new Date());
   const body =

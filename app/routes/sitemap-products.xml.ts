@@ -1,11 +1,6 @@
+import { serverApi } from "#app/lib/api-client.ts";
 import { URLSET_CLOSE, URLSET_OPEN, alternatesFor, urlEntry, w3cDate } from "#app/features/product/sitemap.ts";
 import type { Route } from "./+types/sitemap-products.xml";
-
-interface SlugSlice {
-  total: number;
-  per_file: number;
-  data: string[];
-}
 
 /**
  * One product sitemap file (`?page=N`, ≤ 50,000 URLs): the API reads the file's slugs in one
@@ -14,9 +9,10 @@ interface SlugSlice {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const file = Number(new URL(request.url).searchParams.get("page") ?? "1");
   if (!Number.isInteger(file) || file < 1 || file > 10_000) throw new Response("Not Found", { status: 404 });
-  const response = await context.apiFetch(`/api/public/products/slugs?file=${file}`);
-  if (!response.ok) throw new Response("Sitemap unavailable", { status: 503 });
-  const slice = (await response.json()) as SlugSlice;
+  const slice = await serverApi(context)("GET /api/public/products/slugs", { query: { file } }).catch((error: unknown) => {
+    console.error("sitemap: product slugs unavailable", error);
+    throw new Response("Sitemap unavailable", { status: 503 });
+  });
   // File 1 always exists (an empty catalogue has an empty file); later ones only when there are products for them.
   if (file > 1 && slice.data.length === 0) throw new Response("Not Found", { status: 404 });
 

@@ -1,6 +1,11 @@
-import type { ProductsPage } from "#contract/api/catalog.ts";
+import { serverApi } from "#app/lib/api-client.ts";
 import { productSitemapCount, sitemapIndex, w3cDate } from "#app/features/product/sitemap.ts";
 import type { Route } from "./+types/sitemap.xml";
+
+const unavailable = (error: unknown): never => {
+  console.error("sitemap: the product count is unavailable", error);
+  throw new Response("Sitemap unavailable", { status: 503 });
+};
 
 const XML_HEADERS = { "content-type": "application/xml; charset=utf-8", "cache-control": "public, max-age=3600" };
 
@@ -9,9 +14,7 @@ const XML_HEADERS = { "content-type": "application/xml; charset=utf-8", "cache-c
  * brands, and as many product files of ≤ 50,000 URLs as the catalogue needs (100,000 products → 2).
  */
 export async function loader({ context }: Route.LoaderArgs) {
-  const response = await context.apiFetch("/api/public/products?per_page=1&page=1");
-  if (!response.ok) throw new Response("Sitemap unavailable", { status: 503 });
-  const { total } = (await response.json()) as ProductsPage;
+  const { total } = await serverApi(context)("GET /api/public/products", { query: { per_page: 1, page: 1 } }).catch(unavailable);
   const origin = context.site.origin;
   const lastmod = w3cDate(new Date());
   const files = [

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isValidCpf, isValidCuit, isValidRuc, onlyDigits } from "../documents.ts";
+import { ProductSummarySchema } from "./catalog.ts";
 import { idSchema, intSchema, optionalIdSchema, textSchema } from "./common.ts";
 
 /** Request and response shapes of the customer API (spec §7 `/ecom/...`), with the rules of spec §5. */
@@ -225,49 +226,89 @@ export const FavouriteBodySchema = z.object({ produto_id: id });
 export const IdParamSchema = z.object({ id });
 export const ConfirmEmailParamsSchema = z.object({ uid: z.uuid(), token: textSchema().min(20).max(200) });
 
-export interface Address {
-  id: number;
-  nome: string;
-  cep: string | null;
-  logradouro: string;
-  numero: string;
-  bairro: string;
-  cidade: string | null;
-  cidade_id: number | null;
-  estado_id: number | null;
-  estado: string | null;
-  pais_id: number;
-  pais: string;
-  complemento: string | null;
-  como_chegar: string | null;
-  ativo: boolean;
-  principal: boolean;
-}
+/* Response shapes: declared on the routes (the answer is checked and documented) and inferred by the client. */
 
-export interface User {
-  id: number;
-  uuid: string;
-  nome: string;
-  sobrenome: string;
-  email: string;
-  email_verified_at: string | null;
-  estrangeiro: boolean;
-  nationality: Nationality;
-  telefone: string;
-  documento_tipo: string;
-  documento: string | null;
-  identidade: string | null;
-  identidade_complemento: string | null;
-  razao_social: string | null;
-  lang: string;
-  data_ultimo_login: string | null;
-  documentos: { frente: boolean; verso: boolean };
-  enderecos: Address[];
-}
+export const AddressSchema = z.object({
+  id: z.number(),
+  nome: z.string(),
+  cep: z.string().nullable(),
+  logradouro: z.string(),
+  numero: z.string(),
+  bairro: z.string(),
+  cidade: z.string().nullable(),
+  cidade_id: z.number().nullable(),
+  estado_id: z.number().nullable(),
+  estado: z.string().nullable(),
+  pais_id: z.number(),
+  pais: z.string(),
+  complemento: z.string().nullable(),
+  como_chegar: z.string().nullable(),
+  ativo: z.boolean(),
+  principal: z.boolean(),
+});
+export type Address = z.infer<typeof AddressSchema>;
 
-export interface LoginResponse {
-  token: string;
-  expires_at: string;
-  user: User;
-  message: string;
-}
+export const UserSchema = z.object({
+  id: z.number(),
+  uuid: z.string(),
+  nome: z.string(),
+  sobrenome: z.string(),
+  email: z.string(),
+  email_verified_at: z.string().nullable(),
+  estrangeiro: z.boolean(),
+  nationality: z.enum(NATIONALITIES),
+  telefone: z.string(),
+  documento_tipo: z.string(),
+  documento: z.string().nullable(),
+  identidade: z.string().nullable(),
+  identidade_complemento: z.string().nullable(),
+  razao_social: z.string().nullable(),
+  lang: z.string(),
+  data_ultimo_login: z.string().nullable(),
+  documentos: z.object({ frente: z.boolean(), verso: z.boolean() }),
+  enderecos: z.array(AddressSchema),
+});
+export type User = z.infer<typeof UserSchema>;
+
+/** The answer of most writes: a confirmation in the customer's language. */
+export const MessageSchema = z.object({ message: z.string() });
+
+export const LoginResponseSchema = z.object({ token: z.string(), expires_at: z.string(), user: UserSchema, message: z.string() });
+export type LoginResponse = z.infer<typeof LoginResponseSchema>;
+
+export const RegisteredSchema = z.object({ message: z.string(), id: z.number() });
+export const ProfileUpdatedSchema = z.object({ message: z.string(), user: UserSchema });
+export const AddressSavedSchema = z.object({ message: z.string(), data: AddressSchema.optional() });
+
+/** A state or a city of an address form's lists. */
+export const GeoOptionSchema = z.object({ id: z.number(), nome: z.string() });
+export type GeoOption = z.infer<typeof GeoOptionSchema>;
+export const StatesSchema = z.object({ data: z.array(GeoOptionSchema.extend({ sigla: z.string().nullable() })) });
+export const CitiesSchema = z.object({ data: z.array(GeoOptionSchema) });
+
+/** GET /ecom/endereco/cep/{cep}: the address of a Brazilian postal code, or `erro` when it names none. */
+export const CepAddressSchema = z.object({
+  cep: z.string(),
+  logradouro: z.string(),
+  bairro: z.string(),
+  localidade: z.string(),
+  uf: z.string(),
+  ibge: z.string(),
+  cidade_id: z.number().nullable(),
+  cidade: z.string().nullable(),
+  estado_id: z.number().nullable(),
+  estado: z.string().nullable(),
+});
+export type CepAddress = z.infer<typeof CepAddressSchema>;
+export const CepLookupSchema = z.union([CepAddressSchema, z.object({ erro: z.literal(true) })]);
+
+export const CityByCodeSchema = z.object({
+  id: z.number(),
+  nome: z.string(),
+  estado: z.object({ id: z.number(), nome: z.string(), sigla: z.string().nullable(), pais_id: z.number() }),
+});
+
+/** A customer's favourite (spec §7 /ecom/favoritos); the list holds each product as the catalogue shows it. */
+export const FavouriteSchema = z.object({ id: z.number(), produto_id: z.number() });
+export const FavouriteListItemSchema = FavouriteSchema.extend({ produto: ProductSummarySchema.nullable() });
+export type FavouriteListItem = z.infer<typeof FavouriteListItemSchema>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ProductSummarySchema } from "./catalog.ts";
 import { idSchema, intSchema, textSchema } from "./common.ts";
 
 /** Cart, shipping, checkout and order shapes (spec §3 Cart, Delivery option, Pickup point, Order; §7). */
@@ -62,93 +63,153 @@ export const CheckoutBodySchema = z.object({
   cpf: textSchema().max(20).optional().nullable(),
 });
 
-export interface CartLine {
-  id: number;
-  produto_id: number;
-  qtde: number;
-  ativo: boolean;
-  armazem_id: number;
-  valor_unitario: string;
-  valor_subtotal: string;
-  token: string;
-  produto: import("./catalog.ts").ProductSummary | null;
-}
+/** Ways to pay (spec §1), as step 1 lists them; "sandbox" is the test gateway's own page. */
+export const PAYMENT_METHODS = ["cartao", "pix", "boleto", "qr", "carteira", "carteira_banco", "pontos", "transferencia", "sandbox"] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
-export interface Cart {
-  id: number;
-  external_id: string;
-  filial_id: number;
-  moeda_id: number;
-  moeda: { id: number; simbolo: string; casas_decimais: number };
-  valor_total: string;
-  valor_total_formatado: string;
-  cliente_endereco_id: number | null;
-  itens: CartLine[];
-}
+/* Response shapes: declared on the routes (the answer is checked and documented) and inferred by the client. */
 
-export interface PickupPoint {
-  id: number;
-  ponto_entrega: number;
-  nome: string;
-  endereco: string;
-  estado: string;
-  estado_id: number;
-  cidade: string;
-  cidade_id: number;
-  horario_atendimento: string;
-  token_servico: string;
-}
+const moedaRef = z.object({ id: z.number(), simbolo: z.string(), casas_decimais: z.number() });
 
-export interface DeliveryOption {
-  entrega_integrador_id: number | null;
+export const CartLineSchema = z.object({
+  id: z.number(),
+  produto_id: z.number(),
+  qtde: z.number(),
+  ativo: z.boolean(),
+  armazem_id: z.number(),
+  valor_unitario: z.string(),
+  valor_subtotal: z.string(),
+  token: z.string(),
+  produto: ProductSummarySchema.nullable(),
+});
+export type CartLine = z.infer<typeof CartLineSchema>;
+
+export const CartSchema = z.object({
+  id: z.number(),
+  external_id: z.string(),
+  filial_id: z.number(),
+  moeda_id: z.number(),
+  moeda: moedaRef,
+  valor_total: z.string(),
+  valor_total_formatado: z.string(),
+  cliente_endereco_id: z.number().nullable(),
+  itens: z.array(CartLineSchema),
+});
+export type Cart = z.infer<typeof CartSchema>;
+
+export const PickupPointSchema = z.object({
+  id: z.number(),
+  ponto_entrega: z.number(),
+  nome: z.string(),
+  endereco: z.string(),
+  estado: z.string(),
+  estado_id: z.number(),
+  cidade: z.string(),
+  cidade_id: z.number(),
+  horario_atendimento: z.string(),
+  token_servico: z.string(),
+});
+export type PickupPoint = z.infer<typeof PickupPointSchema>;
+
+export const DeliveryOptionSchema = z.object({
+  entrega_integrador_id: z.number().nullable(),
   /** null: pickup in the shop. */
-  entrega_servico_id: number | null;
-  descricao: string;
-  prazo: number;
-  valor: string;
-  valor_formatado: string;
-  moeda: { id: number; simbolo: string };
-  token: string;
-  opcionais: { pontos_entrega: PickupPoint[] };
-}
+  entrega_servico_id: z.number().nullable(),
+  descricao: z.string(),
+  prazo: z.number(),
+  valor: z.string(),
+  valor_formatado: z.string(),
+  moeda: z.object({ id: z.number(), simbolo: z.string() }),
+  token: z.string(),
+  opcionais: z.object({ pontos_entrega: z.array(PickupPointSchema) }),
+});
+export type DeliveryOption = z.infer<typeof DeliveryOptionSchema>;
 
-export interface OrderLine {
-  id: number;
-  produto_id: number;
-  qtde: number;
-  valor_unitario: string;
-  valor_subtotal: string;
-  produto: { id: number; nome: string; codigo: string; slug: string | null; imagens: { url: string }[] };
-}
+/** The delivery options of calcular-frete; `message` is the notice of a place without delivery (spec §8). */
+export const ShippingQuoteSchema = z.object({ data: z.array(DeliveryOptionSchema), message: z.string().optional() });
 
-export interface Payment {
-  id: number;
-  status: string;
-  valor_total: string;
-  provider: string;
-  link: string;
-  created_at: string;
-}
+export const OrderLineSchema = z.object({
+  id: z.number(),
+  produto_id: z.number(),
+  qtde: z.number(),
+  valor_unitario: z.string(),
+  valor_subtotal: z.string(),
+  produto: z.object({
+    id: z.number(),
+    nome: z.string(),
+    codigo: z.string(),
+    slug: z.string().nullable(),
+    imagens: z.array(z.object({ url: z.string() })),
+  }),
+});
+export type OrderLine = z.infer<typeof OrderLineSchema>;
 
-export interface Order {
-  id: number;
-  external_id: string;
-  pedido: string;
-  created_at: string;
-  valor_produtos: string;
-  valor_frete: string;
-  valor_total: string;
-  moeda_id: number;
-  moeda: { id: number; simbolo: string; casas_decimais: number };
-  status: string;
-  codigo_retirada: string;
-  entrega_descricao: string | null;
+export const PaymentSchema = z.object({
+  id: z.number(),
+  status: z.string(),
+  valor_total: z.string(),
+  provider: z.string(),
+  link: z.string(),
+  created_at: z.string(),
+});
+export type Payment = z.infer<typeof PaymentSchema>;
+
+export const OrderSchema = z.object({
+  id: z.number(),
+  external_id: z.string(),
+  pedido: z.string(),
+  created_at: z.string(),
+  valor_produtos: z.string(),
+  valor_frete: z.string(),
+  valor_total: z.string(),
+  moeda_id: z.number(),
+  moeda: moedaRef,
+  status: z.string(),
+  codigo_retirada: z.string(),
+  entrega_descricao: z.string().nullable(),
   /** Where the order goes: picked up in the shop, at a pickup point, or delivered to an address. */
-  entrega_tipo: "loja" | "ponto" | "endereco";
+  entrega_tipo: z.enum(["loja", "ponto", "endereco"]),
   /** The shop's address (configuration), the pickup point's name and address, or the delivery address. */
-  entrega_local: string;
-  link_pagamento: string | null;
-  reserva_expira_em: string | null;
-  itens: OrderLine[];
-  pagamentos: Payment[];
-}
+  entrega_local: z.string(),
+  link_pagamento: z.string().nullable(),
+  reserva_expira_em: z.string().nullable(),
+  itens: z.array(OrderLineSchema),
+  pagamentos: z.array(PaymentSchema),
+});
+export type Order = z.infer<typeof OrderSchema>;
+
+/** One page of a customer's orders (GET /ecom/venda/pedidos answers it in `data`). */
+export const OrdersPageSchema = z.object({
+  data: z.array(OrderSchema),
+  total: z.number(),
+  current_page: z.number(),
+  per_page: z.number(),
+  last_page: z.number(),
+});
+export type OrdersPage = z.infer<typeof OrdersPageSchema>;
+
+/** GET /ecom/venda/pedidos/{external_id}/buscar-pagamentos. */
+export const OrderPaymentsSchema = z.object({
+  pedido: z.string(),
+  status: z.string(),
+  codigo_retirada: z.string(),
+  pagamentos: z.array(PaymentSchema),
+});
+export type OrderPayments = z.infer<typeof OrderPaymentsSchema>;
+
+/** POST /ecom/venda/carrinho/{external_id}/iniciar-checkout. */
+export const CheckoutStartedSchema = z.object({ link_pagamento: z.array(z.string()), pedido: OrderSchema });
+
+/** GET /ecom/pagamentos/meios: the ways this customer may pay, and whether their account has a CPF. */
+export const PaymentOptionSchema = z.object({
+  /** `gateway:method`, sent back as iniciar-checkout's `meio_pagamento`. */
+  id: z.string(),
+  gateway: z.string(),
+  metodo: z.enum(PAYMENT_METHODS),
+  /** Most installments a card takes here (spec §1: 10 for Brazilian buyers). */
+  parcelas_max: z.number(),
+  /** This method needs the buyer's CPF (Brazil). */
+  cpf_obrigatorio: z.boolean(),
+});
+export type PaymentOption = z.infer<typeof PaymentOptionSchema>;
+export const PaymentOptionsSchema = z.object({ data: z.array(PaymentOptionSchema), tem_cpf: z.boolean() });

@@ -84,125 +84,119 @@ export const NewsletterBodySchema = z.object({
     .pipe(z.string().min(10).max(15)),
 });
 
-export interface Moeda {
-  id: number;
-  simbolo: string;
-  casas_decimais: number;
-}
+/* Response shapes: declared on the routes (the answer is checked and documented) and inferred by the client. */
 
-export interface PrecoAtual {
-  valor_venda: string;
-  formatado: string;
-  moeda: Moeda;
-}
+export const MoedaSchema = z.object({ id: z.number(), simbolo: z.string(), casas_decimais: z.number() });
+export type Moeda = z.infer<typeof MoedaSchema>;
 
-export interface ProductSummary {
-  id: number;
-  slug: string;
-  nome: string;
-  codigo: string;
-  imagens: { url: string }[];
+export const PrecoAtualSchema = z.object({ valor_venda: z.string(), formatado: z.string(), moeda: MoedaSchema });
+export type PrecoAtual = z.infer<typeof PrecoAtualSchema>;
+
+const taxonomyRef = z.object({ id: z.number(), name: z.string(), slug: z.string() });
+
+export const ProductSummarySchema = z.object({
+  id: z.number(),
+  slug: z.string(),
+  nome: z.string(),
+  codigo: z.string(),
+  imagens: z.array(z.object({ url: z.string() })),
   /** Price in the product's own currency (moeda.id); null when the price is hidden (mostrar_preco false). */
-  valor_venda: string | null;
-  moeda: { id: number };
+  valor_venda: z.string().nullable(),
+  moeda: z.object({ id: z.number() }),
   /** Price in the requested currency (moeda_id); null when the price is hidden. */
-  preco_atual: PrecoAtual | null;
-  qtde_disponivel: number;
-  tem_estoque: boolean;
-  tem_estoque_fisico: boolean;
-  mostrar_preco: boolean;
-  especial: boolean;
-  token: string;
-  marca: { id: number; nome: string; slug: string } | null;
-  categoria: { id: number; name: string; slug: string } | null;
-  departamento: { id: number; name: string; slug: string } | null;
-}
+  preco_atual: PrecoAtualSchema.nullable(),
+  qtde_disponivel: z.number(),
+  tem_estoque: z.boolean(),
+  tem_estoque_fisico: z.boolean(),
+  mostrar_preco: z.boolean(),
+  especial: z.boolean(),
+  token: z.string(),
+  marca: z.object({ id: z.number(), nome: z.string(), slug: z.string() }).nullable(),
+  categoria: taxonomyRef.nullable(),
+  departamento: taxonomyRef.nullable(),
+});
+export type ProductSummary = z.infer<typeof ProductSummarySchema>;
 
-export interface ProductDetails extends ProductSummary {
-  descritivo: string;
-  caracteristica: string;
-  especificacoes: { nome: string; valor: string | null }[];
-}
+export const ProductDetailsSchema = ProductSummarySchema.extend({
+  descritivo: z.string(),
+  caracteristica: z.string(),
+  especificacoes: z.array(z.object({ nome: z.string(), valor: z.string().nullable() })),
+});
+export type ProductDetails = z.infer<typeof ProductDetailsSchema>;
 
-export interface ProductsPage {
-  data: ProductSummary[];
-  total: number;
-  page: number;
-  per_page: number;
-  last_page: number;
-}
+export const ProductsPageSchema = z.object({
+  data: z.array(ProductSummarySchema),
+  total: z.number(),
+  page: z.number(),
+  per_page: z.number(),
+  last_page: z.number(),
+});
+export type ProductsPage = z.infer<typeof ProductsPageSchema>;
 
-export interface Department {
-  id: number;
-  slug: string;
-  name: string;
-  icone: string | null;
-}
+export const DepartmentSchema = z.object({ id: z.number(), slug: z.string(), name: z.string(), icone: z.string().nullable() });
+export type Department = z.infer<typeof DepartmentSchema>;
 
-export interface Category {
-  id: number;
-  slug: string;
-  name: string;
-  icone: string | null;
-  visivel_menu: boolean;
-  departments: Department[];
-}
+export const CategorySchema = z.object({
+  id: z.number(),
+  slug: z.string(),
+  name: z.string(),
+  icone: z.string().nullable(),
+  visivel_menu: z.boolean(),
+  departments: z.array(DepartmentSchema),
+});
+export type Category = z.infer<typeof CategorySchema>;
 
-export interface Brand {
-  id: number;
-  slug: string;
-  nome: string;
-  logo: string | null;
-  destaque: boolean;
-}
+export const BrandSchema = z.object({ id: z.number(), slug: z.string(), nome: z.string(), logo: z.string().nullable(), destaque: z.boolean() });
+export type Brand = z.infer<typeof BrandSchema>;
 
 /** A brand of a list's result with its number of products (GET /api/public/products/brands). */
-export interface BrandFacet {
-  id: number;
-  slug: string;
-  nome: string;
-  total: number;
-}
+export const BrandFacetSchema = z.object({ id: z.number(), slug: z.string(), nome: z.string(), total: z.number() });
+export type BrandFacet = z.infer<typeof BrandFacetSchema>;
 
-export interface Banner {
-  id: number;
-  tipo: string;
-  imagem: { url: string } | null;
-  link: string | null;
-  titulo: string | null;
-  descricao: string | null;
-}
+export const BannerSchema = z.object({
+  id: z.number(),
+  tipo: z.string(),
+  imagem: z.object({ url: z.string() }).nullable(),
+  link: z.string().nullable(),
+  titulo: z.string().nullable(),
+  descricao: z.string().nullable(),
+});
+export type Banner = z.infer<typeof BannerSchema>;
 
-export interface ExchangeRate {
-  source_currency: { id: number; simbolo: string };
-  target_currency: { id: number; simbolo: string; decimals: number };
-  tax: string;
-}
+export const ExchangeRateSchema = z.object({
+  source_currency: z.object({ id: z.number(), simbolo: z.string() }),
+  target_currency: z.object({ id: z.number(), simbolo: z.string(), decimals: z.number() }),
+  tax: z.string(),
+});
+export type ExchangeRate = z.infer<typeof ExchangeRateSchema>;
 
-export interface Seller {
-  id: number;
-  nome: string;
-  funcao: string;
-  foto: string | null;
-  whatsapp: string | null;
-}
+export const SellerSchema = z.object({
+  id: z.number(),
+  nome: z.string(),
+  funcao: z.string(),
+  foto: z.string().nullable(),
+  whatsapp: z.string().nullable(),
+});
+export type Seller = z.infer<typeof SellerSchema>;
 
-export interface Faq {
-  id: number;
-  pergunta: string;
-  resposta: string;
-}
+export const FaqSchema = z.object({ id: z.number(), pergunta: z.string(), resposta: z.string() });
+export type Faq = z.infer<typeof FaqSchema>;
 
-export interface StartData {
-  exchange_rates: ExchangeRate[];
-  brands: Brand[];
-  categories: Category[];
-  categories_special: Category[];
-  banners: Banner[];
-  faq: Faq[];
+export const StartDataSchema = z.object({
+  exchange_rates: z.array(ExchangeRateSchema),
+  brands: z.array(BrandSchema),
+  categories: z.array(CategorySchema),
+  categories_special: z.array(CategorySchema),
+  banners: z.array(BannerSchema),
+  faq: z.array(FaqSchema),
   /** The most-searched list: the first 20 products by id ascending. */
-  products: ProductSummary[];
-}
+  products: z.array(ProductSummarySchema),
+});
+export type StartData = z.infer<typeof StartDataSchema>;
+
+/** One file's slice of product slugs for the sitemap (GET /api/public/products/slugs). */
+export const SlugSliceSchema = z.object({ total: z.number(), per_file: z.number(), data: z.array(z.string()) });
+export type SlugSlice = z.infer<typeof SlugSliceSchema>;
 
 export const BANNER_TYPES = {
   main: "Banner Principal",

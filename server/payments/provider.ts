@@ -12,8 +12,8 @@ export { PAYMENT_PROVIDERS, type ProviderName } from "#config/config.ts";
  * for Brazilian buyers, with a CPF), PIX, the boleto voucher, QR, e-wallets, a bank's wallet, payment
  * points and bank transfer. "sandbox" is the test gateway's own page.
  */
-export const PAYMENT_METHODS = ["cartao", "pix", "boleto", "qr", "carteira", "carteira_banco", "pontos", "transferencia", "sandbox"] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+import type { PaymentMethod } from "#contract/api/cart.ts";
+export { PAYMENT_METHODS, type PaymentMethod } from "#contract/api/cart.ts";
 
 export type GatewayStatus = "PAGO" | "RECUSADO" | "AGUARDANDO" | "EXPIRADO";
 

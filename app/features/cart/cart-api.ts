@@ -1,4 +1,5 @@
 import type { Cart, CartLine } from "#contract/api/cart.ts";
+import { api, ApiError } from "#app/lib/api-client.ts";
 import { FILIAL_ID, ARMAZEM_ID } from "#contract/api/cart-constants.ts";
 
 /** Browser calls of spec §7 for the cart; the `sid` cookie authenticates a logged-in buyer. */
@@ -9,38 +10,7 @@ export const STORAGE = {
   shipping: "selectedShippingDetails",
 } as const;
 
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly errors?: Record<string, string[]>,
-    /** Each over-stock product's own maximum, by product id (the API's `qtde_maxima`). */
-    readonly limits?: Record<string, number>,
-  ) {
-    super(message);
-  }
-}
-
-/** Announced on every 401: a tab that thought it was signed in checks its session (cart-context.tsx). */
-export const UNAUTHORIZED_EVENT = "store:unauthorized";
-
-/** JSON call to our own API; a non-2xx answer becomes an ApiError carrying the server's message. */
-export async function api<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
-  const res = await fetch(path, {
-    method: init.method ?? "GET",
-    credentials: "same-origin",
-    headers: { accept: "application/json", ...(init.body === undefined ? {} : { "content-type": "application/json" }) },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const payload = (await res.json().catch(() => null)) as {
-    message?: string;
-    errors?: Record<string, string[]>;
-    qtde_maxima?: Record<string, number>;
-  } | null;
-  if (res.status === 401) window.dispatchEvent(new Event(UNAUTHORIZED_EVENT));
-  if (!res.ok) throw new ApiError(res.status, payload?.message ?? res.statusText, payload?.errors, payload?.qtde_maxima);
-  return payload as T;
-}
+export { ApiError, UNAUTHORIZED_EVENT } from "#app/lib/api-client.ts";
 
 export interface LineInput {
   produto_id: number;
@@ -67,28 +37,34 @@ export function cartBody(externalId: string, moedaId: number, lines: LineInput[]
       produto_id: String(l.produto_id),
       qtde: String(l.qtde),
       armazem_id: String(ARMAZEM_ID),
-      ativo: String(l.ativo),
+      ativo: l.ativo ? ("true" as const) : ("false" as const),
       token: l.token,
     })),
   };
 }
 
 export const loadCart = (externalId: string, moedaId: number) =>
-  api<{ data: Cart }>(`/ecom/venda/carrinho/${externalId}?moeda_id=${moedaId}`).then((r) => r.data);
+  api("GET /ecom/venda/carrinho/{external_id}", { params: { external_id: externalId }, query: { moeda_id: moedaId } }).then((r) => r.data);
 
 /** A signed-in customer's load: takes over the cart filled as a guest (a POST: a GET never changes its owner). */
 export const claimCart = (externalId: string, moedaId: number) =>
-  api<{ data: Cart }>(`/ecom/venda/carrinho/${externalId}/vincular?moeda_id=${moedaId}`, { method: "POST" }).then((r) => r.data);
+  api("POST /ecom/venda/carrinho/{external_id}/vincular", { params: { external_id: externalId }, query: { moeda_id: moedaId } }).then(
+    (r) => r.data,
+  );
 
-/** Create when there is no id, else update; a 409 naming external_id means it exists: update it. */
+/**
+ * Saves a cart (spec §7): an update when its id is known, else a creation; a creation answering 409
+ * for its external_id means the cart exists already (another tab, a lost answer), so it is read and
+ * updated. The one save of the store's carts: the visitor's and the product page's quote cart.
+ */
 export async function saveCart(externalId: string, moedaId: number, lines: LineInput[], id: number | null): Promise<Cart> {
   if (id) {
-    return (await api<{ data: Cart }>(`/ecom/venda/carrinho/${id}`, { method: "PUT", body: cartBody(externalId, moedaId, lines, id) })).data;
+    return (await api("PUT /ecom/venda/carrinho/{id}", { params: { id }, body: cartBody(externalId, moedaId, lines, id) })).data;
   }
   try {
-    return (await api<{ data: Cart }>("/ecom/venda/carrinho", { method: "POST", body: cartBody(externalId, moedaId, lines) })).data;
+    return (await api("POST /ecom/venda/carrinho", { body: cartBody(externalId, moedaId, lines) })).data;
   } catch (error) {
-    if (error instanceof ApiError && error.status === 409 && error.errors?.external_id) {
+    if (error instanceof ApiError && error.status === 409 && error.errors.external_id) {
       const existing = await loadCart(externalId, moedaId);
       return saveCart(externalId, moedaId, lines, existing.id);
     }

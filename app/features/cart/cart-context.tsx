@@ -225,7 +225,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
           console.error("cart save failed", error);
           // A customer's cart answering 401/404 usually means the session ended: the root route
           // asks the server again, and if so these lines are kept in a guest cart.
-          if (error instanceof ApiError) refused(lines, error.status);
+          if (error instanceof ApiError && !error.network) refused(lines, error.status);
           if (error instanceof ApiError && error.status === 422) {
             toast.error(error.message);
             if (error.limits) showLimits(error.limits);

@@ -2,6 +2,7 @@ import { useId, useState } from "react";
 import { useTranslation } from "#app/i18n/react.tsx";
 import type { ProductSummary } from "#contract/api/catalog.ts";
 import { useToast } from "#app/components/ui/toast.tsx";
+import { api } from "#app/lib/api-client.ts";
 import type { CatalogListData } from "./list-data.ts";
 import type { SortOption } from "./list-query.ts";
 import { printDocument, type PrintMode } from "./print-document.ts";
@@ -57,18 +58,15 @@ export function ExportSelect({ data }: { data: CatalogListData }) {
       if (action === "txt") {
         // The server writes the price list (spec §9 layout) in the visitor's sort: one streamed request.
         const [field, direction] = data.params.sort ? data.params.sort.split(":") : [];
-        const order = field && direction ? `&order_by=${field}&order=${direction}` : "";
-        const response = await fetch(`/api/public/products/export?${data.exportQuery}${order}&format=txt`);
-        if (!response.ok) throw new Error(`export answered ${response.status}`);
-        const text = await response.text();
+        const order = field && direction ? { order_by: field, order: direction } : {};
+        const text = await api.text("GET /api/public/products/export", { query: { ...data.exportQuery, ...order, format: "txt" } });
         if (text === "") return void toast.warning(t("catalog.export.noExport"));
         const date = new Date().toISOString().slice(0, 10);
         download(text, `${t("catalog.export.fileName")}-${date}.txt`);
         return;
       }
-      const response = await fetch(`/api/public/products/export?${data.exportQuery}&format=json`);
-      if (!response.ok) throw new Error(`export answered ${response.status}`);
-      const items = sortForExport((await response.json()) as ProductSummary[], data.params.sort, i18n.language);
+      const list = await api("GET /api/public/products/export", { query: { ...data.exportQuery, format: "json" } });
+      const items = sortForExport(list, data.params.sort, i18n.language);
       if (items.length === 0) {
         printWindow?.close();
         return void toast.warning(t("catalog.export.noPrint"));

@@ -1,5 +1,5 @@
 import type { ProductsPage } from "#contract/api/catalog.ts";
-import type { ListParams } from "./list-query.ts";
+import type { ListParams, ProductsApiQuery } from "./list-query.ts";
 
 export type ListKind = "products" | "brand" | "special";
 
@@ -32,7 +32,7 @@ export interface CatalogListData {
   /** null when the products could not be loaded (error state with retry). */
   result: ProductsPage | null;
   /** The filters as the export call takes them (same as the list, without page and size). */
-  exportQuery: string;
+  exportQuery: ProductsApiQuery;
 }
 
 /** Where a category, department or brand choice leads on each kind of list (spec §2 routes). */

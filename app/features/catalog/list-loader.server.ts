@@ -1,5 +1,6 @@
 import { data, redirect, type AppLoadContext } from "react-router";
-import type { Brand, BrandFacet, Category, ProductsPage } from "#contract/api/catalog.ts";
+import type { Brand, Category, ProductsPage } from "#contract/api/catalog.ts";
+import { serverApi } from "#app/lib/api-client.ts";
 import { apiLang, type Locale } from "#contract/locale.ts";
 import { fixedT } from "#app/i18n/index.ts";
 import { resolveLocale } from "#app/i18n/resolve-locale.ts";
@@ -13,12 +14,6 @@ interface LoadArgs {
   context: AppLoadContext;
   kind: ListKind;
   slugs: { brand?: string; category?: string; department?: string };
-}
-
-async function getJson<T>(context: AppLoadContext, path: string): Promise<T> {
-  const response = await context.apiFetch(path);
-  if (!response.ok) throw new Error(`GET ${path} answered ${response.status}`);
-  return (await response.json()) as T;
 }
 
 const notFound = (message: string) => data({ message }, { status: 404 });
@@ -48,13 +43,13 @@ export async function loadCatalogList({ request, context, kind, slugs }: LoadArg
   const moedaId = guestCurrencyId(locale);
   const params: ListParams = readListParams(url.searchParams);
 
-  const categoriesPath = `/api/public/categories?lang=${lang}${kind === "special" ? "&special=only" : ""}`;
+  const api = serverApi(context);
   let categoryList: Category[];
   let brandList: Brand[];
   try {
     [categoryList, brandList] = await Promise.all([
-      getJson<{ data: Category[] }>(context, categoriesPath).then((r) => r.data),
-      getJson<{ data: Brand[] }>(context, `/api/public/brands?lang=${lang}`).then((r) => r.data),
+      api("GET /api/public/categories", { query: { lang, ...(kind === "special" ? { special: "only" as const } : {}) } }).then((r) => r.data),
+      api("GET /api/public/brands", { query: { lang } }).then((r) => r.data),
     ]);
   } catch (error) {
     // Without categories or brands the address cannot be read: the error state, which retries by
@@ -70,7 +65,7 @@ export async function loadCatalogList({ request, context, kind, slugs }: LoadArg
       brands: [],
       params,
       result: null,
-      exportQuery: "",
+      exportQuery: {},
     };
   }
   const categories = categoryList.map(toSidebar);
@@ -111,10 +106,10 @@ export async function loadCatalogList({ request, context, kind, slugs }: LoadArg
   let brands: BrandChoice[] = [];
   try {
     const [page, facets] = await Promise.all([
-      getJson<ProductsPage>(context, `/api/public/products?${productsQuery(params, scope, locale, moedaId)}`),
+      api("GET /api/public/products", { query: productsQuery(params, scope, locale, moedaId) }),
       kind === "brand" && brand
         ? null
-        : getJson<{ data: BrandFacet[] }>(context, `/api/public/products/brands?${filterQuery({ ...params, brandIds: [] }, scope, locale, moedaId)}`),
+        : api("GET /api/public/products/brands", { query: filterQuery({ ...params, brandIds: [] }, scope, locale, moedaId) }),
     ]);
     result = page;
     if (facets) {
@@ -143,7 +138,7 @@ export async function loadCatalogList({ request, context, kind, slugs }: LoadArg
     brands,
     params,
     result,
-    exportQuery: filterQuery(params, scope, locale, moedaId).toString(),
+    exportQuery: filterQuery(params, scope, locale, moedaId),
   };
 }
 

@@ -1,5 +1,6 @@
 import { isDbId, withoutControlCharacters } from "#contract/input.ts";
 import { apiLang, type Locale } from "#contract/locale.ts";
+import type { ApiRequest } from "#app/lib/api-client.ts";
 
 /** Spec §2/§9 sort options, as they appear in the address (`sort=field:direction`); "" is the default. */
 export const SORT_OPTIONS = ["", "valor_venda:asc", "valor_venda:desc", "nome:asc", "nome:desc"] as const;
@@ -62,33 +63,35 @@ export function sortQuery(params: Pick<ListParams, "sort" | "news">): { order_by
   return { order_by: `tem_estoque,${field}`, order: `desc,${direction}` };
 }
 
+/** The query of the list call (GET /api/public/products), as text: the export call sends its filters too. */
+export type ProductsApiQuery = { [K in keyof NonNullable<ApiRequest<"GET /api/public/products">["query"]>]?: string } & {
+  special?: "only";
+  all_products?: "1";
+  tem_estoque?: "1";
+};
+
 /** Filters shared by the list call and the export call (no page, no size). */
-export function filterQuery(params: ListParams, scope: ListScope, locale: Locale, moedaId: number): URLSearchParams {
-  const query = new URLSearchParams({ moeda_id: String(moedaId) });
-  if (apiLang(locale) === "es") query.set("lang", "es");
+export function filterQuery(params: ListParams, scope: ListScope, locale: Locale, moedaId: number): ProductsApiQuery {
+  const query: ProductsApiQuery = { moeda_id: String(moedaId) };
+  if (apiLang(locale) === "es") query.lang = "es";
   if (params.text) {
     // Spec §7: a search looks everywhere (category and department null) and tolerates typos.
-    query.set("text", params.text);
-    query.set("all_products", "1");
+    query.text = params.text;
+    query.all_products = "1";
   } else {
-    if (scope.categoryId) query.set("category_id", String(scope.categoryId));
-    if (scope.departmentId) query.set("department_id", String(scope.departmentId));
+    if (scope.categoryId) query.category_id = String(scope.categoryId);
+    if (scope.departmentId) query.department_id = String(scope.departmentId);
   }
-  if (scope.brandId) query.set("brand_id", String(scope.brandId));
-  if (params.brandIds.length > 0) query.set("brands_ids", params.brandIds.join(","));
-  if (params.availableOnly) query.set("tem_estoque", "1");
-  if (scope.special) query.set("special", "only");
+  if (scope.brandId) query.brand_id = String(scope.brandId);
+  if (params.brandIds.length > 0) query.brands_ids = params.brandIds.join(",");
+  if (params.availableOnly) query.tem_estoque = "1";
+  if (scope.special) query.special = "only";
   return query;
 }
 
-export function productsQuery(params: ListParams, scope: ListScope, locale: Locale, moedaId: number): URLSearchParams {
-  const query = filterQuery(params, scope, locale, moedaId);
+export function productsQuery(params: ListParams, scope: ListScope, locale: Locale, moedaId: number): ProductsApiQuery {
   const { order_by, order } = sortQuery(params);
-  query.set("page", String(params.page));
-  query.set("per_page", String(params.perPage));
-  query.set("order_by", order_by);
-  query.set("order", order);
-  return query;
+  return { ...filterQuery(params, scope, locale, moedaId), page: String(params.page), per_page: String(params.perPage), order_by, order };
 }
 
 /**

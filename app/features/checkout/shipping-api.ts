@@ -1,7 +1,7 @@
-import type { DeliveryOption, PickupPoint } from "#contract/api/cart.ts";
+import type { DeliveryOption } from "#contract/api/cart.ts";
 import { FILIAL_ID } from "#contract/api/cart-constants.ts";
-import { api } from "#app/features/cart/cart-api.ts";
 import { STORAGE } from "#app/features/cart/cart-api.ts";
+import { api } from "#app/lib/api-client.ts";
 
 export interface Quote {
   options: DeliveryOption[];
@@ -15,8 +15,8 @@ export async function quote(
   moedaId: number,
   target: { clienteEnderecoId?: number | null; cidadeId?: number | null; pontoId?: number | null; cidadeAlternativaId?: number | null },
 ): Promise<Quote> {
-  const res = await api<{ data: DeliveryOption[]; message?: string }>(`/ecom/venda/carrinho/${externalId}/calcular-frete`, {
-    method: "PUT",
+  const res = await api("PUT /ecom/venda/carrinho/{external_id}/calcular-frete", {
+    params: { external_id: externalId },
     body: {
       external_id: externalId,
       filial_id: FILIAL_ID,
@@ -31,7 +31,7 @@ export async function quote(
 }
 
 export const pickupPoints = (externalId: string) =>
-  api<{ data: PickupPoint[] }>(`/ecom/venda/carrinho/${externalId}/pontos-entrega`).then((r) => r.data);
+  api("GET /ecom/venda/carrinho/{external_id}/pontos-entrega", { params: { external_id: externalId } }).then((r) => r.data);
 
 /** What the buyer chose, kept in localStorage (spec §3 Shipping: selectedShippingDetails). */
 export interface SavedShipping {

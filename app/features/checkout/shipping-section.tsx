@@ -6,7 +6,7 @@ import type { Address } from "#contract/api/accounts.ts";
 import type { DeliveryOption, PickupPoint } from "#contract/api/cart.ts";
 import { formatPrice, isPrice } from "#contract/money.ts";
 import { InfoIcon } from "#app/components/ui/icons.tsx";
-import { ApiError } from "#app/features/cart/cart-api.ts";
+import { ApiError } from "#app/lib/api-client.ts";
 import { isPointOption, pickupPoints, quote, readSaved, writeSaved, type SavedShipping } from "./shipping-api.ts";
 import { byName, useParaguayGeo } from "./use-paraguay-geo.ts";
 
@@ -96,7 +96,7 @@ export function ShippingSection({ externalId, moedaId, cartKey, foreign, address
       .then((answer) => live && setResult({ key: requestKey, status: { kind: "done", options: answer.options, message: answer.message } }))
       .catch((error: unknown) => {
         if (!live) return;
-        const details = error instanceof ApiError ? error.message : "";
+        const details = error instanceof ApiError && !error.network ? error.message : "";
         setResult({ key: requestKey, status: { kind: "error", message: t("cart.shipping.error", { details }) } });
       });
     return () => {

@@ -1,4 +1,4 @@
-import { api, ApiError } from "#app/features/cart/cart-api.ts";
+import { api, ApiError } from "#app/lib/api-client.ts";
 import type { ShippingChoice } from "./shipping-section.tsx";
 
 export type StartResult =
@@ -8,8 +8,8 @@ export type StartResult =
 /** `POST …/iniciar-checkout` (spec §7): the first payment link is where the buyer goes next. */
 export async function startCheckout(externalId: string, choice: ShippingChoice): Promise<StartResult> {
   try {
-    const res = await api<{ link_pagamento?: string[] }>(`/ecom/venda/carrinho/${externalId}/iniciar-checkout`, {
-      method: "POST",
+    const res = await api("POST /ecom/venda/carrinho/{external_id}/iniciar-checkout", {
+      params: { external_id: externalId },
       body: {
         token_entrega: choice.option.token,
         valor_frete: choice.option.valor,
@@ -18,10 +18,10 @@ export async function startCheckout(externalId: string, choice: ShippingChoice):
         id_ponto_entrega: choice.point?.id ?? null,
       },
     });
-    const link = res.link_pagamento?.[0];
+    const link = res.link_pagamento[0];
     return link ? { ok: true, link } : { ok: false, reason: "no_link" };
   } catch (error) {
-    if (!(error instanceof ApiError)) return { ok: false, reason: "failed" };
+    if (!(error instanceof ApiError) || error.network) return { ok: false, reason: "failed" };
     return { ok: false, reason: "failed", message: error.message, limits: error.limits };
   }
 }

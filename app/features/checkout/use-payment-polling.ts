@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
-import type { Payment } from "#contract/api/cart.ts";
-import { api } from "#app/features/cart/cart-api.ts";
+import type { OrderPayments } from "#contract/api/cart.ts";
+import { api } from "#app/lib/api-client.ts";
 
 /** Spec §9: every 5 s, at most 30 attempts. */
 export const POLL_MS = 5000;
@@ -8,12 +8,7 @@ export const MAX_ATTEMPTS = 30;
 const PAID = new Set(["FINALIZADO", "PAGO"]);
 const FAILED = new Set(["RECUSADO", "EXPIRADO", "ESTORNADO"]);
 
-export interface PaymentsAnswer {
-  pedido: string;
-  status: string;
-  codigo_retirada: string;
-  pagamentos: Payment[];
-}
+export type PaymentsAnswer = OrderPayments;
 
 export type PollState =
   | { kind: "waiting"; attempt: number }
@@ -32,7 +27,7 @@ export function usePaymentPolling(externalId: string | null, round: number): Pol
     const setState = (state: PollState) => setResult({ round, state });
     const poll = async (attempt: number) => {
       try {
-        const answer = await api<PaymentsAnswer>(`/ecom/venda/pedidos/${externalId}/buscar-pagamentos`);
+        const answer = await api("GET /ecom/venda/pedidos/{external_id}/buscar-pagamentos", { params: { external_id: externalId } });
         if (!live) return;
         const status = answer.pagamentos[0]?.status ?? "";
         if (PAID.has(status)) return setState({ kind: "paid", answer });

@@ -1,26 +1,17 @@
-import type { Brand, Faq, Seller, StartData } from "#contract/api/catalog.ts";
+import type { Faq } from "#contract/api/catalog.ts";
 import { apiLang, type Locale } from "#contract/locale.ts";
-import type { AppLoadContext } from "#app/lib/load-context.ts";
+import type { ApiClient } from "#app/lib/api-client.ts";
 
-type ApiFetch = AppLoadContext["apiFetch"];
+export const loadBrands = (api: ApiClient, locale: Locale) =>
+  api("GET /api/public/brands", { query: { lang: apiLang(locale) } }).then((body) => body.data);
 
-async function getData<T>(apiFetch: ApiFetch, path: string): Promise<T> {
-  const response = await apiFetch(path);
-  if (!response.ok) throw new Error(`GET ${path} answered ${response.status}`);
-  return (await response.json()) as T;
-}
-
-export const loadBrands = (apiFetch: ApiFetch, locale: Locale) =>
-  getData<{ data: Brand[] }>(apiFetch, `/api/public/brands?lang=${apiLang(locale)}`).then((body) => body.data);
-
-export const loadSellers = (apiFetch: ApiFetch, locale: Locale) =>
-  getData<{ data: Seller[] }>(apiFetch, `/api/public/team?lang=${apiLang(locale)}`).then((body) => body.data);
+export const loadSellers = (api: ApiClient, locale: Locale) =>
+  api("GET /api/public/team", { query: { lang: apiLang(locale) } }).then((body) => body.data);
 
 /** The FAQ comes with the start data (spec §7), which the server keeps for 5 minutes. */
-export async function loadFaq(apiFetch: ApiFetch, locale: Locale, currencyId: number): Promise<Faq[]> {
-  const query = new URLSearchParams({ lang: apiLang(locale), moeda_id: String(currencyId), tem_estoque: "1" });
+export async function loadFaq(api: ApiClient, locale: Locale, currencyId: number): Promise<Faq[]> {
   try {
-    return (await getData<StartData>(apiFetch, `/api/public/start?${query}`)).faq ?? [];
+    return (await api("GET /api/public/start", { query: { lang: apiLang(locale), moeda_id: currencyId, tem_estoque: "1" } })).faq;
   } catch (error) {
     console.error("how-to-buy: FAQ unavailable", error);
     return [];

@@ -1,13 +1,14 @@
 import { useCallback, useRef, useState, type KeyboardEvent } from "react";
 import { useTranslation } from "#app/i18n/react.tsx";
 import { Link, useRouteLoaderData } from "react-router";
-import type { ProductSummary, ProductsPage } from "#contract/api/catalog.ts";
+import type { ProductSummary } from "#contract/api/catalog.ts";
 import { apiLang } from "#contract/locale.ts";
 import type { ShellData } from "#app/lib/shell-data.ts";
 import { ProductCard, ProductGridSkeleton } from "#app/features/catalog/product-card.tsx";
-import { TAB_LIMIT_MOBILE, TAB_PRODUCTS, tabProductsPath, type HomeCategory } from "./home-content.ts";
+import { api } from "#app/lib/api-client.ts";
+import { TAB_LIMIT_MOBILE, TAB_PRODUCTS, tabProductsQuery, type HomeCategory } from "./home-content.ts";
 import { LoadError, SectionHeading } from "./load-error.tsx";
-import { getJson, useRetryingLoad } from "./use-retrying-load.ts";
+import { useRetryingLoad } from "./use-retrying-load.ts";
 import "#app/i18n/home-texts.ts";
 
 const GRID = "grid grid-cols-2 gap-3 md:grid-cols-4 md:gap-4";
@@ -26,7 +27,7 @@ export function CategoryTabs({ categories, initial }: { categories: HomeCategory
 
   const load = useCallback(
     async (key: string, signal: AbortSignal) =>
-      (await getJson<ProductsPage>(tabProductsPath(Number(key), currencyId, apiLang(locale)), signal)).data.slice(0, TAB_PRODUCTS),
+      (await api("GET /api/public/products", { query: tabProductsQuery(Number(key), currencyId, apiLang(locale)), signal })).data.slice(0, TAB_PRODUCTS),
     [currencyId, locale],
   );
   const { state, retry } = useRetryingLoad(selected === null ? null : String(selected), load, initial ?? undefined);

@@ -1,4 +1,5 @@
 import { BANNER_TYPES, type Banner, type Brand, type Category, type ProductSummary, type StartData } from "#contract/api/catalog.ts";
+import { requestLine, type ApiRequest } from "#app/lib/api-client.ts";
 
 /** Spec §9 sizes of the home page. */
 export const TAB_LIMIT_DESKTOP = 8;
@@ -100,32 +101,18 @@ export function pages<T>(items: T[], size: number): T[][] {
 }
 
 /** API query for one category tab: the 8 newest products (id descending). */
-export function tabProductsPath(categoryId: number, currencyId: number, lang: "pt" | "es"): string {
-  const query = new URLSearchParams({
-    category_id: String(categoryId),
-    per_page: String(TAB_PRODUCTS),
-    order_by: "id",
-    order: "desc",
-    moeda_id: String(currencyId),
-  });
+export function tabProductsQuery(categoryId: number, currencyId: number, lang: "pt" | "es"): ApiRequest<"GET /api/public/products">["query"] {
   // Spec §7: lang is 'es' for both Spanish locales and left out otherwise.
-  if (lang === "es") query.set("lang", "es");
-  return `/api/public/products?${query}`;
+  return { category_id: categoryId, per_page: TAB_PRODUCTS, order_by: "id", order: "desc", moeda_id: currencyId, ...(lang === "es" ? { lang } : {}) };
 }
 
-export function startPath(lang: "pt" | "es", currencyId: number): string {
-  return `/api/public/start?${new URLSearchParams({ lang, moeda_id: String(currencyId), tem_estoque: "1" })}`;
+export function tabProductsPath(categoryId: number, currencyId: number, lang: "pt" | "es"): string {
+  return requestLine("GET /api/public/products", { query: tabProductsQuery(categoryId, currencyId, lang) }).url;
 }
+
+export const startQuery = (lang: "pt" | "es", currencyId: number) => ({ lang, moeda_id: currencyId, tem_estoque: "1" }) as const;
 
 /** Featured tools: the newest products in stock. */
-export function featuredPath(currencyId: number, lang: "pt" | "es"): string {
-  const query = new URLSearchParams({
-    per_page: String(FEATURED_DESKTOP),
-    order_by: "id",
-    order: "desc",
-    tem_estoque: "1",
-    moeda_id: String(currencyId),
-  });
-  if (lang === "es") query.set("lang", "es");
-  return `/api/public/products?${query}`;
+export function featuredQuery(currencyId: number, lang: "pt" | "es"): ApiRequest<"GET /api/public/products">["query"] {
+  return { per_page: FEATURED_DESKTOP, order_by: "id", order: "desc", tem_estoque: "1", moeda_id: currencyId, ...(lang === "es" ? { lang } : {}) };
 }

@@ -1,19 +1,19 @@
 import { useCallback } from "react";
 import { useTranslation } from "#app/i18n/react.tsx";
-import type { StartData } from "#contract/api/catalog.ts";
 import { apiLang, type Locale } from "#contract/locale.ts";
 import { MAIN_BANNER_INTERVAL_MS } from "./autoplay.ts";
 import { BannerCarousel } from "./banner-carousel.tsx";
 import { BrandsStrip } from "./brands-strip.tsx";
 import { CategoryTabs } from "./category-tabs.tsx";
 import type { HomeLoaderData } from "./home-data.server.ts";
-import { homeContent, startPath, type HomeContent } from "./home-content.ts";
+import { api } from "#app/lib/api-client.ts";
+import { homeContent, startQuery, type HomeContent } from "./home-content.ts";
 import { FeaturedTools, MainBrands, MainCategories, OffersBanner, SpecialLine } from "./home-sections.tsx";
 import { LoadError } from "./load-error.tsx";
 import { MostSearched } from "./most-searched.tsx";
 import { OffersSignup } from "./offers-signup.tsx";
 import { TripleBanners } from "./triple-banners.tsx";
-import { getJson, useRetryingLoad } from "./use-retrying-load.ts";
+import { useRetryingLoad } from "./use-retrying-load.ts";
 import "#app/i18n/home-texts.ts";
 
 const MAIN_SIZE = { width: 1600, height: 500 };
@@ -74,7 +74,7 @@ export function HomePage({ data, locale, currencyId, brandName }: { data: HomeLo
   const { t } = useTranslation();
   // The server could not read the start data: the browser tries again (spec §4 "Home load retry").
   const load = useCallback(
-    async (_key: string, signal: AbortSignal) => homeContent(await getJson<StartData>(startPath(apiLang(locale), currencyId), signal)),
+    async (_key: string, signal: AbortSignal) => homeContent(await api("GET /api/public/start", { query: startQuery(apiLang(locale), currencyId), signal })),
     [locale, currencyId],
   );
   const { state, retry } = useRetryingLoad(data.content ? null : "start", load, data.content ?? undefined);

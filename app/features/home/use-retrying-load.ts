@@ -61,10 +61,3 @@ export function useRetryingLoad<T>(
   const retry = useCallback(() => setNonce((n) => n + 1), []);
   return { state, retry };
 }
-
-/** GET a JSON path of the store's API from the browser; any non-2xx answer is a failure. */
-export async function getJson<T>(path: string, signal?: AbortSignal): Promise<T> {
-  const response = await fetch(path, { signal, headers: { accept: "application/json" } });
-  if (!response.ok) throw new Error(`${path} answered ${response.status}`);
-  return (await response.json()) as T;
-}

@@ -1,6 +1,6 @@
 import type { StartData } from "#contract/api/catalog.ts";
 import { apiLang, type Locale } from "#contract/locale.ts";
-import type { AppLoadContext } from "#app/lib/load-context.ts";
+import type { ApiClient } from "#app/lib/api-client.ts";
 import { guestCurrencyId } from "#app/lib/guest-currency.ts";
 import type { MenuCategory, ShellData } from "#app/lib/shell-data.ts";
 
@@ -36,16 +36,10 @@ export function toShellCatalog(start: Partial<StartData>): ShellCatalog {
  * Menus and rates for the shell. A failing API must not take every page down with it: the shell
  * then renders with empty lists, as the spec's start-up does (§4).
  */
-export async function loadShellCatalog(apiFetch: AppLoadContext["apiFetch"], locale: Locale): Promise<ShellCatalog> {
-  const query = new URLSearchParams({
-    lang: apiLang(locale),
-    moeda_id: String(guestCurrencyId(locale)),
-    tem_estoque: "1",
-  });
+export async function loadShellCatalog(api: ApiClient, locale: Locale): Promise<ShellCatalog> {
+  const query = { lang: apiLang(locale), moeda_id: guestCurrencyId(locale), tem_estoque: "1" } as const;
   try {
-    const response = await apiFetch(`/api/public/start?${query}`);
-    if (!response.ok) throw new Error(`GET /api/public/start answered ${response.status}`);
-    return toShellCatalog((await response.json()) as StartData);
+    return toShellCatalog(await api("GET /api/public/start", { query }));
   } catch (error) {
     console.error("shell: start data unavailable, rendering without menus", error);
     return EMPTY;

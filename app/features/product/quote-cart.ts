@@ -1,6 +1,10 @@
-import type { Cart, DeliveryOption } from "#contract/api/cart.ts";
+import type { DeliveryOption } from "#contract/api/cart.ts";
 import { ARMAZEM_ID, FILIAL_ID } from "#contract/api/cart-constants.ts";
+import { saveCart } from "#app/features/cart/cart-api.ts";
+import { api, ApiError } from "#app/lib/api-client.ts";
 import { randomUuid } from "#app/lib/uuid.ts";
+
+export { ApiError } from "#app/lib/api-client.ts";
 
 /**
  * The shipping calculator on the product page quotes a cart of its own (one per browser, kept in
@@ -12,15 +16,6 @@ const PARAGUAY = 2;
 interface StoredCart {
   external_id: string;
   id?: number;
-}
-
-export class QuoteError extends Error {
-  constructor(
-    message: string,
-    readonly status: number,
-  ) {
-    super(message);
-  }
 }
 
 function readStored(): StoredCart {
@@ -47,65 +42,22 @@ function store(cart: StoredCart) {
   }
 }
 
-async function errorMessage(response: Response): Promise<string> {
-  try {
-    const body = (await response.json()) as { message?: string; data?: unknown };
-    if (typeof body.data === "string") return body.data;
-    return body.message ?? response.statusText;
-  } catch {
-    return response.statusText;
-  }
-}
-
-const json = (method: string, body: unknown): RequestInit => ({
-  method,
-  headers: { "content-type": "application/json", accept: "application/json" },
-  body: JSON.stringify(body),
-});
-
-/** Creates or replaces the quote cart with one line; spec §7: a used external_id falls back to an update. */
-async function saveCart(produtoId: number, qtde: number, moedaId: number): Promise<StoredCart> {
+/** Creates or replaces the quote cart with one line; a cart checked out or no longer this visitor's is replaced by a new one. */
+async function saveQuoteCart(produtoId: number, qtde: number, moedaId: number): Promise<StoredCart> {
   let cart = readStored();
-  const payload = (c: StoredCart) => ({
-    ...(c.id ? { id: String(c.id) } : {}),
-    external_id: c.external_id,
-    filial_id: String(FILIAL_ID),
-    moeda_id: String(moedaId),
-    itens: [{ produto_id: String(produtoId), qtde: String(qtde), armazem_id: String(ARMAZEM_ID), ativo: "true", token: "" }],
-  });
-
+  const lines = [{ produto_id: produtoId, qtde, ativo: true, token: "" }];
   for (let attempt = 0; attempt < 2; attempt++) {
-    if (cart.id) {
-      const response = await fetch(`/ecom/venda/carrinho/${cart.id}`, json("PUT", payload(cart)));
-      if (response.ok) return cart;
-      // The cart was checked out or belongs to someone else now: start another one.
-      if (response.status === 404 || response.status === 403 || response.status === 409) {
-        cart = fresh();
-        continue;
-      }
-      throw new QuoteError(await errorMessage(response), response.status);
-    }
-    const response = await fetch("/ecom/venda/carrinho", json("POST", payload(cart)));
-    if (response.ok) {
-      const { data } = (await response.json()) as { data: Cart };
-      cart = { external_id: data.external_id, id: data.id };
+    try {
+      const saved = await saveCart(cart.external_id, moedaId, lines, cart.id ?? null);
+      cart = { external_id: saved.external_id, id: saved.id };
       store(cart);
       return cart;
+    } catch (error) {
+      if (!(error instanceof ApiError) || ![403, 404, 409].includes(error.status)) throw error;
+      cart = fresh();
     }
-    if (response.status === 409) {
-      const existing = await fetch(`/ecom/venda/carrinho/${cart.external_id}?moeda_id=${moedaId}`);
-      if (existing.ok) {
-        const { data } = (await existing.json()) as { data: Cart };
-        cart = { external_id: data.external_id, id: data.id };
-        store(cart);
-      } else {
-        cart = fresh();
-      }
-      continue;
-    }
-    throw new QuoteError(await errorMessage(response), response.status);
   }
-  throw new QuoteError("", 500);
+  throw new ApiError(500, "");
 }
 
 export interface Quote {
@@ -125,17 +77,17 @@ export async function quoteShipping(input: { produtoId: number; qtde: number; mo
   try {
     return await quoteOnce(input);
   } catch (error) {
-    if (error instanceof QuoteError && error.status < 500) throw error;
+    if (error instanceof ApiError && !error.network && error.status < 500) throw error;
     await new Promise((resolve) => setTimeout(resolve, SHIPPING_RETRY_MS));
     return quoteOnce(input);
   }
 }
 
 async function quoteOnce(input: { produtoId: number; qtde: number; moedaId: number; cidadeId: number }): Promise<Quote> {
-  const cart = await saveCart(input.produtoId, input.qtde, input.moedaId);
-  const response = await fetch(
-    `/ecom/venda/carrinho/${cart.external_id}/calcular-frete`,
-    json("PUT", {
+  const cart = await saveQuoteCart(input.produtoId, input.qtde, input.moedaId);
+  const body = await api("PUT /ecom/venda/carrinho/{external_id}/calcular-frete", {
+    params: { external_id: cart.external_id },
+    body: {
       cidade_id: input.cidadeId,
       id: cart.id ?? "",
       external_id: cart.external_id,
@@ -143,11 +95,9 @@ async function quoteOnce(input: { produtoId: number; qtde: number; moedaId: numb
       moeda_id: input.moedaId,
       pais_id: PARAGUAY,
       itens: [{ produto_id: input.produtoId, armazem_id: ARMAZEM_ID, qtde: input.qtde, ativo: true }],
-    }),
-  );
-  if (!response.ok) throw new QuoteError(await errorMessage(response), response.status);
-  const body = (await response.json()) as { data: DeliveryOption[]; message?: string };
-  return { options: body.data ?? [], message: body.message };
+    },
+  });
+  return { options: body.data, message: body.message };
 }
 
 /** Only pickup is offered: every option is the shop itself or the pickup-point network. */

@@ -44,7 +44,7 @@ export function ShippingCalculator({ produtoId, quantity, moedaId }: { produtoId
       const quote = await quoting.quoteShipping({ produtoId, qtde: quantity, moedaId, cidadeId: Number(cidadeId) });
       setStatus({ kind: "done", quote, onlyPickup: Boolean(quote.message) || quoting.pickupOnly(quote.options) });
     } catch (error) {
-      const details = error instanceof quoting.QuoteError && error.message ? error.message : "";
+      const details = error instanceof quoting.ApiError && !error.network && error.message ? error.message : "";
       setStatus({ kind: "error", message: details ? t("product.shipping.error", { details }) : t("product.shipping.errorShort") });
     }
   }

@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { idSchema, intSchema, textSchema } from "#contract/api/common.ts";
 import { onlyDigits } from "#contract/documents.ts";
 import { loadGeography, type City, type State } from "#db/seed/geo/index.ts";
 import type { Config } from "#config/config.ts";
 import { HttpError } from "../../lib/errors.ts";
+import { operationSchema as op } from "../../lib/operation.ts";
 
 const LOOKUP_TIMEOUT_MS = 5000;
 
@@ -31,9 +30,6 @@ interface ViaCep {
   ibge?: string;
 }
 
-const CepParamsSchema = z.object({ cep: textSchema({ trim: false }).max(12) });
-const StatesQuerySchema = z.object({ pais_id: intSchema(1, 3) });
-const StateParamsSchema = z.object({ id: idSchema });
 
 /**
  * Postal-code lookup (spec §7, the public ViaCEP service, called from the server so the browser
@@ -44,7 +40,7 @@ export const cepRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, 
   let index: ReturnType<typeof geographyIndex> | undefined;
   const geo = () => (index ??= geographyIndex());
 
-  app.get("/ecom/endereco/cep/:cep", { schema: { tags, params: CepParamsSchema }, config: { rateLimit: { max: 60, timeWindow: "1 minute" } } }, async (req) => {
+  app.get("/ecom/endereco/cep/:cep", { schema: op("GET /ecom/endereco/cep/{cep}", { tags }), config: { rateLimit: { max: 60, timeWindow: "1 minute" } } }, async (req) => {
     const digits = onlyDigits(req.params.cep);
     if (digits.length !== 8 || digits !== req.params.cep.replace(/[.\s-]/g, "")) {
       throw new HttpError(400, "invalid_cep", { errors: { cep: ["invalid_cep"] } });
@@ -63,7 +59,7 @@ export const cepRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, 
       req.log.warn({ err: error }, "postal-code lookup failed");
       throw new HttpError(502, "internal_error");
     }
-    if (body.erro !== undefined && body.erro !== false) return { erro: true };
+    if (body.erro !== undefined && body.erro !== false) return { erro: true as const };
     const city = body.ibge ? geo().brazilCityByCode.get(body.ibge) : undefined;
     const state = city ? geo().stateById.get(city.estado_id) : undefined;
     return {
@@ -80,12 +76,12 @@ export const cepRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, 
     };
   });
 
-  app.get("/ecom/endereco/estados", { schema: { tags, querystring: StatesQuerySchema } }, async (req, reply) => {
+  app.get("/ecom/endereco/estados", { schema: op("GET /ecom/endereco/estados", { tags }) }, async (req, reply) => {
     reply.header("cache-control", "public, max-age=86400");
     return { data: (geo().statesByCountry.get(req.query.pais_id) ?? []).map((s) => ({ id: s.id, nome: s.nome, sigla: s.sigla })) };
   });
 
-  app.get("/ecom/endereco/estados/:id/cidades", { schema: { tags, params: StateParamsSchema } }, async (req, reply) => {
+  app.get("/ecom/endereco/estados/:id/cidades", { schema: op("GET /ecom/endereco/estados/{id}/cidades", { tags }) }, async (req, reply) => {
     const cities = geo().citiesByState.get(req.params.id);
     if (!cities) throw new HttpError(404, "not_found");
     reply.header("cache-control", "public, max-age=86400");

@@ -1,23 +1,11 @@
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { z } from "zod";
-import {
-  AddressBodySchema,
-  AddressUpdateBodySchema,
-  ChangePasswordBodySchema,
-  CheckEmailBodySchema,
-  CityByCodeBodySchema,
-  ConfirmEmailParamsSchema,
-  IdParamSchema,
-  LoginBodySchema,
-  RecoverBodySchema,
-  RegisterFieldsSchema,
-  ResetPasswordBodySchema,
-  UpdateProfileFieldsSchema,
-} from "#contract/api/accounts.ts";
+import { RegisterFieldsSchema, UpdateProfileFieldsSchema } from "#contract/api/accounts.ts";
 import { apiMessage } from "#contract/messages.ts";
 import type { Config } from "#config/config.ts";
 import { HttpError, SchemaError, type SchemaIssue } from "../../lib/errors.ts";
+import { operationSchema as op } from "../../lib/operation.ts";
 import { requestLocale } from "../../lib/request-locale.ts";
 import { requestSite } from "../../lib/site.ts";
 import { customerOf, type Auth } from "../../plugins/auth.ts";
@@ -82,7 +70,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<Deps> = async (app, { account
     message: apiMessage(requestLocale(request), key),
   });
 
-  app.post("/ecom/login", { schema: { tags, body: LoginBodySchema }, config: perIp(20) }, async (req, reply) => {
+  app.post("/ecom/login", { schema: op("POST /ecom/login", { tags }), config: perIp(20) }, async (req, reply) => {
     const { response, deviceCookie } = await accounts.login(req.body.email, req.body.password, requestLocale(req), {
       ip: req.ip,
       device: req.cookies[DEVICE_COOKIE],
@@ -98,18 +86,18 @@ export const accountsRoutes: FastifyPluginAsyncZod<Deps> = async (app, { account
     return response;
   });
 
-  app.post("/ecom/me", { schema: { tags, security }, preHandler: auth.required }, async (req) =>
+  app.post("/ecom/me", { schema: op("POST /ecom/me", { tags, security }), preHandler: auth.required }, async (req) =>
     accounts.me(customerOf(req).id),
   );
 
-  app.post("/ecom/logout", { schema: { tags, security }, preHandler: auth.required }, async (req) => {
+  app.post("/ecom/logout", { schema: op("POST /ecom/logout", { tags, security }), preHandler: auth.required }, async (req) => {
     await accounts.logout(customerOf(req).sessionId);
     return ok(req, "logout_ok");
   });
 
   app.post(
     "/ecom/cliente/cadastrar/check-email",
-    { schema: { tags, body: CheckEmailBodySchema }, config: perIp(30) },
+    { schema: op("POST /ecom/cliente/cadastrar/check-email", { tags }), config: perIp(30) },
     async (req) => {
       if (await accounts.emailInUse(req.body.email)) {
         throw new HttpError(409, "email_in_use", { errors: { email: ["email_in_use"] } });
@@ -120,7 +108,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<Deps> = async (app, { account
 
   app.post(
     "/ecom/cliente/cadastrar",
-    { schema: { tags, consumes: ["multipart/form-data"] }, config: perIp(10, 60) },
+    { schema: op("POST /ecom/cliente/cadastrar", { tags }), config: perIp(10, 60) },
     async (req) => {
       const { fields, files } = await readForm(req);
       const data = parse(RegisterFieldsSchema, fields);
@@ -129,29 +117,29 @@ export const accountsRoutes: FastifyPluginAsyncZod<Deps> = async (app, { account
     },
   );
 
-  app.post("/ecom/cliente/recuperar-senha", { schema: { tags, body: RecoverBodySchema }, config: perIp(5) }, async (req) => {
+  app.post("/ecom/cliente/recuperar-senha", { schema: op("POST /ecom/cliente/recuperar-senha", { tags }), config: perIp(5) }, async (req) => {
     await accounts.requestReset(req.body.email, mailContext(req));
     return ok(req, "recovery_sent");
   });
 
-  app.post("/ecom/cliente/trocar-senha", { schema: { tags, body: ResetPasswordBodySchema }, config: perIp(10) }, async (req) => {
+  app.post("/ecom/cliente/trocar-senha", { schema: op("POST /ecom/cliente/trocar-senha", { tags }), config: perIp(10) }, async (req) => {
     await accounts.resetPassword(req.body.uuid, req.body.token, req.body.password, req.ip);
     return ok(req, "password_reset_ok");
   });
 
   app.post(
     "/ecom/cliente/confirmar-email/:uid/:token",
-    { schema: { tags, params: ConfirmEmailParamsSchema }, config: perIp(20) },
+    { schema: op("POST /ecom/cliente/confirmar-email/{uid}/{token}", { tags }), config: perIp(20) },
     async (req) => ok(req, await accounts.confirmEmail(req.params.uid, req.params.token)),
   );
 
-  app.post("/ecom/cliente/reenviar-email", { schema: { tags, security }, preHandler: auth.required }, async (req) =>
+  app.post("/ecom/cliente/reenviar-email", { schema: op("POST /ecom/cliente/reenviar-email", { tags, security }), preHandler: auth.required }, async (req) =>
     ok(req, await accounts.resendConfirmation(customerOf(req).id, mailContext(req))),
   );
 
   app.post(
     "/ecom/cliente/trocar-senha-l",
-    { schema: { tags, security, body: ChangePasswordBodySchema }, preHandler: auth.required, config: perIp(10) },
+    { schema: op("POST /ecom/cliente/trocar-senha-l", { tags, security }), preHandler: auth.required, config: perIp(10) },
     async (req) => {
       const { id, sessionId } = customerOf(req);
       await accounts.changePassword(id, sessionId, req.body.password_currently, req.body.password);
@@ -161,7 +149,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<Deps> = async (app, { account
 
   app.post(
     "/ecom/cliente/update-profile",
-    { schema: { tags, security, consumes: ["multipart/form-data"] }, preHandler: auth.required },
+    { schema: op("POST /ecom/cliente/update-profile", { tags, security }), preHandler: auth.required },
     async (req) => {
       const { fields, files } = await readForm(req);
       const data = parse(UpdateProfileFieldsSchema, fields);
@@ -187,20 +175,20 @@ export const accountsRoutes: FastifyPluginAsyncZod<Deps> = async (app, { account
 
   app.post(
     "/ecom/cliente/address",
-    { schema: { tags, security, body: AddressBodySchema }, preHandler: auth.required },
+    { schema: op("POST /ecom/cliente/address", { tags, security }), preHandler: auth.required },
     async (req) => {
       const id = await addresses.create(customerOf(req).id, req.body);
       return { ...ok(req, "address_saved"), data: (await addresses.list(customerOf(req).id)).find((a) => a.id === id) };
     },
   );
 
-  app.get("/ecom/cliente/address", { schema: { tags, security }, preHandler: auth.required }, async (req) => ({
+  app.get("/ecom/cliente/address", { schema: op("GET /ecom/cliente/address", { tags, security }), preHandler: auth.required }, async (req) => ({
     data: await addresses.list(customerOf(req).id),
   }));
 
   app.put(
     "/ecom/cliente/address/:id",
-    { schema: { tags, security, params: IdParamSchema, body: AddressUpdateBodySchema }, preHandler: auth.required },
+    { schema: op("PUT /ecom/cliente/address/{id}", { tags, security }), preHandler: auth.required },
     async (req) => {
       if (req.body.ativo) throw new HttpError(422, "validation_failed", { errors: { ativo: ["invalid"] } });
       await addresses.deactivate(customerOf(req).id, req.params.id);
@@ -210,7 +198,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<Deps> = async (app, { account
 
   app.patch(
     "/ecom/cliente/address/:id/set-main",
-    { schema: { tags, security, params: IdParamSchema }, preHandler: auth.required },
+    { schema: op("PATCH /ecom/cliente/address/{id}/set-main", { tags, security }), preHandler: auth.required },
     async (req) => {
       await addresses.setMain(customerOf(req).id, req.params.id);
       return ok(req, "address_main_set");
@@ -219,7 +207,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<Deps> = async (app, { account
 
   await app.register(cepRoutes, { config });
 
-  app.post("/ecom/endereco/cidade-por-codigo", { schema: { tags, body: CityByCodeBodySchema } }, async (req) =>
+  app.post("/ecom/endereco/cidade-por-codigo", { schema: op("POST /ecom/endereco/cidade-por-codigo", { tags }) }, async (req) =>
     accounts.cityByCode(req.body.pais_id, req.body.codigo),
   );
 };

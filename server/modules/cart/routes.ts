@@ -1,7 +1,7 @@
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { CartBodySchema, CartIdParamSchema, CartQuerySchema, ExternalIdParamSchema } from "#contract/api/cart.ts";
 import { apiLang } from "#contract/locale.ts";
+import { operationSchema as op } from "../../lib/operation.ts";
 import { requestLocale } from "../../lib/request-locale.ts";
 import { customerOf, type Auth } from "../../plugins/auth.ts";
 import type { CartService, Viewer } from "./service.ts";
@@ -17,26 +17,26 @@ export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService; auth: Auth }
   const tags = ["cart"];
   const preHandler = auth.optional;
 
-  app.post("/ecom/venda/carrinho", { schema: { tags, body: CartBodySchema }, preHandler, config: { rateLimit: { max: 120, timeWindow: "1 minute" } } }, async (req) => ({
+  app.post("/ecom/venda/carrinho", { schema: op("POST /ecom/venda/carrinho", { tags }), preHandler, config: { rateLimit: { max: 120, timeWindow: "1 minute" } } }, async (req) => ({
     data: await cart.create(req.body, viewerOf(req)),
   }));
 
   app.put(
     "/ecom/venda/carrinho/:id",
-    { schema: { tags, params: CartIdParamSchema, body: CartBodySchema }, preHandler, config: { rateLimit: { max: 120, timeWindow: "1 minute" } } },
+    { schema: op("PUT /ecom/venda/carrinho/{id}", { tags }), preHandler, config: { rateLimit: { max: 120, timeWindow: "1 minute" } } },
     async (req) => ({ data: await cart.update(req.params.id, req.body, viewerOf(req)) }),
   );
 
   app.get(
     "/ecom/venda/carrinho/:external_id",
-    { schema: { tags, params: ExternalIdParamSchema, querystring: CartQuerySchema }, preHandler },
+    { schema: op("GET /ecom/venda/carrinho/{external_id}", { tags }), preHandler },
     async (req) => ({ data: await cart.get(req.params.external_id, viewerOf(req), req.query.moeda_id) }),
   );
 
   // Claiming the guest cart after login is a write: the session cookie only counts on it from the store's own pages.
   app.post(
     "/ecom/venda/carrinho/:external_id/vincular",
-    { schema: { tags, params: ExternalIdParamSchema, querystring: CartQuerySchema }, preHandler: auth.required },
+    { schema: op("POST /ecom/venda/carrinho/{external_id}/vincular", { tags }), preHandler: auth.required },
     async (req) => ({ data: await cart.claim(req.params.external_id, customerOf(req).id, viewerOf(req), req.query.moeda_id) }),
   );
 };

@@ -1,12 +1,11 @@
 import { Readable } from "node:stream";
 import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { intSchema } from "#contract/api/common.ts";
-import { ProductsQuerySchema, SITEMAP_MAX_URLS, type ProductSummary } from "#contract/api/catalog.ts";
+import { SITEMAP_MAX_URLS, type ProductSummary } from "#contract/api/catalog.ts";
 import { apiMessage } from "#contract/messages.ts";
 import { priceList, priceListCodeWidth, priceListHeader, type PriceListItem } from "#contract/price-list.ts";
 import type { Locale } from "#contract/locale.ts";
+import { operationSchema as op } from "../../lib/operation.ts";
 import { requestLocale } from "../../lib/request-locale.ts";
 import type { CatalogService } from "./service.ts";
 import { EXPORT_RATE_LIMIT } from "./limits.ts";
@@ -17,10 +16,7 @@ const PRICE_BATCH_SIZE = 10_000;
 /** The shop's clock: the price list says when it was made in Ciudad del Este time. */
 const SHOP_TIME_ZONE = "America/Asuncion";
 
-export const ExportQuerySchema = z.intersection(
-  ProductsQuerySchema,
-  z.object({ format: z.enum(["txt", "json"]).default("json") }),
-);
+export { ExportQuerySchema } from "#contract/api/operations.ts";
 
 /**
  * Reads the first batch before anything is sent: a database that fails then gets a proper error
@@ -95,8 +91,10 @@ function header(locale: Locale, now: Date): string {
 export const catalogExportRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> = async (app, { catalog }) => {
   app.get(
     "/api/public/products/export",
-    { schema: { tags: ["catalogue"], querystring: ExportQuerySchema }, config: { rateLimit: EXPORT_RATE_LIMIT } },
-    async (req, reply) => {
+    { schema: op("GET /api/public/products/export", { tags: ["catalogue"] }), config: { rateLimit: EXPORT_RATE_LIMIT } },
+    async (req, typedReply) => {
+      // Both formats stream, which the serializer never sees: the declared answer (a product list) documents the JSON one.
+      const reply = typedReply as unknown as FastifyReply;
       const { format, ...query } = req.query;
       if (format === "txt") {
         const [longest, batches] = await Promise.all([
@@ -119,7 +117,7 @@ export const catalogExportRoutes: FastifyPluginAsyncZod<{ catalog: CatalogServic
   // The product sitemap files (≤ 50,000 URLs each) read one slice of slugs in a single query.
   app.get(
     "/api/public/products/slugs",
-    { schema: { tags: ["catalogue"], querystring: z.object({ file: intSchema(1, 10_000).default(1) }) } },
+    { schema: op("GET /api/public/products/slugs", { tags: ["catalogue"] }) },
     async (req, reply) => {
       const { total, slugs } = await catalog.productSlugs(req.query.file, SITEMAP_MAX_URLS);
       reply.header("cache-control", "public, max-age=600");

@@ -1,14 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import {
-  CategoriesQuerySchema,
-  LangQuerySchema,
-  NewsletterBodySchema,
-  ProductDetailsParamsSchema,
-  ProductDetailsQuerySchema,
-  ProductsQuerySchema,
-  StartQuerySchema,
-} from "#contract/api/catalog.ts";
 import { apiMessage } from "#contract/messages.ts";
+import { operationSchema as op } from "../../lib/operation.ts";
 import { requestLocale } from "../../lib/request-locale.ts";
 import { catalogExportRoutes } from "./export.ts";
 import { SEARCH_RATE_LIMIT } from "./limits.ts";
@@ -18,25 +10,25 @@ import type { CatalogService } from "./service.ts";
 export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> = async (app, { catalog }) => {
   const tags = ["catalogue"];
 
-  app.get("/api/public/start", { schema: { tags, querystring: StartQuerySchema } }, async (req, reply) => {
+  app.get("/api/public/start", { schema: op("GET /api/public/start", { tags }) }, async (req, reply) => {
     reply.header("cache-control", "public, max-age=60");
     return catalog.start(req.query.lang, req.query.moeda_id, req.query.tem_estoque);
   });
 
-  app.get("/api/public/categories", { schema: { tags, querystring: CategoriesQuerySchema } }, async (req) => ({
+  app.get("/api/public/categories", { schema: op("GET /api/public/categories", { tags }) }, async (req) => ({
     data: await catalog.categories(req.query.lang, req.query.special === "only"),
   }));
 
-  app.get("/api/public/brands", { schema: { tags, querystring: LangQuerySchema } }, async () => ({
+  app.get("/api/public/brands", { schema: op("GET /api/public/brands", { tags }) }, async () => ({
     data: await catalog.brands(),
   }));
 
-  app.get("/api/public/products", { schema: { tags, querystring: ProductsQuerySchema }, config: { rateLimit: SEARCH_RATE_LIMIT } }, async (req) =>
+  app.get("/api/public/products", { schema: op("GET /api/public/products", { tags }), config: { rateLimit: SEARCH_RATE_LIMIT } }, async (req) =>
     catalog.products(req.query),
   );
 
   // The brand filter of a list: every brand of the whole result, with its number of products.
-  app.get("/api/public/products/brands", { schema: { tags, querystring: ProductsQuerySchema }, config: { rateLimit: SEARCH_RATE_LIMIT } }, async (req) => ({
+  app.get("/api/public/products/brands", { schema: op("GET /api/public/products/brands", { tags }), config: { rateLimit: SEARCH_RATE_LIMIT } }, async (req) => ({
     data: await catalog.brandFacets(req.query),
   }));
 
@@ -45,18 +37,18 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
 
   app.get(
     "/api/public/products/:id/details",
-    { schema: { tags, params: ProductDetailsParamsSchema, querystring: ProductDetailsQuerySchema } },
+    { schema: op("GET /api/public/products/{id}/details", { tags }) },
     async (req) => ({ data: await catalog.productDetails(req.params.id, req.query.lang, req.query.moeda_id) }),
   );
 
-  app.get("/api/public/team", { schema: { tags, querystring: LangQuerySchema } }, async (req) => ({
+  app.get("/api/public/team", { schema: op("GET /api/public/team", { tags }) }, async (req) => ({
     data: await catalog.team(req.query.lang),
   }));
 
   app.post(
     "/api/public/contato-newsletter",
     {
-      schema: { tags, body: NewsletterBodySchema },
+      schema: op("POST /api/public/contato-newsletter", { tags }),
       config: { rateLimit: { max: 10, timeWindow: "1 minute" } },
     },
     async (req) => {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { CheckoutBodySchema, ExternalIdParamSchema } from "#contract/api/cart.ts";
 import { apiLang } from "#contract/locale.ts";
 import type { Config } from "#config/config.ts";
+import { operationSchema as op } from "../../lib/operation.ts";
 import { requestLocale } from "../../lib/request-locale.ts";
 import { requestSite } from "../../lib/site.ts";
 import { customerOf, type Auth } from "../../plugins/auth.ts";
@@ -16,7 +16,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ checkout: CheckoutService; 
   app.post(
     "/ecom/venda/carrinho/:external_id/iniciar-checkout",
     {
-      schema: { tags: ["checkout"], security: [{ bearerAuth: [] }], params: ExternalIdParamSchema, body: CheckoutBodySchema },
+      schema: op("POST /ecom/venda/carrinho/{external_id}/iniciar-checkout", { tags: ["checkout"], security: [{ bearerAuth: [] }] }),
       preHandler: auth.required,
       config: { rateLimit: { max: 30, timeWindow: "1 minute" } },
     },
@@ -37,7 +37,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ checkout: CheckoutService; 
   // Step 1's list: the ways this customer may pay (their audience's currency, the gateways that are on).
   app.get(
     "/ecom/pagamentos/meios",
-    { schema: { tags: ["checkout"], security: [{ bearerAuth: [] }] }, preHandler: auth.required },
+    { schema: op("GET /ecom/pagamentos/meios", { tags: ["checkout"], security: [{ bearerAuth: [] }] }), preHandler: auth.required },
     async (req) => checkout.options(customerOf(req).id),
   );
 };

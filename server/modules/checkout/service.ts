@@ -9,6 +9,7 @@ import { addresses, cartItems, carts, customers, orderItems, orders, payments, s
 import type { OrderLimits } from "#config/config.ts";
 import { HttpError } from "../../lib/errors.ts";
 import { isValidCpf, onlyDigits } from "#contract/documents.ts";
+import type { PaymentOption } from "#contract/api/cart.ts";
 import { GatewayError, type PaymentMethod, type PaymentProvider, type ProviderName } from "../../payments/provider.ts";
 import type { CatalogService } from "../catalog/service.ts";
 import { lineErrors, unitPrice } from "../cart/service.ts";
@@ -25,17 +26,6 @@ export interface CheckoutInput {
   meio_pagamento?: string | null;
   /** A CPF for a card payment that needs one, when the customer's account has none. */
   cpf?: string | null;
-}
-
-/** One way to pay as step 1 lists it. */
-export interface PaymentOption {
-  id: string;
-  gateway: ProviderName;
-  metodo: PaymentMethod;
-  /** Most installments a card takes here (spec §1: 10 for Brazilian buyers). */
-  parcelas_max: number;
-  /** This method needs the buyer's CPF (Brazil). */
-  cpf_obrigatorio: boolean;
 }
 
 // Unambiguous characters for a code read aloud at the counter.

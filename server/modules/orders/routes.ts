@@ -1,18 +1,12 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { ExternalIdParamSchema } from "#contract/api/cart.ts";
-import { intSchema } from "#contract/api/common.ts";
 import type { Config } from "#config/config.ts";
+import { operationSchema as op } from "../../lib/operation.ts";
 import { requestLocale } from "../../lib/request-locale.ts";
 import { requestSite } from "../../lib/site.ts";
 import { customerOf, type Auth } from "../../plugins/auth.ts";
 import type { OrdersService } from "./service.ts";
 import { renderTicket } from "./ticket.ts";
-
-const PageQuerySchema = z.object({
-  page: intSchema(1, 10_000).default(1),
-  per_page: intSchema(1, 50).default(15),
-});
 
 /** A customer's orders (spec §7): list in data.data, detail, payments, and the PDF ticket. */
 export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; auth: Auth; config: Config }> = async (
@@ -23,17 +17,17 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; auth: 
   const security = [{ bearerAuth: [] }];
   const preHandler = auth.required;
 
-  app.get("/ecom/venda/pedidos", { schema: { tags, security, querystring: PageQuerySchema }, preHandler }, async (req) => ({
+  app.get("/ecom/venda/pedidos", { schema: op("GET /ecom/venda/pedidos", { tags, security }), preHandler }, async (req) => ({
     data: await orders.list(customerOf(req).id, req.query.page, req.query.per_page),
   }));
 
-  app.get("/ecom/venda/pedidos/:external_id", { schema: { tags, security, params: ExternalIdParamSchema }, preHandler }, async (req) => ({
+  app.get("/ecom/venda/pedidos/:external_id", { schema: op("GET /ecom/venda/pedidos/{external_id}", { tags, security }), preHandler }, async (req) => ({
     data: await orders.get(customerOf(req).id, req.params.external_id),
   }));
 
   app.get(
     "/ecom/venda/pedidos/:external_id/buscar-pagamentos",
-    { schema: { tags, security, params: ExternalIdParamSchema }, preHandler },
+    { schema: op("GET /ecom/venda/pedidos/{external_id}/buscar-pagamentos", { tags, security }), preHandler },
     async (req) => {
       const order = await orders.get(customerOf(req).id, req.params.external_id);
       return { pedido: order.pedido, status: order.status, codigo_retirada: order.codigo_retirada, pagamentos: order.pagamentos };

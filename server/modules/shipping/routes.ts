@@ -1,15 +1,12 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { ShippingBodySchema } from "#contract/api/cart.ts";
-import { textSchema } from "#contract/api/common.ts";
 import { HttpError } from "../../lib/errors.ts";
+import { operationSchema as op } from "../../lib/operation.ts";
 import { requestLocale } from "../../lib/request-locale.ts";
 import type { Auth } from "../../plugins/auth.ts";
 import { viewerOf } from "../cart/routes.ts";
 import type { CartService } from "../cart/service.ts";
 import type { ShippingService } from "./service.ts";
-
-const CartKeySchema = z.object({ external_id: textSchema().min(1).max(64) });
 
 /** Shipping for a cart (spec §7 calcular-frete, pontos-entrega). */
 export const shippingRoutes: FastifyPluginAsyncZod<{ cart: CartService; shipping: ShippingService; auth: Auth }> = async (app, { cart, shipping, auth }) => {
@@ -17,7 +14,7 @@ export const shippingRoutes: FastifyPluginAsyncZod<{ cart: CartService; shipping
 
   app.put(
     "/ecom/venda/carrinho/:external_id/calcular-frete",
-    { schema: { tags, params: CartKeySchema, body: ShippingBodySchema }, preHandler: auth.optional },
+    { schema: op("PUT /ecom/venda/carrinho/{external_id}/calcular-frete", { tags }), preHandler: auth.optional },
     async (req) => {
       const viewer = viewerOf(req);
       if (!z.uuid().safeParse(req.params.external_id).success) throw new HttpError(404, "shipping_cart_unavailable");
@@ -36,7 +33,7 @@ export const shippingRoutes: FastifyPluginAsyncZod<{ cart: CartService; shipping
 
   app.get(
     "/ecom/venda/carrinho/:external_id/pontos-entrega",
-    { schema: { tags, params: CartKeySchema }, preHandler: auth.optional },
+    { schema: op("GET /ecom/venda/carrinho/{external_id}/pontos-entrega", { tags }), preHandler: auth.optional },
     async (req) => {
       const key = req.params.external_id;
       const viewer = viewerOf(req);

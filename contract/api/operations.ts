@@ -1,0 +1,172 @@
+import { z } from "zod";
+import {
+  AddressBodySchema,
+  AddressSavedSchema,
+  AddressSchema,
+  AddressUpdateBodySchema,
+  CepLookupSchema,
+  ChangePasswordBodySchema,
+  CheckEmailBodySchema,
+  CitiesSchema,
+  CityByCodeBodySchema,
+  CityByCodeSchema,
+  ConfirmEmailParamsSchema,
+  FavouriteBodySchema,
+  FavouriteListItemSchema,
+  FavouriteSchema,
+  IdParamSchema,
+  LoginBodySchema,
+  LoginResponseSchema,
+  MessageSchema,
+  ProfileUpdatedSchema,
+  RecoverBodySchema,
+  RegisteredSchema,
+  ResetPasswordBodySchema,
+  StatesSchema,
+  UserSchema,
+} from "./accounts.ts";
+import {
+  CartBodySchema,
+  CartIdParamSchema,
+  CartQuerySchema,
+  CartSchema,
+  CheckoutBodySchema,
+  CheckoutStartedSchema,
+  ExternalIdParamSchema,
+  OrderPaymentsSchema,
+  OrderSchema,
+  OrdersPageSchema,
+  PaymentOptionsSchema,
+  PickupPointSchema,
+  ShippingBodySchema,
+  ShippingQuoteSchema,
+} from "./cart.ts";
+import {
+  BrandFacetSchema,
+  BrandSchema,
+  CategoriesQuerySchema,
+  CategorySchema,
+  LangQuerySchema,
+  NewsletterBodySchema,
+  ProductDetailsParamsSchema,
+  ProductDetailsQuerySchema,
+  ProductDetailsSchema,
+  ProductsPageSchema,
+  ProductsQuerySchema,
+  ProductSummarySchema,
+  SellerSchema,
+  SlugSliceSchema,
+  StartDataSchema,
+  StartQuerySchema,
+} from "./catalog.ts";
+import { idSchema, intSchema, textSchema } from "./common.ts";
+
+/**
+ * Every call of spec §7 the storefront makes, by "METHOD /path/{param}": the schemas of its path
+ * parameters, query, body and answer. The API's routes declare exactly these (server/lib/operation.ts),
+ * so a request is validated and an answer checked against the same schema the storefront's typed
+ * client (app/lib/api-client.ts) takes its types from. Only types of this map reach the browser.
+ */
+
+const langParam = textSchema()
+  .max(8)
+  .optional()
+  .transform((v) => (v?.toLowerCase().startsWith("es") ? ("es" as const) : ("pt" as const)));
+
+export const ExportQuerySchema = z.intersection(ProductsQuerySchema, z.object({ format: z.enum(["txt", "json"]).default("json") }));
+export const SlugsQuerySchema = z.object({ file: intSchema(1, 10_000).default(1) });
+export const OrdersQuerySchema = z.object({ page: intSchema(1, 10_000).default(1), per_page: intSchema(1, 50).default(15) });
+export const FavouritesQuerySchema = z.object({ lang: langParam, moeda_id: intSchema(1, 4).default(2) });
+/** The shipping calls take the cart's external id (or, for pickup points, its id): checked in the handler. */
+export const CartKeyParamSchema = z.object({ external_id: textSchema().min(1).max(64) });
+export const CepParamsSchema = z.object({ cep: textSchema({ trim: false }).max(12) });
+export const StatesQuerySchema = z.object({ pais_id: intSchema(1, 3) });
+export const StateParamsSchema = z.object({ id: idSchema });
+
+const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
+
+export interface Operation {
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** The body is a multipart form (registration and profile, with their document files). */
+  multipart?: true;
+  /** The success status, 200 unless said. */
+  status?: 200 | 201;
+  response: z.ZodType;
+}
+
+export const operations = {
+  // Catalogue (public).
+  "GET /api/public/start": { query: StartQuerySchema, response: StartDataSchema },
+  "GET /api/public/categories": { query: CategoriesQuerySchema, response: data(z.array(CategorySchema)) },
+  "GET /api/public/brands": { query: LangQuerySchema, response: data(z.array(BrandSchema)) },
+  "GET /api/public/products": { query: ProductsQuerySchema, response: ProductsPageSchema },
+  "GET /api/public/products/brands": { query: ProductsQuerySchema, response: data(z.array(BrandFacetSchema)) },
+  /** format=json answers this list; format=txt the price list as text (read with the client's `text`). */
+  "GET /api/public/products/export": { query: ExportQuerySchema, response: z.array(ProductSummarySchema) },
+  "GET /api/public/products/slugs": { query: SlugsQuerySchema, response: SlugSliceSchema },
+  "GET /api/public/products/{id}/details": {
+    params: ProductDetailsParamsSchema,
+    query: ProductDetailsQuerySchema,
+    response: data(ProductDetailsSchema),
+  },
+  "GET /api/public/team": { query: LangQuerySchema, response: data(z.array(SellerSchema)) },
+  "POST /api/public/contato-newsletter": { body: NewsletterBodySchema, response: MessageSchema },
+
+  // Cart, shipping, checkout.
+  "POST /ecom/venda/carrinho": { body: CartBodySchema, response: data(CartSchema) },
+  "PUT /ecom/venda/carrinho/{id}": { params: CartIdParamSchema, body: CartBodySchema, response: data(CartSchema) },
+  "GET /ecom/venda/carrinho/{external_id}": { params: ExternalIdParamSchema, query: CartQuerySchema, response: data(CartSchema) },
+  "POST /ecom/venda/carrinho/{external_id}/vincular": {
+    params: ExternalIdParamSchema,
+    query: CartQuerySchema,
+    response: data(CartSchema),
+  },
+  "PUT /ecom/venda/carrinho/{external_id}/calcular-frete": {
+    params: CartKeyParamSchema,
+    body: ShippingBodySchema,
+    response: ShippingQuoteSchema,
+  },
+  "GET /ecom/venda/carrinho/{external_id}/pontos-entrega": { params: CartKeyParamSchema, response: data(z.array(PickupPointSchema)) },
+  "POST /ecom/venda/carrinho/{external_id}/iniciar-checkout": {
+    params: ExternalIdParamSchema,
+    body: CheckoutBodySchema,
+    response: CheckoutStartedSchema,
+  },
+  "GET /ecom/pagamentos/meios": { response: PaymentOptionsSchema },
+
+  // Orders.
+  "GET /ecom/venda/pedidos": { query: OrdersQuerySchema, response: data(OrdersPageSchema) },
+  "GET /ecom/venda/pedidos/{external_id}": { params: ExternalIdParamSchema, response: data(OrderSchema) },
+  "GET /ecom/venda/pedidos/{external_id}/buscar-pagamentos": { params: ExternalIdParamSchema, response: OrderPaymentsSchema },
+
+  // Accounts.
+  "POST /ecom/login": { body: LoginBodySchema, response: LoginResponseSchema },
+  "POST /ecom/me": { response: UserSchema },
+  "POST /ecom/logout": { response: MessageSchema },
+  "POST /ecom/cliente/cadastrar/check-email": { body: CheckEmailBodySchema, response: MessageSchema },
+  "POST /ecom/cliente/cadastrar": { multipart: true, response: RegisteredSchema },
+  "POST /ecom/cliente/recuperar-senha": { body: RecoverBodySchema, response: MessageSchema },
+  "POST /ecom/cliente/trocar-senha": { body: ResetPasswordBodySchema, response: MessageSchema },
+  "POST /ecom/cliente/confirmar-email/{uid}/{token}": { params: ConfirmEmailParamsSchema, response: MessageSchema },
+  "POST /ecom/cliente/reenviar-email": { response: MessageSchema },
+  "POST /ecom/cliente/trocar-senha-l": { body: ChangePasswordBodySchema, response: MessageSchema },
+  "POST /ecom/cliente/update-profile": { multipart: true, response: ProfileUpdatedSchema },
+  "POST /ecom/cliente/address": { body: AddressBodySchema, response: AddressSavedSchema },
+  "GET /ecom/cliente/address": { response: data(z.array(AddressSchema)) },
+  "PUT /ecom/cliente/address/{id}": { params: IdParamSchema, body: AddressUpdateBodySchema, response: MessageSchema },
+  "PATCH /ecom/cliente/address/{id}/set-main": { params: IdParamSchema, response: MessageSchema },
+  "GET /ecom/endereco/cep/{cep}": { params: CepParamsSchema, response: CepLookupSchema },
+  "GET /ecom/endereco/estados": { query: StatesQuerySchema, response: StatesSchema },
+  "GET /ecom/endereco/estados/{id}/cidades": { params: StateParamsSchema, response: CitiesSchema },
+  "POST /ecom/endereco/cidade-por-codigo": { body: CityByCodeBodySchema, response: CityByCodeSchema },
+
+  // Favourites.
+  "POST /ecom/favoritos": { body: FavouriteBodySchema, status: 201, response: MessageSchema.extend({ data: FavouriteSchema }) },
+  "GET /ecom/favoritos": { query: FavouritesQuerySchema, response: data(z.array(FavouriteListItemSchema)) },
+  "DELETE /ecom/favoritos/{id}": { params: IdParamSchema, response: MessageSchema },
+} as const satisfies Record<string, Operation>;
+
+export type Operations = typeof operations;
+export type OperationKey = keyof Operations;

@@ -1,0 +1,181 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import Fastify from "fastify";
+import { serializerCompiler, validatorCompiler, type FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { afterAll, describe, expect, it } from "vitest";
+import { ApiErrorBodySchema } from "#contract/api/errors.ts";
+import { operations, type OperationKey } from "#contract/api/operations.ts";
+import { brazilFields, call, ciudadDelEste, documentFiles, lastLink, newCustomer, nextIp, uniqueEmail } from "../tests/support/customers.ts";
+import { multipart } from "../tests/support/fixtures.ts";
+import { cartBody, pickProducts, placeOrder, readyCart } from "../tests/support/shop.ts";
+import { createTestApp } from "../tests/support/test-app.ts";
+import { operationSchema, routePath } from "./lib/operation.ts";
+import { errorsPlugin } from "./plugins/errors.ts";
+
+/**
+ * The API answers only what contract/api/operations.ts allows: every operation is a route that declares
+ * the operation's schemas (so /api/docs describes each answer), and a walk through every operation with
+ * good requests gets answers its response schema accepts. A route answering anything else fails with a 500
+ * (the zod serializer checks each answer), which the last test shows on purpose.
+ */
+
+const viaCep = createServer((req, res) => {
+  res.writeHead(200, { "content-type": "application/json" });
+  res.end(req.url === "/ws/01310100/json/" ? JSON.stringify({ cep: "01310-100", localidade: "São Paulo", uf: "SP", ibge: "3550308" }) : '{"erro":"true"}');
+});
+await new Promise<void>((resolve) => viaCep.listen(0, "127.0.0.1", resolve));
+const t = await createTestApp({ CEP_LOOKUP_URL: `http://127.0.0.1:${(viaCep.address() as AddressInfo).port}` });
+afterAll(async () => {
+  await t.close();
+  await new Promise((resolve) => viaCep.close(resolve));
+});
+
+const keys = Object.keys(operations) as OperationKey[];
+
+describe("the operations map", () => {
+  it("is served route by route with its schemas, and /api/docs describes each answer", () => {
+    const docs = t.app.swagger() as { paths: Record<string, Record<string, { responses?: Record<string, unknown> }>> };
+    for (const key of keys) {
+      const { method, url } = routePath(key);
+      expect(t.app.hasRoute({ method: method as "GET", url }), key).toBe(true);
+      const path = key.split(" ")[1]!;
+      const responses = docs.paths[path]?.[method.toLowerCase()]?.responses ?? {};
+      const status = String((operations[key] as { status?: number }).status ?? 200);
+      expect(Object.keys(responses), key).toEqual(expect.arrayContaining([status, "4XX", "5XX"]));
+    }
+  });
+});
+
+describe("every operation with a good request", () => {
+  const seen = new Set<OperationKey>();
+  const check = async (key: OperationKey, url: string, options: Parameters<typeof call>[3] = {}, expected?: number) => {
+    const { method } = routePath(key);
+    const res = await call<unknown>(t.app, method as "GET", url, options);
+    const status = expected ?? (operations[key] as { status?: number }).status ?? 200;
+    expect(res.status, `${key}: ${String(JSON.stringify(res.body)).slice(0, 300)}`).toBe(status);
+    const schema = status < 400 ? operations[key].response : ApiErrorBodySchema;
+    if (!(key === "GET /api/public/products/export" && url.includes("format=txt"))) {
+      expect(schema.safeParse(res.body).error, key).toBeUndefined();
+    }
+    seen.add(key);
+    return res.body as never;
+  };
+
+  it("answers what its response schema allows", { timeout: 120_000 }, async () => {
+    const customer = await newCustomer(t.app, t.database.db, "br");
+    const token = customer.token;
+    const [product] = await pickProducts(t.database.db, 1);
+    const id = product!.id;
+
+    await check("GET /api/public/start", "/api/public/start?moeda_id=3&lang=es");
+    await check("GET /api/public/categories", "/api/public/categories?lang=pt");
+    await check("GET /api/public/brands", "/api/public/brands");
+    await check("GET /api/public/products", "/api/public/products?per_page=5&order_by=nome&order=asc");
+    await check("GET /api/public/products/brands", "/api/public/products/brands?text=chave");
+    await check("GET /api/public/products/export", "/api/public/products/export?format=json&per_page=5");
+    await check("GET /api/public/products/export", "/api/public/products/export?format=txt");
+    await check("GET /api/public/products/slugs", "/api/public/products/slugs?file=1");
+    await check("GET /api/public/products/{id}/details", `/api/public/products/${id}/details?moeda_id=1`);
+    await check("GET /api/public/team", "/api/public/team?lang=es");
+    await check("POST /api/public/contato-newsletter", "/api/public/contato-newsletter", { body: { celular: "5511987654321" } });
+
+    const created = await check("POST /ecom/venda/carrinho", "/ecom/venda/carrinho", { body: cartBody([{ produto_id: id, qtde: 1 }]) });
+    const guestCart = (created as { data: { id: number; external_id: string } }).data;
+    await check("PUT /ecom/venda/carrinho/{id}", `/ecom/venda/carrinho/${guestCart.id}`, {
+      body: cartBody([{ produto_id: id, qtde: 2 }], 2, guestCart.external_id),
+    });
+    await check("GET /ecom/venda/carrinho/{external_id}", `/ecom/venda/carrinho/${guestCart.external_id}?moeda_id=1`);
+    await check("POST /ecom/venda/carrinho/{external_id}/vincular", `/ecom/venda/carrinho/${guestCart.external_id}/vincular?moeda_id=2`, { token });
+    const city = customer.user.enderecos[0]!.cidade_id;
+    await check("PUT /ecom/venda/carrinho/{external_id}/calcular-frete", `/ecom/venda/carrinho/${guestCart.external_id}/calcular-frete`, {
+      token,
+      body: { cidade_id: city, pais_id: 1, moeda_id: 2 },
+    });
+    await check("GET /ecom/venda/carrinho/{external_id}/pontos-entrega", `/ecom/venda/carrinho/${guestCart.external_id}/pontos-entrega`, { token });
+    const { cart, pickup } = await readyCart(t.app, token, [{ produto_id: id, qtde: 1 }]);
+    await check("POST /ecom/venda/carrinho/{external_id}/iniciar-checkout", `/ecom/venda/carrinho/${cart.external_id}/iniciar-checkout`, {
+      token,
+      body: { token_entrega: pickup.token, valor_frete: pickup.valor, entrega_servico_id: pickup.entrega_servico_id },
+    });
+    const { order } = await placeOrder(t.app, token, [{ produto_id: id, qtde: 1 }]);
+    await check("GET /ecom/venda/pedidos", "/ecom/venda/pedidos?page=1&per_page=2", { token });
+    await check("GET /ecom/venda/pedidos/{external_id}", `/ecom/venda/pedidos/${order.external_id}`, { token });
+    await check("GET /ecom/venda/pedidos/{external_id}/buscar-pagamentos", `/ecom/venda/pedidos/${order.external_id}/buscar-pagamentos`, { token });
+
+    await check("POST /ecom/login", "/ecom/login", { body: { email: customer.email, password: customer.password } });
+    await check("POST /ecom/me", "/ecom/me", { token });
+    await check("POST /ecom/cliente/cadastrar/check-email", "/ecom/cliente/cadastrar/check-email", { body: { email: uniqueEmail() } });
+    await check("POST /ecom/cliente/cadastrar/check-email", "/ecom/cliente/cadastrar/check-email", { body: { email: customer.email } }, 409);
+    const email = uniqueEmail();
+    await check("POST /ecom/cliente/cadastrar", "/ecom/cliente/cadastrar", {
+      form: await multipart(await brazilFields(t.app, { email, email_confirmation: email }), documentFiles()),
+    });
+    const confirmation = await lastLink(t.app, email, "confirmation-email");
+    await check("POST /ecom/cliente/confirmar-email/{uid}/{token}", `/ecom/cliente/confirmar-email/${confirmation.uuid}/${confirmation.token}`);
+    await check("POST /ecom/cliente/recuperar-senha", "/ecom/cliente/recuperar-senha", { body: { email } });
+    const reset = await lastLink(t.app, email, "reset-password");
+    await check("POST /ecom/cliente/trocar-senha", "/ecom/cliente/trocar-senha", {
+      body: { uuid: reset.uuid, token: reset.token, password: "Outra#Senha1", password_confirmation: "Outra#Senha1" },
+    });
+    await check("POST /ecom/cliente/reenviar-email", "/ecom/cliente/reenviar-email", { token });
+    await check("POST /ecom/cliente/update-profile", "/ecom/cliente/update-profile", {
+      token,
+      form: await multipart({ telefone: "+55 11 91234-5678", documento_tipo: "CPF", documento: "529.982.247-25" }),
+    });
+    const state = (await check("GET /ecom/endereco/estados", "/ecom/endereco/estados?pais_id=1")) as { data: { id: number }[] };
+    await check("GET /ecom/endereco/estados/{id}/cidades", `/ecom/endereco/estados/${state.data[0]!.id}/cidades`);
+    await check("GET /ecom/endereco/cep/{cep}", "/ecom/endereco/cep/01310-100");
+    await check("GET /ecom/endereco/cep/{cep}", "/ecom/endereco/cep/99999-999");
+    const sp = (await check("POST /ecom/endereco/cidade-por-codigo", "/ecom/endereco/cidade-por-codigo", {
+      body: { pais_id: 1, codigo: "3550308" },
+    })) as { id: number; estado: { id: number } };
+    // Foreign (Brazilian) customers pick up in the shop and keep no addresses: a resident adds one.
+    const resident = await newCustomer(t.app, t.database.db, "py");
+    const cde = await ciudadDelEste(t.database.db);
+    const saved = (await check("POST /ecom/cliente/address", "/ecom/cliente/address", {
+      token: resident.token,
+      body: { nome: "Depósito", logradouro: "Avenida San Blas", numero: "1", bairro: "Centro", cidade_id: cde.id, estado_id: cde.estado_id },
+    })) as { data: { id: number } };
+    await check("GET /ecom/cliente/address", "/ecom/cliente/address", { token: resident.token });
+    await check("PATCH /ecom/cliente/address/{id}/set-main", `/ecom/cliente/address/${saved.data.id}/set-main`, { token: resident.token });
+    await check("PUT /ecom/cliente/address/{id}", `/ecom/cliente/address/${saved.data.id}`, { token: resident.token, body: { ativo: false } });
+    expect(sp.estado.id).toBeGreaterThan(0);
+
+    const favourite = (await check("POST /ecom/favoritos", "/ecom/favoritos", { token, body: { produto_id: id } })) as { data: { id: number } };
+    await check("GET /ecom/favoritos", "/ecom/favoritos?lang=es&moeda_id=3", { token });
+    await check("DELETE /ecom/favoritos/{id}", `/ecom/favoritos/${favourite.data.id}`, { token });
+
+    await check("POST /ecom/cliente/trocar-senha-l", "/ecom/cliente/trocar-senha-l", {
+      token,
+      body: { password_currently: customer.password, password: "Outra#Senha1", password_confirmation: "Outra#Senha1" },
+    });
+    // The password change ended the other sessions; a new login for the logout.
+    const again = (await check("POST /ecom/login", "/ecom/login", { body: { email: customer.email, password: "Outra#Senha1" }, ip: nextIp() })) as {
+      token: string;
+    };
+    await check("POST /ecom/logout", "/ecom/logout", { token: again.token });
+
+    expect(keys.filter((key) => !seen.has(key))).toEqual([]);
+  });
+});
+
+describe("a route answering what its schema does not allow", () => {
+  it("answers 500 with the error shape instead of the wrong answer", async () => {
+    const app = Fastify({ logger: false });
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    await app.register(errorsPlugin);
+    const wrong: FastifyPluginAsyncZod = async (api) => {
+      // A seller without a name and with a numeric photo: not what GET /api/public/team promises.
+      api.get("/api/public/team", { schema: operationSchema("GET /api/public/team", { tags: [] }) }, async () => ({
+        data: [{ id: 1, funcao: "Vendas", foto: 42, whatsapp: null }] as never,
+      }));
+    };
+    await app.register(wrong);
+    const res = await app.inject({ method: "GET", url: "/api/public/team" });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ message: expect.any(String) });
+    expect(res.body).not.toContain("Vendas");
+    await app.close();
+  });
+});
