@@ -101,6 +101,8 @@ describe("every operation with a good request", () => {
     await check("GET /ecom/venda/pedidos", "/ecom/venda/pedidos?page=1&per_page=2", { token });
     await check("GET /ecom/venda/pedidos/{external_id}", `/ecom/venda/pedidos/${order.external_id}`, { token });
     await check("GET /ecom/venda/pedidos/{external_id}/buscar-pagamentos", `/ecom/venda/pedidos/${order.external_id}/buscar-pagamentos`, { token });
+    const methods = (await check("GET /ecom/pagamentos/meios", "/ecom/pagamentos/meios", { token })) as { data: { metodo: string }[] };
+    expect(methods.data.length).toBeGreaterThan(0);
 
     await check("POST /ecom/login", "/ecom/login", { body: { email: customer.email, password: customer.password } });
     await check("POST /ecom/me", "/ecom/me", { token });

@@ -15,6 +15,7 @@ import { readSaved, writeSaved, type SavedShipping } from "#app/features/checkou
 import { CheckoutProgress } from "#app/features/checkout/checkout-progress.tsx";
 import { PaymentStep } from "#app/features/checkout/payment-step.tsx";
 import { formatPrice } from "#contract/money.ts";
+import { ApiError, serverApi } from "#app/lib/api-client.ts";
 import { getCustomer } from "#app/lib/session.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/checkout.ts";
@@ -24,8 +25,14 @@ export const meta = pageMeta("checkout");
 export async function loader({ request, context }: Route.LoaderArgs) {
   const customer = await getCustomer(request, context);
   if (!customer) return { customer: null, addresses: [] as Address[] };
-  const res = await context.apiFetch("/ecom/cliente/address");
-  const addresses = res.ok ? ((await res.json()) as { data: Address[] }).data : customer.enderecos;
+  // The address book as it is now; the session's copy when the call fails.
+  const addresses = await serverApi(context)("GET /ecom/cliente/address").then(
+    (r) => r.data,
+    (error: unknown) => {
+      if (error instanceof ApiError) return customer.enderecos;
+      throw error;
+    },
+  );
   return {
     customer: { nome: customer.nome, estrangeiro: customer.estrangeiro },
     addresses: addresses.filter((a) => a.ativo !== false),

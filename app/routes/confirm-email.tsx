@@ -3,6 +3,7 @@ import { useTranslation } from "#app/i18n/react.tsx";
 import { Link, useParams } from "react-router";
 import { ConfirmEmailParamsSchema } from "#contract/api/accounts.ts";
 import { confirmationErrorMessage } from "#app/features/account/confirmation-messages.ts";
+import { ApiError, api } from "#app/lib/api-client.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 
 export const meta = pageMeta("confirmEmail");
@@ -15,10 +16,14 @@ function confirmOnce(uid: string, token: string): Promise<Answer> {
   const key = `${uid}/${token}`;
   let answer = pending.get(key);
   if (!answer) {
-    answer = fetch(`/ecom/cliente/confirmar-email/${encodeURIComponent(uid)}/${encodeURIComponent(token)}`, {
-      method: "POST",
-      headers: { Accept: "application/json" },
-    }).then(async (res) => ({ status: res.status, body: (await res.json().catch(() => ({}))) as Answer["body"] }));
+    answer = api("POST /ecom/cliente/confirmar-email/{uid}/{token}", { params: { uid, token } }).then(
+      (body): Answer => ({ status: 200, body }),
+      (error: unknown): Answer => {
+        // Not reached at all: the page says the service is unavailable.
+        if (!(error instanceof ApiError) || error.network) throw error;
+        return { status: error.status, body: error.body ?? {} };
+      },
+    );
     pending.set(key, answer);
   }
   return answer;

@@ -7,6 +7,7 @@ import { useToast } from "#app/components/ui/toast.tsx";
 import { AddressModal } from "#app/features/account/address-modal.tsx";
 import { ConfirmDialog } from "#app/features/account/confirm-dialog.tsx";
 import { useProfileUser } from "#app/features/account/use-profile-user.ts";
+import { ApiError, api } from "#app/lib/api-client.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 
 export const meta = pageMeta("address");
@@ -32,22 +33,18 @@ export default function ProfileAddressRoute() {
 
   async function send(address: Address, kind: "remove" | "main") {
     setBusy(address.id);
+    const failed = t(kind === "remove" ? "account.address.deleteError" : "account.address.mainError");
     try {
-      const res =
+      const answer =
         kind === "remove"
-          ? await fetch(`/ecom/cliente/address/${address.id}`, {
-              method: "PUT",
-              headers: { "Content-Type": "application/json", Accept: "application/json" },
-              body: JSON.stringify({ ativo: false, nome: address.nome }),
-            })
-          : await fetch(`/ecom/cliente/address/${address.id}/set-main`, { method: "PATCH", headers: { Accept: "application/json" } });
-      const body = (await res.json().catch(() => ({}))) as { message?: string };
-      if (res.status === 401) toast.error(t("account.address.sessionExpired"));
-      else if (!res.ok) toast.error(body.message ?? t(kind === "remove" ? "account.address.deleteError" : "account.address.mainError"));
-      else toast.success(body.message ?? "");
+          ? await api("PUT /ecom/cliente/address/{id}", { params: { id: address.id }, body: { ativo: false, nome: address.nome } })
+          : await api("PATCH /ecom/cliente/address/{id}/set-main", { params: { id: address.id } });
+      toast.success(answer.message);
       await revalidate();
-    } catch {
-      toast.error(t(kind === "remove" ? "account.address.deleteError" : "account.address.mainError"));
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.network) return toast.error(failed);
+      toast.error(error.status === 401 ? t("account.address.sessionExpired") : (error.body?.message ?? failed));
+      await revalidate();
     } finally {
       setBusy(null);
       setRemoving(null);

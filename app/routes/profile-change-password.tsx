@@ -7,6 +7,7 @@ import { ErrorList } from "#app/components/form/error-list.tsx";
 import { TextField } from "#app/components/form/fields.tsx";
 import { SubmitButton } from "#app/components/form/submit-button.tsx";
 import { ChangePasswordBodySchema } from "#contract/api/accounts.ts";
+import { ApiError, serverApi } from "#app/lib/api-client.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/profile-change-password";
 
@@ -18,16 +19,15 @@ const FIELDS = ["password_currently", "password", "password_confirmation"] as co
 
 export async function action({ request, context }: Route.ActionArgs): Promise<Result> {
   const form = await request.formData();
-  const body = Object.fromEntries(FIELDS.map((f) => [f, String(form.get(f) ?? "")]));
-  const res = await context.apiFetch("/ecom/cliente/trocar-senha-l", {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Accept: "application/json" },
-    body: JSON.stringify(body),
-  });
-  const answer = (await res.json().catch(() => ({}))) as { message?: string; errors?: Record<string, string[]> };
-  if (res.ok) return { ok: true, message: answer.message ?? "" };
-  const lines = Object.values(answer.errors ?? {}).flat();
-  return { ok: false, lines: lines.length > 0 ? lines : answer.message ? [answer.message] : [] };
+  const body = Object.fromEntries(FIELDS.map((f) => [f, String(form.get(f) ?? "")])) as Record<(typeof FIELDS)[number], string>;
+  try {
+    const answer = await serverApi(context)("POST /ecom/cliente/trocar-senha-l", { body });
+    return { ok: true, message: answer.message };
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    // No answer from the API (or not its JSON): the page's generic message.
+    return { ok: false, lines: error.body ? error.lines("") : [] };
+  }
 }
 
 /** Spec §2 "Change password": three required fields; the rules and messages are the server's. */

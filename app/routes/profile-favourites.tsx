@@ -1,27 +1,26 @@
 import { useState } from "react";
 import { useTranslation } from "#app/i18n/react.tsx";
 import { Link, useLoaderData } from "react-router";
-import type { ProductSummary } from "#contract/api/catalog.ts";
+import type { FavouriteListItem } from "#contract/api/accounts.ts";
 import { apiLang } from "#contract/locale.ts";
 import { FavouriteButton } from "#app/features/favourites/favourite-button.tsx";
 import { useFavourites } from "#app/features/favourites/store.ts";
 import { resolveLocale } from "#app/i18n/resolve-locale.ts";
+import { ApiError, serverApi } from "#app/lib/api-client.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/profile-favourites";
 
 export const meta = pageMeta("favourites");
 
-interface Favourite {
-  id: number;
-  produto_id: number;
-  produto: ProductSummary | null;
-}
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { locale } = resolveLocale(request, context.site);
-  const res = await context.apiFetch(`/ecom/favoritos?lang=${apiLang(locale)}`, { headers: { Accept: "application/json" } });
-  if (!res.ok) return { favourites: [] as Favourite[], failed: true };
-  return { favourites: ((await res.json()) as { data: Favourite[] }).data, failed: false };
+  try {
+    const { data } = await serverApi(context)("GET /ecom/favoritos", { query: { lang: apiLang(locale) } });
+    return { favourites: data, failed: false };
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    return { favourites: [] as FavouriteListItem[], failed: true };
+  }
 }
 
 /** Spec §2 "Favourites": cards with image, name, code, out-of-stock overlay, view, unfavourite. */

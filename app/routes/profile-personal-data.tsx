@@ -6,6 +6,7 @@ import { documentTypeLabel } from "#app/features/account/documents.ts";
 import { ProfileEditModal } from "#app/features/account/profile-edit-modal.tsx";
 import { useProfileUser } from "#app/features/account/use-profile-user.ts";
 import type { ShellData } from "#app/lib/shell-data.ts";
+import { ApiError, api } from "#app/lib/api-client.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 
 export const meta = pageMeta("personalData");
@@ -23,12 +24,10 @@ export default function PersonalDataRoute() {
   async function resend() {
     setResending(true);
     try {
-      const res = await fetch("/ecom/cliente/reenviar-email", { method: "POST", headers: { Accept: "application/json" } });
-      const body = (await res.json().catch(() => ({}))) as { message?: string };
-      if (res.ok) toast.success(body.message ?? t("account.personal.verifyInbox"));
-      else toast.error(body.message ?? t("account.personal.verifyInboxError"));
-    } catch {
-      toast.error(t("account.personal.verifyInboxError"));
+      const answer = await api("POST /ecom/cliente/reenviar-email");
+      toast.success(answer.message || t("account.personal.verifyInbox"));
+    } catch (error) {
+      toast.error((error instanceof ApiError && error.body?.message) || t("account.personal.verifyInboxError"));
     } finally {
       setResending(false);
     }

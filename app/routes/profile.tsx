@@ -5,6 +5,7 @@ import { UserIcon } from "#app/components/ui/icons.tsx";
 import { ConfirmDialog } from "#app/features/account/confirm-dialog.tsx";
 import { useCart } from "#app/features/cart/cart-context.tsx";
 import { resetFavourites } from "#app/features/favourites/store.ts";
+import { serverApi } from "#app/lib/api-client.ts";
 import { clearSessionCookie, getSessionToken, requireCustomer } from "#app/lib/session.server.ts";
 import type { Route } from "./+types/profile";
 
@@ -25,7 +26,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** Logout (spec §4): the API revokes the session, the cookie goes, then the login page. */
 export async function action({ request, context }: Route.ActionArgs) {
   if (getSessionToken(request)) {
-    await context.apiFetch("/ecom/logout", { method: "POST" }).catch(() => undefined);
+    // Even when the API cannot be reached, the cookie goes: the customer asked to leave.
+    await serverApi(context)("POST /ecom/logout").catch(() => undefined);
   }
   throw redirect("/login", { headers: { "Set-Cookie": clearSessionCookie() } });
 }

@@ -6,6 +6,7 @@ import { TextField } from "#app/components/form/fields.tsx";
 import { SubmitButton } from "#app/components/form/submit-button.tsx";
 import { RecoverBodySchema } from "#contract/api/accounts.ts";
 import { PasswordPage } from "#app/features/account/password-page.tsx";
+import { ApiError, serverApi } from "#app/lib/api-client.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/recover-password";
 
@@ -17,14 +18,13 @@ export async function action({ request, context }: Route.ActionArgs): Promise<Re
   const form = await request.formData();
   const email = String(form.get("email") ?? "").trim();
   if (!email) return { ok: false };
-  const res = await context.apiFetch("/ecom/cliente/recuperar-senha", {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Accept: "application/json" },
-    body: JSON.stringify({ email }),
-  });
-  const body = (await res.json().catch(() => ({}))) as { message?: string; errors?: Record<string, string[]> };
-  if (!res.ok) return { ok: false, message: body.errors?.email?.[0] ?? body.message };
-  return { ok: true, message: body.message ?? "" };
+  try {
+    const answer = await serverApi(context)("POST /ecom/cliente/recuperar-senha", { body: { email } });
+    return { ok: true, message: answer.message };
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    return { ok: false, message: error.fields.email ?? error.body?.message };
+  }
 }
 
 /** Spec §2 "Password recovery": form, submitting, then a confirmation that replaces the form. */

@@ -1,7 +1,7 @@
 import { useTranslation } from "#app/i18n/react.tsx";
 import { data, redirect } from "react-router";
 import { RegisterForm } from "#app/features/account/register-form.tsx";
-import { encodeMultipart } from "#app/features/account/forward.server.ts";
+import { ApiError, serverApi } from "#app/lib/api-client.ts";
 import { loginWith } from "#app/features/account/login.server.ts";
 import { localeCookie } from "#app/i18n/resolve-locale.ts";
 import { pageMeta } from "#app/lib/meta.ts";
@@ -32,15 +32,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       { headers: { "Set-Cookie": localeCookie(locale, new URL(request.url)) } },
     );
   }
-  const { body, contentType } = await encodeMultipart(form);
-  const res = await context.apiFetch("/ecom/cliente/cadastrar", {
-    method: "POST",
-    headers: { "Content-Type": contentType, Accept: "application/json" },
-    body: body as unknown as BodyInit,
-  });
-  if (!res.ok) {
-    const error = (await res.json().catch(() => ({}))) as { message?: string; errors?: Record<string, string[]> };
-    return data<RegisterActionResult>({ ok: false, message: error.message, errors: error.errors }, { status: res.status });
+  try {
+    await serverApi(context)("POST /ecom/cliente/cadastrar", { body: form });
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.network) throw error;
+    return data<RegisterActionResult>({ ok: false, message: error.message, errors: error.errors }, { status: error.status });
   }
   const wanted = new URL(request.url).searchParams.get("redirect") ?? "";
   const target = wanted.split("?")[0] === "/checkout" ? "/checkout" : "/perfil";

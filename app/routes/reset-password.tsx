@@ -7,6 +7,7 @@ import { TextField } from "#app/components/form/fields.tsx";
 import { SubmitButton } from "#app/components/form/submit-button.tsx";
 import { NewPasswordFieldsSchema } from "#contract/api/accounts.ts";
 import { PasswordPage } from "#app/features/account/password-page.tsx";
+import { ApiError, serverApi } from "#app/lib/api-client.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/reset-password";
 
@@ -17,21 +18,22 @@ type Result = { ok: true; message: string } | { ok: false; message?: string; err
 export async function action({ request, params, context }: Route.ActionArgs): Promise<Result> {
   const form = await request.formData();
   const query = new URL(request.url).searchParams;
-  const res = await context.apiFetch("/ecom/cliente/trocar-senha", {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Accept: "application/json" },
-    body: JSON.stringify({
-      uuid: params.uuid,
-      token: params.token,
-      email: query.get("email") ?? undefined,
-      code: query.get("code") ?? undefined,
-      password: String(form.get("password") ?? ""),
-      password_confirmation: String(form.get("password_confirmation") ?? ""),
-    }),
-  });
-  const body = (await res.json().catch(() => ({}))) as { message?: string; errors?: Record<string, string[]> };
-  if (!res.ok) return { ok: false, message: body.message, errors: body.errors };
-  return { ok: true, message: body.message ?? "" };
+  try {
+    const answer = await serverApi(context)("POST /ecom/cliente/trocar-senha", {
+      body: {
+        uuid: params.uuid,
+        token: params.token,
+        email: query.get("email") ?? undefined,
+        code: query.get("code") ?? undefined,
+        password: String(form.get("password") ?? ""),
+        password_confirmation: String(form.get("password_confirmation") ?? ""),
+      },
+    });
+    return { ok: true, message: answer.message };
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    return { ok: false, message: error.body?.message, errors: error.body?.errors };
+  }
 }
 
 /** Spec §2 "Reset password": new password and confirmation; on success a link to login. */

@@ -1,8 +1,8 @@
 import { useTranslation } from "#app/i18n/react.tsx";
 import { Link } from "react-router";
-import type { Order } from "#contract/api/cart.ts";
 import { CheckCircleIcon } from "#app/components/ui/icons.tsx";
 import { ticketHref } from "#app/features/orders/order-links.ts";
+import { ApiError, serverApi } from "#app/lib/api-client.ts";
 import { getSessionToken } from "#app/lib/session.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/success.ts";
@@ -16,10 +16,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const pedido = new URL(request.url).searchParams.get("pedido");
   if (pedido && UUID.test(pedido)) return { externalId: pedido };
   if (!getSessionToken(request)) return { externalId: null };
-  const res = await context.apiFetch("/ecom/venda/pedidos?page=1&per_page=1");
-  if (!res.ok) return { externalId: null };
-  const latest = ((await res.json()) as { data: { data: Order[] } }).data.data[0];
-  return { externalId: latest?.external_id ?? null };
+  try {
+    const { data } = await serverApi(context)("GET /ecom/venda/pedidos", { query: { page: 1, per_page: 1 } });
+    return { externalId: data.data[0]?.external_id ?? null };
+  } catch (error) {
+    if (error instanceof ApiError) return { externalId: null };
+    throw error;
+  }
 }
 
 /** Payment concluded (spec §2 /success; ARCHITECTURE decision 7: the receipt is the ticket PDF). */

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "#app/i18n/react.tsx";
+import { ApiError, api } from "#app/lib/api-client.ts";
 import { AddressBodySchema, type Address } from "#contract/api/accounts.ts";
 import { Dialog } from "#app/components/ui/dialog.tsx";
 import { zodFieldErrors } from "./errors.ts";
@@ -98,7 +99,7 @@ function AddressForm({ foreign, onClose, onSaved }: Omit<AddressModalProps, "ope
       cidade_id: cidadeId ?? undefined,
       // Spec §3: estado_id only for non-Brazilians.
       estado_id: foreign ? undefined : (estadoId ?? undefined),
-      pais: foreign ? "Brasil" : "Paraguai",
+      pais: foreign ? ("Brasil" as const) : ("Paraguai" as const),
       pais_id: paisId,
       complemento: text("complemento"),
       como_chegar: foreign ? undefined : text("como_chegar"),
@@ -115,23 +116,12 @@ function AddressForm({ foreign, onClose, onSaved }: Omit<AddressModalProps, "ope
     }
     setBusy(true);
     try {
-      const res = await fetch("/ecom/cliente/address", {
-        method: "POST",
-        headers: { "Content-Type": "application/json", Accept: "application/json" },
-        body: JSON.stringify(body),
-      });
-      const answer = (await res.json().catch(() => ({}))) as {
-        message?: string;
-        data?: Address;
-        errors?: Record<string, string[]>;
-      };
-      if (res.ok) return onSaved(answer.data, answer.message ?? t("account.address.saved"));
-      if (res.status === 401) return report({}, [t("account.address.sessionExpired")]);
-      const fieldErrors = Object.fromEntries(Object.entries(answer.errors ?? {}).map(([k, v]) => [k, v[0]]));
-      const lines = Object.values(answer.errors ?? {}).flat();
-      report(fieldErrors, lines.length > 0 ? lines : [answer.message ?? t("account.address.saveError")]);
-    } catch {
-      report({}, [t("account.address.saveError")]);
+      const answer = await api("POST /ecom/cliente/address", { body });
+      onSaved(answer.data, answer.message ?? t("account.address.saved"));
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.network) report({}, [t("account.address.saveError")]);
+      else if (error.status === 401) report({}, [t("account.address.sessionExpired")]);
+      else report(error.fields, error.lines(t("account.address.saveError")));
     } finally {
       setBusy(false);
     }

@@ -1,79 +1,68 @@
 import { useEffect, useState } from "react";
+import type { CepAddress, GeoOption } from "#contract/api/accounts.ts";
 import { onlyDigits } from "#contract/documents.ts";
+import { ApiError, api } from "#app/lib/api-client.ts";
 
-export interface GeoOption {
-  id: number;
-  nome: string;
-}
+export type { GeoOption };
 
 export const BRASIL_ID = 1;
 export const PARAGUAI_ID = 2;
 
+/** A list asked for once per page: states of a country ("states:1"), cities of a state ("cities:5"). */
 const cache = new Map<string, Promise<GeoOption[]>>();
 
-function load(url: string): Promise<GeoOption[]> {
-  let pending = cache.get(url);
+function load(key: string, read: () => Promise<GeoOption[]>): Promise<GeoOption[]> {
+  let pending = cache.get(key);
   if (!pending) {
-    pending = fetch(url, { headers: { Accept: "application/json" } })
-      .then(async (res) => {
-        if (!res.ok) throw new Error(`${url}: ${res.status}`);
-        return ((await res.json()) as { data: GeoOption[] }).data;
-      })
-      .catch((error: unknown) => {
-        cache.delete(url);
-        throw error;
-      });
-    cache.set(url, pending);
+    pending = read().catch((error: unknown) => {
+      cache.delete(key);
+      throw error;
+    });
+    cache.set(key, pending);
   }
   return pending;
 }
 
-function useList(url: string | null): GeoOption[] {
-  const [loaded, setLoaded] = useState<{ url: string; list: GeoOption[] } | null>(null);
+function useList(key: string | null, read: () => Promise<GeoOption[]>): GeoOption[] {
+  const [loaded, setLoaded] = useState<{ key: string; list: GeoOption[] } | null>(null);
   useEffect(() => {
-    if (!url) return;
+    if (!key) return;
     let live = true;
-    load(url).then(
-      (list) => live && setLoaded({ url, list }),
+    load(key, read).then(
+      (list) => live && setLoaded({ key, list }),
       (error: unknown) => console.error(error),
     );
     return () => {
       live = false;
     };
-  }, [url]);
-  return url && loaded?.url === url ? loaded.list : [];
+    // `read` follows from `key`.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key]);
+  return key && loaded?.key === key ? loaded.list : [];
 }
 
 /** States (Brazil) or departments (Paraguay) of a country; null loads nothing. */
-export const useStates = (paisId: number | null) => useList(paisId ? `/ecom/endereco/estados?pais_id=${paisId}` : null);
+export const useStates = (paisId: number | null) =>
+  useList(paisId ? `states:${paisId}` : null, () => api("GET /ecom/endereco/estados", { query: { pais_id: paisId! } }).then((r) => r.data));
 
 /** The cities of one state; an empty list until a state is chosen. */
 export const useCities = (estadoId: number | null) =>
-  useList(estadoId ? `/ecom/endereco/estados/${estadoId}/cidades` : null);
+  useList(estadoId ? `cities:${estadoId}` : null, () =>
+    api("GET /ecom/endereco/estados/{id}/cidades", { params: { id: estadoId! } }).then((r) => r.data),
+  );
 
-export interface CepResult {
-  logradouro: string;
-  bairro: string;
-  localidade: string;
-  uf: string;
-  cidade_id: number | null;
-  cidade: string | null;
-  estado_id: number | null;
-  estado: string | null;
-}
+export type CepResult = Omit<CepAddress, "cep" | "ibge">;
 
 /** Postal-code lookup through our API: the address, "not-found", or "error" (network, service). */
 export async function lookupCep(cep: string): Promise<CepResult | "not-found" | "error"> {
   const digits = onlyDigits(cep);
   if (digits.length !== 8) return "not-found";
   try {
-    const res = await fetch(`/ecom/endereco/cep/${digits}`, { headers: { Accept: "application/json" } });
-    if (res.status === 400) return "not-found";
-    if (!res.ok) return "error";
-    const body = (await res.json()) as CepResult | { erro: true };
+    const body = await api("GET /ecom/endereco/cep/{cep}", { params: { cep: digits } });
     if ("erro" in body || !body.cidade_id || !body.estado_id) return "not-found";
     return body;
   } catch (error) {
+    if (error instanceof ApiError && error.status === 400) return "not-found";
     console.error(error);
     return "error";
   }

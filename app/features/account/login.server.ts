@@ -2,6 +2,7 @@ import { data, type AppLoadContext } from "react-router";
 import type { LoginResponse, User } from "#contract/api/accounts.ts";
 import type { Locale } from "#contract/locale.ts";
 import { LANG_COOKIE } from "#app/i18n/resolve-locale.ts";
+import { ApiError, serverApi } from "#app/lib/api-client.ts";
 import { safeRedirect, sessionCookie } from "#app/lib/session.server.ts";
 
 const ONE_YEAR_SECONDS = 60 * 60 * 24 * 365;
@@ -33,20 +34,19 @@ export async function loginWith(
   password: string,
   redirectTo: string,
 ) {
-  const res = await context.apiFetch("/ecom/login", {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Accept: "application/json" },
-    body: JSON.stringify({ email, password }),
-  });
-  const body = (await res.json().catch(() => ({}))) as Partial<LoginResponse> & { message?: string };
-  if (!res.ok || !body.token || !body.user || !body.expires_at) {
-    return data<LoginActionResult>({ ok: false, message: body.message ?? "" }, { status: res.ok ? 500 : res.status });
+  let answer: { data: LoginResponse; headers: Headers };
+  try {
+    answer = await serverApi(context).withHeaders("POST /ecom/login", { body: { email, password } });
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.network) throw error;
+    return data<LoginActionResult>({ ok: false, message: error.message }, { status: error.status });
   }
+  const { data: body, headers: answerHeaders } = answer;
   const headers = new Headers();
   headers.append("Set-Cookie", sessionCookie(body.token, body.expires_at));
   headers.append("Set-Cookie", langCookie(body.user, request));
   // The API's known-device cookie (docs/decisions/005) reaches the browser through this answer.
-  for (const cookie of res.headers.getSetCookie()) {
+  for (const cookie of answerHeaders.getSetCookie()) {
     if (cookie.startsWith("dispositivo=")) headers.append("Set-Cookie", cookie);
   }
   return data<LoginActionResult>(

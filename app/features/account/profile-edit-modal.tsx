@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "#app/i18n/react.tsx";
+import { ApiError, api } from "#app/lib/api-client.ts";
 import { documentTypesFor, UpdateProfileFieldsSchema, type User } from "#contract/api/accounts.ts";
 import { maskCpf, maskCuit, maskPhone, maskRuc } from "#contract/masks.ts";
 import { Dialog } from "#app/components/ui/dialog.tsx";
@@ -73,16 +74,11 @@ function EditForm({ user, onClose, onSaved }: { user: User; onClose: () => void;
     form.set("documento", documento);
     setBusy(true);
     try {
-      const res = await fetch("/ecom/cliente/update-profile", { method: "POST", body: form, headers: { Accept: "application/json" } });
-      const body = (await res.json().catch(() => ({}))) as { message?: string; errors?: Record<string, string[]> };
-      if (res.ok) return onSaved(body.message ?? t("account.personal.saved"));
-      const lines = Object.values(body.errors ?? {}).flat();
-      report(
-        Object.fromEntries(Object.entries(body.errors ?? {}).map(([k, v]) => [k, v[0]])),
-        lines.length > 0 ? lines : [body.message ?? t("account.errors.generic")],
-      );
-    } catch {
-      report({}, [t("account.errors.generic")]);
+      const answer = await api("POST /ecom/cliente/update-profile", { body: form });
+      onSaved(answer.message ?? t("account.personal.saved"));
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.network) report({}, [t("account.errors.generic")]);
+      else report(error.fields, error.lines(t("account.errors.generic")));
     } finally {
       setBusy(false);
     }

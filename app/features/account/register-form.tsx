@@ -18,6 +18,7 @@ import { checkDocumentFile } from "./files.ts";
 import { PHONE_PLACEHOLDER } from "./documents.ts";
 import { RegisterAddress } from "./register-address.tsx";
 import { RegisterDocuments } from "./register-documents.tsx";
+import { ApiError, api } from "#app/lib/api-client.ts";
 
 /** Spec §4: choosing the nationality sets the language (pt-BR, es-PY; es-AR for Argentinians). */
 const NATIONALITY_LOCALE: Readonly<Record<Nationality, Locale>> = { BR: "pt-BR", PY: "es-PY", AR: "es-AR" };
@@ -145,16 +146,10 @@ export function RegisterForm() {
     setEmailError(undefined);
     if (!value.trim() || !/^\S+@\S+\.\S+$/.test(value)) return;
     try {
-      const res = await fetch("/ecom/cliente/cadastrar/check-email", {
-        method: "POST",
-        headers: { "Content-Type": "application/json", Accept: "application/json" },
-        body: JSON.stringify({ email: value.trim() }),
-      });
-      if (res.ok) return;
-      const body = (await res.json().catch(() => ({}))) as { errors?: { email?: string[] }; message?: string };
-      setEmailError(body.errors?.email?.[0] ?? body.message ?? t("account.register.emailCheckError"));
-    } catch {
-      setEmailError(t("account.register.emailCheckError"));
+      await api("POST /ecom/cliente/cadastrar/check-email", { body: { email: value.trim() } });
+    } catch (error) {
+      const known = error instanceof ApiError && !error.network;
+      setEmailError(known ? (error.fields.email ?? (error.message || t("account.register.emailCheckError"))) : t("account.register.emailCheckError"));
     }
   }
 

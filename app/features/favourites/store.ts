@@ -1,4 +1,5 @@
 import { useEffect, useSyncExternalStore } from "react";
+import { ApiError, api } from "#app/lib/api-client.ts";
 
 /**
  * Favourites (spec §4): a guest keeps product ids in localStorage (ids only, nothing secret); a
@@ -47,20 +48,9 @@ function writeLocalIds(ids: number[]) {
   }
 }
 
-interface ServerFavourite {
-  id: number;
-  produto_id: number;
-}
-
-async function fetchServerList(): Promise<ServerFavourite[]> {
-  const res = await fetch("/ecom/favoritos", { headers: { Accept: "application/json" } });
-  if (!res.ok) throw new Error(`favourites ${res.status}`);
-  return ((await res.json()) as { data: ServerFavourite[] }).data;
-}
-
 async function loadServer() {
   try {
-    const list = await fetchServerList();
+    const { data: list } = await api("GET /ecom/favoritos");
     set({ ready: true, loggedIn: true, items: new Map(list.map((f) => [f.produto_id, f.id])) });
   } catch (error) {
     console.error(error);
@@ -76,14 +66,9 @@ export async function pushLocalFavourites(): Promise<void> {
   const ids = readLocalIds();
   for (const produto_id of ids) {
     try {
-      const res = await fetch("/ecom/favoritos", {
-        method: "POST",
-        headers: { "Content-Type": "application/json", Accept: "application/json" },
-        body: JSON.stringify({ produto_id }),
-      });
-      if (!res.ok) console.error(`favourite ${produto_id}: ${res.status}`);
+      await api("POST /ecom/favoritos", { body: { produto_id } });
     } catch (error) {
-      console.error(error);
+      console.error(`favourite ${produto_id}`, error);
     }
   }
   writeLocalIds([]);
@@ -119,19 +104,17 @@ export async function toggleFavourite(productId: number): Promise<boolean> {
     return favouriteId === undefined;
   }
   if (favouriteId !== undefined) {
-    const res = await fetch(`/ecom/favoritos/${favouriteId}`, { method: "DELETE", headers: { Accept: "application/json" } });
-    if (!res.ok && res.status !== 404) throw new Error(`favourite remove ${res.status}`);
+    try {
+      await api("DELETE /ecom/favoritos/{id}", { params: { id: favouriteId } });
+    } catch (error) {
+      // Already gone (removed in another tab): the heart empties all the same.
+      if (!(error instanceof ApiError && error.status === 404)) throw error;
+    }
     items.delete(productId);
     set({ ...state, items });
     return false;
   }
-  const res = await fetch("/ecom/favoritos", {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Accept: "application/json" },
-    body: JSON.stringify({ produto_id: productId }),
-  });
-  if (!res.ok) throw new Error(`favourite add ${res.status}`);
-  const { data } = (await res.json()) as { data: ServerFavourite };
+  const { data } = await api("POST /ecom/favoritos", { body: { produto_id: productId } });
   items.set(productId, data.id);
   set({ ...state, items });
   return true;

@@ -3,6 +3,7 @@ import { useTranslation } from "#app/i18n/react.tsx";
 import { useNavigate } from "react-router";
 import type { Locale } from "#contract/locale.ts";
 import { PhoneIcon } from "#app/components/ui/icons.tsx";
+import { api } from "#app/lib/api-client.ts";
 import { OFFERS_SENT_MS, offersFieldValue, offersMaxLength, offersPayload } from "./offers-phone.ts";
 import { useIsMobile } from "./use-carousel.ts";
 import "#app/i18n/home-texts.ts";
@@ -46,12 +47,7 @@ export function OffersSignup({ locale }: { locale: Locale }) {
     }
     setStatus("sending");
     try {
-      const response = await fetch("/api/public/contato-newsletter", {
-        method: "POST",
-        headers: { "content-type": "application/json", accept: "application/json" },
-        body: JSON.stringify(payload),
-      });
-      if (!response.ok) throw new Error(`newsletter answered ${response.status}`);
+      await api("POST /api/public/contato-newsletter", { body: payload });
     } catch {
       setStatus("idle");
       return;

@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "#app/i18n/react.tsx";
 import { Form, useLocation, useNavigate, useRouteLoaderData } from "react-router";
-import type { ProductsPage, ProductSummary } from "#contract/api/catalog.ts";
+import type { ProductSummary } from "#contract/api/catalog.ts";
+import { api } from "#app/lib/api-client.ts";
 import { apiLang } from "#contract/locale.ts";
 import { SearchIcon } from "#app/components/ui/icons.tsx";
 import type { ShellData } from "#app/lib/shell-data.ts";
@@ -65,18 +66,18 @@ export function SearchBox({ className }: { className?: string }) {
     const controller = new AbortController();
     const timer = setTimeout(async () => {
       const mobile = window.matchMedia(MOBILE_QUERY).matches;
-      const params = new URLSearchParams({
-        text: query,
-        all_products: "1",
-        page: "1",
-        per_page: String(mobile ? SHOWN : FETCHED_DESKTOP),
-        moeda_id: String(currencyId),
-      });
-      if (lang === "es") params.set("lang", "es");
       try {
-        const response = await fetch(`/api/public/products?${params}`, { signal: controller.signal });
-        if (!response.ok) throw new Error(`suggestions answered ${response.status}`);
-        const page = (await response.json()) as ProductsPage;
+        const page = await api("GET /api/public/products", {
+          query: {
+            text: query,
+            all_products: "1",
+            page: "1",
+            per_page: String(mobile ? SHOWN : FETCHED_DESKTOP),
+            moeda_id: String(currencyId),
+            ...(lang === "es" ? { lang: "es" } : {}),
+          },
+          signal: controller.signal,
+        });
         setAnswer({ query, items: page.data.slice(0, SHOWN), failed: false });
         setActive(-1);
       } catch (error) {

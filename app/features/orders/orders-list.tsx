@@ -1,16 +1,9 @@
 import { useTranslation } from "#app/i18n/react.tsx";
 import { Link } from "react-router";
-import type { Order } from "#contract/api/cart.ts";
+import type { OrdersPage } from "#contract/api/cart.ts";
 import { formatPrice } from "#contract/money.ts";
 import { orderHref } from "./order-links.ts";
 import { formatDate, orderStatusLabel, statusTone } from "./status.ts";
-
-export interface OrdersPage {
-  data: Order[];
-  total: number;
-  current_page: number;
-  last_page: number;
-}
 
 /** Orders list (spec §2): number, date, total, status; each row links to the detail. */
 export function OrdersList({ page, pageHref }: { page: OrdersPage | null; pageHref: (n: number) => string }) {

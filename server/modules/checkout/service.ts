@@ -10,7 +10,7 @@ import type { OrderLimits } from "#config/config.ts";
 import { HttpError } from "../../lib/errors.ts";
 import { isValidCpf, onlyDigits } from "#contract/documents.ts";
 import type { PaymentOption } from "#contract/api/cart.ts";
-import { GatewayError, type PaymentMethod, type PaymentProvider, type ProviderName } from "../../payments/provider.ts";
+import { GatewayError, type PaymentMethod, type PaymentProvider } from "../../payments/provider.ts";
 import type { CatalogService } from "../catalog/service.ts";
 import { lineErrors, unitPrice } from "../cart/service.ts";
 import type { ShippingService } from "../shipping/service.ts";
