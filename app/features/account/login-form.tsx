@@ -7,6 +7,8 @@ import { ErrorList } from "#app/components/form/error-list.tsx";
 import { TextField } from "#app/components/form/fields.tsx";
 import { SubmitButton } from "#app/components/form/submit-button.tsx";
 import type { LoginActionResult } from "./login.server.ts";
+import { writeStored } from "#app/lib/local-store.ts";
+import { FLASH_KEY } from "./use-flash.ts";
 
 /** Spec §9: redirect 50 ms after the success message. */
 const REDIRECT_DELAY_MS = 50;
@@ -22,18 +24,14 @@ export function afterLogin(path: string, locale: string): string {
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
-export const FLASH_KEY = "flash";
 
 /**
  * Spec §4: after login the page reloads as a whole, so the shell, the language and the favourites
  * start again as the customer's. The success message is carried over to show after the reload.
  */
 export function reloadInto(path: string, message: string) {
-  try {
-    sessionStorage.setItem(FLASH_KEY, message);
-  } catch {
-    // No storage: the message was already shown once.
-  }
+  // No storage: the message was already shown once.
+  writeStored(FLASH_KEY, message, "session");
   window.location.assign(path);
 }
 

@@ -1,19 +1,15 @@
 import { useEffect } from "react";
 import { useToast } from "#app/components/ui/toast.tsx";
+import { takeStored } from "#app/lib/local-store.ts";
 
-const FLASH_KEY = "flash";
+/** Where a page leaves a message for the next one (sessionStorage: this tab only). */
+export const FLASH_KEY = "flash";
 
 /** Shows, once, a message a page left before reloading (the login success of spec §8). */
 export function useFlashToast() {
   const toast = useToast();
   useEffect(() => {
-    let message: string | null = null;
-    try {
-      message = sessionStorage.getItem(FLASH_KEY);
-      sessionStorage.removeItem(FLASH_KEY);
-    } catch {
-      return;
-    }
+    const message = takeStored(FLASH_KEY, "session");
     if (message) toast.success(message);
   }, [toast]);
 }

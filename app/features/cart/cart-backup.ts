@@ -1,4 +1,5 @@
 import type { Cart } from "#contract/api/cart.ts";
+import { readStoredJson, writeStoredJson } from "#app/lib/local-store.ts";
 import { toInput, type LineInput } from "./cart-api.ts";
 
 /**
@@ -15,27 +16,16 @@ export interface CartBackup {
 
 export const activeInputs = (cart: Cart | null): LineInput[] => (cart?.itens ?? []).filter((l) => l.ativo && l.qtde > 0).map(toInput);
 
+/** Private mode: no copy, the cart lives for this page only. */
 export function writeBackup(cart: Cart | null, customer: boolean) {
-  try {
-    if (!cart) window.localStorage.removeItem(KEY);
-    else window.localStorage.setItem(KEY, JSON.stringify({ customer, lines: activeInputs(cart) } satisfies CartBackup));
-  } catch {
-    // Private mode: no copy, the cart lives for this page only.
-  }
+  writeStoredJson(KEY, cart ? ({ customer, lines: activeInputs(cart) } satisfies CartBackup) : null);
 }
 
 export function readBackup(): CartBackup | null {
-  try {
-    const raw = window.localStorage.getItem(KEY);
-    if (!raw) return null;
-    const parsed = JSON.parse(raw) as Partial<CartBackup>;
-    if (typeof parsed.customer !== "boolean" || !Array.isArray(parsed.lines)) return null;
-    const lines = parsed.lines.filter(
-      (l): l is LineInput =>
-        typeof l === "object" && l !== null && Number.isInteger(l.produto_id) && Number.isInteger(l.qtde) && l.qtde > 0,
-    );
-    return { customer: parsed.customer, lines: lines.map((l) => ({ produto_id: l.produto_id, qtde: l.qtde, ativo: true, token: String(l.token ?? "") })) };
-  } catch {
-    return null;
-  }
+  const parsed = readStoredJson(KEY) as Partial<CartBackup> | null;
+  if (!parsed || typeof parsed !== "object" || typeof parsed.customer !== "boolean" || !Array.isArray(parsed.lines)) return null;
+  const lines = parsed.lines.filter(
+    (l): l is LineInput => typeof l === "object" && l !== null && Number.isInteger(l.produto_id) && Number.isInteger(l.qtde) && l.qtde > 0,
+  );
+  return { customer: parsed.customer, lines: lines.map((l) => ({ produto_id: l.produto_id, qtde: l.qtde, ativo: true, token: String(l.token ?? "") })) };
 }

@@ -29,6 +29,7 @@ import { activeInputs, readBackup, writeBackup } from "./cart-backup.ts";
 import { useLineNotices } from "./use-line-notices.ts";
 import { useSessionEnd } from "./use-session-end.ts";
 import { randomUuid } from "#app/lib/uuid.ts";
+import { readStored, writeStored } from "#app/lib/local-store.ts";
 
 /** Spec §9 timers. */
 export const DRAWER_CLOSE_MS = 300;
@@ -71,27 +72,10 @@ export function useCart(): CartApi {
   return api;
 }
 
-function readStorage(key: string): string | null {
-  try {
-    return window.localStorage.getItem(key);
-  } catch {
-    return null;
-  }
-}
-
-function writeStorage(key: string, value: string | null) {
-  try {
-    if (value === null) window.localStorage.removeItem(key);
-    else window.localStorage.setItem(key, value);
-  } catch {
-    // Private mode: the cart then lives for this page only.
-  }
-}
-
 function freshExternalId(): string {
   const id = randomUuid();
-  writeStorage(STORAGE.externalId, id);
-  writeStorage(STORAGE.cartId, null);
+  writeStored(STORAGE.externalId, id);
+  writeStored(STORAGE.cartId, null);
   return id;
 }
 
@@ -126,7 +110,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
   const apply = useCallback((next: Cart | null) => {
     cartRef.current = next;
     setCart(next);
-    writeStorage(STORAGE.cartId, next ? String(next.id) : null);
+    writeStored(STORAGE.cartId, next ? String(next.id) : null);
     writeBackup(next, signedInRef.current);
   }, [signedInRef]);
 
@@ -159,10 +143,10 @@ export function CartProvider({ children }: { children: ReactNode }) {
       void keepAsGuest(kept);
       return;
     }
-    const stored = readStorage(STORAGE.externalId);
+    const stored = readStored(STORAGE.externalId);
     externalId.current = stored ?? freshExternalId();
     // Without a cart id the cart was never saved: there is nothing to load (and no 404 to log).
-    if (!stored || !readStorage(STORAGE.cartId)) {
+    if (!stored || !readStored(STORAGE.cartId)) {
       void Promise.resolve().then(() => !cancelled && startTransition(() => setReady(true)));
       return () => {
         cancelled = true;
@@ -312,7 +296,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
 
   const drop = useCallback(() => {
     externalId.current = freshExternalId();
-    writeStorage(STORAGE.shipping, null);
+    writeStored(STORAGE.shipping, null);
     apply(null);
   }, [apply]);
 

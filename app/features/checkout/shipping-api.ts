@@ -2,6 +2,7 @@ import type { DeliveryOption } from "#contract/api/cart.ts";
 import { FILIAL_ID } from "#contract/api/cart-constants.ts";
 import { STORAGE } from "#app/features/cart/cart-api.ts";
 import { api } from "#app/lib/api-client.ts";
+import { readStoredJson, writeStoredJson } from "#app/lib/local-store.ts";
 
 export interface Quote {
   options: DeliveryOption[];
@@ -47,21 +48,13 @@ export interface SavedShipping {
   cost: string;
 }
 
+/** The saved choice; each field is checked again where it is used (an option or address may be gone). */
 export function readSaved(): Partial<SavedShipping> {
-  try {
-    const raw = window.localStorage.getItem(STORAGE.shipping);
-    return raw ? (JSON.parse(raw) as Partial<SavedShipping>) : {};
-  } catch {
-    return {};
-  }
+  const saved = readStoredJson(STORAGE.shipping);
+  return saved && typeof saved === "object" && !Array.isArray(saved) ? (saved as Partial<SavedShipping>) : {};
 }
 
-export function writeSaved(value: SavedShipping) {
-  try {
-    window.localStorage.setItem(STORAGE.shipping, JSON.stringify(value));
-  } catch {
-    // Not persisted in private mode; the choice still holds for this page.
-  }
-}
+/** Not persisted in private mode; the choice still holds for this page. */
+export const writeSaved = (value: SavedShipping) => writeStoredJson(STORAGE.shipping, value);
 
 export const isPointOption = (option: DeliveryOption) => option.opcionais.pontos_entrega.length > 0;

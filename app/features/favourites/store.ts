@@ -1,5 +1,6 @@
 import { useEffect, useSyncExternalStore } from "react";
 import { ApiError, api } from "#app/lib/api-client.ts";
+import { readStoredJson, writeStoredJson } from "#app/lib/local-store.ts";
 
 /**
  * Favourites (spec §4): a guest keeps product ids in localStorage (ids only, nothing secret); a
@@ -31,22 +32,12 @@ function subscribe(listener: () => void) {
 }
 
 export function readLocalIds(): number[] {
-  try {
-    const parsed: unknown = JSON.parse(localStorage.getItem(LOCAL_FAVOURITES_KEY) ?? "[]");
-    return Array.isArray(parsed) ? parsed.filter((v): v is number => Number.isInteger(v) && v > 0) : [];
-  } catch {
-    return [];
-  }
+  const parsed = readStoredJson(LOCAL_FAVOURITES_KEY);
+  return Array.isArray(parsed) ? parsed.filter((v): v is number => Number.isInteger(v) && v > 0) : [];
 }
 
-function writeLocalIds(ids: number[]) {
-  try {
-    if (ids.length === 0) localStorage.removeItem(LOCAL_FAVOURITES_KEY);
-    else localStorage.setItem(LOCAL_FAVOURITES_KEY, JSON.stringify(ids));
-  } catch {
-    // Private mode or a full store: the heart still works for this page.
-  }
-}
+/** Without storage (private mode) the heart still works for this page. */
+const writeLocalIds = (ids: number[]) => writeStoredJson(LOCAL_FAVOURITES_KEY, ids.length === 0 ? null : ids);
 
 async function loadServer() {
   try {

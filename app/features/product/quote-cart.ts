@@ -3,6 +3,7 @@ import { ARMAZEM_ID, FILIAL_ID } from "#contract/api/cart-constants.ts";
 import { saveCart } from "#app/features/cart/cart-api.ts";
 import { api, ApiError } from "#app/lib/api-client.ts";
 import { randomUuid } from "#app/lib/uuid.ts";
+import { readStoredJson, writeStoredJson } from "#app/lib/local-store.ts";
 
 export { ApiError } from "#app/lib/api-client.ts";
 
@@ -18,13 +19,10 @@ interface StoredCart {
   id?: number;
 }
 
-function readStored(): StoredCart {
-  try {
-    const stored = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? "null") as StoredCart | null;
-    if (stored && typeof stored.external_id === "string") return stored;
-  } catch {
-    // A corrupt entry is replaced below.
-  }
+function readQuoteCart(): StoredCart {
+  const stored = readStoredJson(STORAGE_KEY) as StoredCart | null;
+  // Absent or corrupt: replaced by a new one.
+  if (stored && typeof stored === "object" && typeof stored.external_id === "string") return stored;
   return fresh();
 }
 
@@ -34,17 +32,12 @@ function fresh(): StoredCart {
   return cart;
 }
 
-function store(cart: StoredCart) {
-  try {
-    localStorage.setItem(STORAGE_KEY, JSON.stringify(cart));
-  } catch {
-    // Private mode without storage: the quote still works, only the next one makes a new cart.
-  }
-}
+/** Private mode without storage: the quote still works, only the next one makes a new cart. */
+const store = (cart: StoredCart) => writeStoredJson(STORAGE_KEY, cart);
 
 /** Creates or replaces the quote cart with one line; a cart checked out or no longer this visitor's is replaced by a new one. */
 async function saveQuoteCart(produtoId: number, qtde: number, moedaId: number): Promise<StoredCart> {
-  let cart = readStored();
+  let cart = readQuoteCart();
   const lines = [{ produto_id: produtoId, qtde, ativo: true, token: "" }];
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
