@@ -3,8 +3,6 @@ import { useTranslation } from "#app/i18n/react.tsx";
 import { Link, useFetcher, useRouteLoaderData, useSearchParams } from "react-router";
 import { RegisterFieldsSchema, type Nationality } from "#contract/api/accounts.ts";
 import type { Locale } from "#contract/locale.ts";
-import { maskPhone } from "#contract/masks.ts";
-import { InfoIcon } from "#app/components/ui/icons.tsx";
 import { useToast } from "#app/components/ui/toast.tsx";
 import type { ShellData } from "#app/lib/shell-data.ts";
 import type { RegisterActionResult } from "./register-result.ts";
@@ -12,17 +10,16 @@ import type { LoginActionResult } from "./login.server.ts";
 import { zodFieldErrors } from "./errors.ts";
 import { afterLogin, reloadInto } from "./login-form.tsx";
 import { ErrorList } from "#app/components/form/error-list.tsx";
-import { TextField, type FieldErrors } from "#app/components/form/fields.tsx";
+import type { FieldErrors } from "#app/components/form/fields.tsx";
 import { SubmitButton } from "#app/components/form/submit-button.tsx";
 import { checkDocumentFile } from "./files.ts";
-import { PHONE_PLACEHOLDER } from "./documents.ts";
 import { RegisterAddress } from "./register-address.tsx";
+import { RegisterNationality } from "./register-nationality.tsx";
+import { RegisterPersonal } from "./register-personal.tsx";
 import { RegisterDocuments } from "./register-documents.tsx";
-import { ApiError, api } from "#app/lib/api-client.ts";
 
 /** Spec §4: choosing the nationality sets the language (pt-BR, es-PY; es-AR for Argentinians). */
 const NATIONALITY_LOCALE: Readonly<Record<Nationality, Locale>> = { BR: "pt-BR", PY: "es-PY", AR: "es-AR" };
-const NATIONALITY_KEY = { BR: "brazil", PY: "paraguay", AR: "argentina" } as const;
 const initialNationality = (locale: Locale): Nationality => (locale === "pt-BR" ? "BR" : locale === "es-AR" ? "AR" : "PY");
 
 const STEP_FIELDS = [
@@ -33,7 +30,11 @@ const STEP_FIELDS = [
 ] as const;
 const STEP_KEYS = ["nationality", "personal", "documents", "address"] as const;
 const LAST_STEP = STEP_FIELDS.length - 1;
-const stepOf = (field: string) => Math.max(0, STEP_FIELDS.findIndex((f) => (f as readonly string[]).includes(field)));
+const stepOf = (field: string) =>
+  Math.max(
+    0,
+    STEP_FIELDS.findIndex((f) => (f as readonly string[]).includes(field)),
+  );
 
 /**
  * The multi-step registration (spec §2, §4, §5): one <form> holds every step (the inactive ones
@@ -55,8 +56,6 @@ export function RegisterForm() {
   const [list, setList] = useState<string[]>([]);
   const [attempt, setAttempt] = useState(0);
   const [emailError, setEmailError] = useState<string | undefined>();
-
-  const [telefone, setTelefone] = useState("");
 
   const busy = fetcher.state !== "idle";
   const result = fetcher.data;
@@ -87,7 +86,6 @@ export function RegisterForm() {
 
   function chooseNationality(value: Nationality) {
     setNationality(value);
-    setTelefone("");
     // The interface follows the nationality at once: the action stores the language and the
     // loaders run again, while the form keeps what was typed (same page, no reload).
     const wanted = NATIONALITY_LOCALE[value];
@@ -97,9 +95,7 @@ export function RegisterForm() {
   function validate(fields: readonly string[] | null): FieldErrors {
     const form = formRef.current;
     if (!form) return {};
-    const values = Object.fromEntries(
-      [...new FormData(form).entries()].filter(([, v]) => typeof v === "string"),
-    ) as Record<string, string>;
+    const values = Object.fromEntries([...new FormData(form).entries()].filter(([, v]) => typeof v === "string")) as Record<string, string>;
     const parsed = RegisterFieldsSchema.safeParse(values);
     let found: FieldErrors = parsed.success ? {} : zodFieldErrors(parsed.error.issues, values, t);
     for (const side of ["frente", "verso"] as const) {
@@ -142,22 +138,14 @@ export function RegisterForm() {
     });
   }
 
-  async function checkEmail(value: string) {
-    setEmailError(undefined);
-    if (!value.trim() || !/^\S+@\S+\.\S+$/.test(value)) return;
-    try {
-      await api("POST /ecom/cliente/cadastrar/check-email", { body: { email: value.trim() } });
-    } catch (error) {
-      const known = error instanceof ApiError && !error.network;
-      setEmailError(known ? (error.fields.email ?? (error.message || t("account.register.emailCheckError"))) : t("account.register.emailCheckError"));
-    }
-  }
-
   const err = (field: string) => errors[field] ?? (field === "email" ? emailError : undefined);
 
   return (
     <form ref={formRef} method="post" encType="multipart/form-data" noValidate onSubmit={onSubmit} className="mt-6 space-y-6">
-      <ol className="grid grid-cols-4 gap-1.5 text-center text-[0.68rem] font-semibold [overflow-wrap:anywhere] sm:gap-2 sm:text-sm" aria-label={t("account.register.stepsLabel")}>
+      <ol
+        className="grid grid-cols-4 gap-1.5 text-center text-[0.68rem] font-semibold [overflow-wrap:anywhere] sm:gap-2 sm:text-sm"
+        aria-label={t("account.register.stepsLabel")}
+      >
         {STEP_KEYS.map((key, index) => (
           <li
             key={key}
@@ -175,81 +163,9 @@ export function RegisterForm() {
       <input type="hidden" name="estrangeiro" value={foreign ? "1" : "0"} />
       <input type="hidden" name="lang" value={NATIONALITY_LOCALE[nationality]} />
 
-      <fieldset hidden={step !== 0} className="rounded-lg border border-slate-200 bg-panel p-5">
-        <legend className="px-1 text-lg font-bold">{t("account.register.nationalityQuestion")}</legend>
-        <div className="mt-2 grid gap-3 sm:grid-cols-2" role="radiogroup" aria-describedby={err("estrangeiro") ? "estrangeiro-error" : undefined}>
-          {(["BR", "PY", "AR"] as const).map((value) => (
-            <label
-              key={value}
-              className="flex min-h-14 cursor-pointer items-center gap-3 rounded-md border border-slate-300 p-4 has-[:checked]:border-amber-500 has-[:checked]:bg-amber-50"
-            >
-              <input
-                type="radio"
-                name="nacionalidade"
-                value={value}
-                checked={nationality === value}
-                onChange={() => chooseNationality(value)}
-                className="size-5 accent-amber-600"
-              />
-              <span>
-                <span className="block font-semibold">{t(`account.register.nationality.${NATIONALITY_KEY[value]}`)}</span>
-                <span className="block text-sm text-muted">{t(`account.register.nationalityHint.${NATIONALITY_KEY[value]}`)}</span>
-              </span>
-            </label>
-          ))}
-        </div>
-        {foreign ? (
-          <p className="mt-4 flex gap-2 rounded-md bg-sky-50 p-3 text-sm text-sky-950">
-            <InfoIcon className="mt-0.5 size-5 shrink-0" />
-            {t("account.register.foreignNotice")}
-          </p>
-        ) : null}
-      </fieldset>
+      <RegisterNationality hidden={step !== 0} nationality={nationality} onChoose={chooseNationality} err={err} />
 
-      <fieldset hidden={step !== 1} className="grid gap-4 rounded-lg border border-slate-200 bg-panel p-5 sm:grid-cols-2">
-        <legend className="px-1 text-lg font-bold">{t("account.register.steps.personal")}</legend>
-        <TextField name="nome" label={t("account.fields.nome")} required maxLength={200} autoComplete="given-name" error={err("nome")} />
-        <TextField name="sobrenome" label={t("account.fields.sobrenome")} required maxLength={200} autoComplete="family-name" error={err("sobrenome")} />
-        <TextField
-          name="email"
-          type="email"
-          label={t("account.fields.email")}
-          required
-          maxLength={200}
-          autoComplete="email"
-          error={err("email")}
-          onBlur={(e) => void checkEmail(e.currentTarget.value)}
-        />
-        <TextField name="email_confirmation" type="email" label={t("account.fields.emailConfirmation")} required maxLength={200} autoComplete="off" error={err("email_confirmation")} />
-        <TextField
-          name="telefone"
-          type="tel"
-          label={t("account.fields.telefone")}
-          required
-          maxLength={20}
-          autoComplete="tel"
-          value={telefone}
-          placeholder={PHONE_PLACEHOLDER[nationality]}
-          onChange={(e) => setTelefone(maskPhone(e.currentTarget.value, nationality))}
-          error={err("telefone")}
-        />
-        {!foreign ? (
-          <TextField name="razao_social" label={t("account.fields.razaoSocial")} maxLength={200} autoComplete="organization" error={err("razao_social")} />
-        ) : (
-          <div className="hidden sm:block" />
-        )}
-        <TextField
-          name="password"
-          type="password"
-          label={t("account.fields.password")}
-          required
-          maxLength={20}
-          autoComplete="new-password"
-          hint={t("account.fields.passwordHint")}
-          error={err("password")}
-        />
-        <TextField name="password_confirmation" type="password" label={t("account.fields.passwordConfirmation")} required maxLength={20} autoComplete="new-password" error={err("password_confirmation")} />
-      </fieldset>
+      <RegisterPersonal hidden={step !== 1} nationality={nationality} err={err} onEmailChecked={setEmailError} />
 
       <fieldset hidden={step !== 2} className="grid gap-4 rounded-lg border border-slate-200 bg-panel p-5 sm:grid-cols-2">
         <legend className="px-1 text-lg font-bold">{t("account.register.steps.documents")}</legend>
