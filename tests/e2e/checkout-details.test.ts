@@ -1,6 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { ProductSummary } from "#contract/api/catalog.ts";
+import cartEs from "../../app/i18n/locales/es-PY/cart.json" with { type: "json" };
 import cartPt from "../../app/i18n/locales/pt-BR/cart.json" with { type: "json" };
 import { expectNoSeriousAxeViolations, launchBrowser } from "../support/browser.ts";
 import { DESKTOP, MOBILE, approveInSandbox, e2eShop } from "../support/e2e-shop.ts";
@@ -100,6 +101,60 @@ describe("stock that runs out under an open cart", () => {
       await line(a!).getByRole("button", { name: t.decrease.replace("{{name}}", a!.nome) }).click();
       await line(a!).getByTestId("line-notice").getByText(max(1), { exact: true }).waitFor();
       await line(b!).getByTestId("line-notice").getByText(max(2), { exact: true }).waitFor();
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+});
+
+describe("a Paraguayan without a saved address", () => {
+  it("gets options for a department and city, then for a pickup point, and finds the point again after a reload", async () => {
+    const es = cartEs.cart;
+    const { token } = await shop.newCustomer("py");
+    // The registration's address is put aside: the checkout then asks for a department and a city.
+    const auth = { authorization: `Bearer ${token}`, "content-type": "application/json" };
+    const saved = (await (await fetch(`${baseURL}/ecom/cliente/address`, { headers: { authorization: auth.authorization } })).json()) as {
+      data: { id: number }[];
+    };
+    expect(saved.data.length).toBeGreaterThan(0);
+    for (const address of saved.data) {
+      const res = await fetch(`${baseURL}/ecom/cliente/address/${address.id}`, { method: "PUT", headers: auth, body: JSON.stringify({ ativo: false }) });
+      expect(res.status).toBe(200);
+    }
+    const cart = await shop.customerCart(token, 3, [{ produto_id: products[0]!.id, qtde: 1 }]);
+    const points = (await (await fetch(`${baseURL}/ecom/venda/carrinho/${cart.external_id}/pontos-entrega`, { headers: { authorization: auth.authorization } })).json()) as {
+      data: { id: number; nome: string; estado: string; cidade: string; endereco: string }[];
+    };
+    const point = points.data[0]!;
+    expect(point, "the demo shop has pickup points").toBeDefined();
+
+    const { page, errors, close } = await shop.signedInPage(browser, MOBILE, token, "es-PY", cart);
+    try {
+      await page.goto("/checkout", { waitUntil: "networkidle" });
+      const shipping = page.getByTestId("shipping-section");
+      const department = shipping.getByRole("combobox", { name: es.shipping.state, exact: true });
+      await expect.poll(() => department.locator("option").count()).toBeGreaterThan(5);
+      await department.selectOption({ label: "Alto Paraná" });
+      const city = shipping.getByRole("combobox", { name: es.shipping.city, exact: true });
+      await expect.poll(() => city.locator("option").count()).toBeGreaterThan(2);
+      await city.selectOption({ label: "Ciudad del Este" });
+      const options = shipping.getByRole("group", { name: es.shipping.options }).getByRole("radio");
+      await expect.poll(() => options.count()).toBeGreaterThan(1);
+
+      await shipping.getByRole("radio", { name: es.shipping.pickupMode }).check();
+      await shipping.getByRole("combobox", { name: es.shipping.state, exact: true }).selectOption({ label: point.estado });
+      await shipping.getByRole("combobox", { name: es.shipping.city, exact: true }).selectOption({ label: point.cidade });
+      await shipping.getByRole("combobox", { name: es.shipping.pickupPoint, exact: true }).selectOption({ label: point.nome });
+      await shipping.getByText(point.endereco, { exact: false }).first().waitFor();
+      await options.first().waitFor();
+      await expectNoSeriousAxeViolations(page);
+
+      // The choice is the browser's: after a reload the same point is chosen and priced again.
+      await page.reload({ waitUntil: "networkidle" });
+      await expect.poll(() => shipping.getByRole("combobox", { name: es.shipping.pickupPoint, exact: true }).inputValue()).toBe(String(point.id));
+      expect(await shipping.getByRole("radio", { name: es.shipping.pickupMode }).isChecked()).toBe(true);
+      await options.first().waitFor();
       expect(errors).toEqual([]);
     } finally {
       await close();

@@ -4,6 +4,9 @@ import { STORAGE } from "#app/features/cart/cart-api.ts";
 import { api } from "#app/lib/api-client.ts";
 import { readStoredJson, writeStoredJson } from "#app/lib/local-store.ts";
 
+/** Spec §9: the calculation waits 2 s when the cart has no external id yet. */
+export const SHIPPING_RETRY_MS = 2000;
+
 export interface Quote {
   options: DeliveryOption[];
   /** The server's notice, e.g. no delivery to the region (spec §8). */

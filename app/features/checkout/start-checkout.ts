@@ -1,9 +1,7 @@
 import { api, ApiError } from "#app/lib/api-client.ts";
 import type { ShippingChoice } from "./shipping-section.tsx";
 
-export type StartResult =
-  | { ok: true; link: string }
-  | { ok: false; reason: "no_link" | "failed"; message?: string; limits?: Record<string, number> };
+export type StartResult = { ok: true; link: string } | { ok: false; reason: "no_link" | "failed"; message?: string; limits?: Record<string, number> };
 
 /** `POST …/iniciar-checkout` (spec §7): the first payment link is where the buyer goes next. */
 export async function startCheckout(externalId: string, choice: ShippingChoice): Promise<StartResult> {

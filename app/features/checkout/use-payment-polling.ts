@@ -11,11 +11,7 @@ const FAILED = new Set(["RECUSADO", "EXPIRADO", "ESTORNADO"]);
 export type PaymentsAnswer = OrderPayments;
 
 export type PollState =
-  | { kind: "waiting"; attempt: number }
-  | { kind: "paid"; answer: PaymentsAnswer }
-  | { kind: "timeout" }
-  | { kind: "declined" }
-  | { kind: "error" };
+  { kind: "waiting"; attempt: number } | { kind: "paid"; answer: PaymentsAnswer } | { kind: "timeout" } | { kind: "declined" } | { kind: "error" };
 
 /** Polls `buscar-pagamentos` until the first payment is FINALIZADO or PAGO (spec §4 Checkout). */
 export function usePaymentPolling(externalId: string | null, round: number): PollState {
