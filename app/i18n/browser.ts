@@ -16,6 +16,11 @@ const groups: Record<TextGroup, Record<Locale, Load>> = {
     "es-AR": () => import("./catalogues/home/es-AR.ts"),
     "es-PY": () => import("./catalogues/home/es-PY.ts"),
   },
+  account: {
+    "pt-BR": () => import("./catalogues/account/pt-BR.ts"),
+    "es-AR": () => import("./catalogues/account/es-AR.ts"),
+    "es-PY": () => import("./catalogues/account/es-PY.ts"),
+  },
 };
 
 // The groups this page's modules asked for: a change of language downloads them in the new one too.
@@ -41,7 +46,7 @@ const pageLocale = (): Locale => (isLocale(document.documentElement.lang) ? docu
 
 /**
  * Waits for a group's texts in the page's language; awaited at the top of the modules that show
- * them (home-texts.ts), so no component renders before they are here. The server holds them all.
+ * them (home-texts.ts, account-texts.ts), so no component renders before they are here. The server holds them all.
  */
 export async function ensureTexts(group: TextGroup): Promise<void> {
   if (typeof document === "undefined") return;

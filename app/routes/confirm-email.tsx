@@ -5,6 +5,7 @@ import { ConfirmEmailParamsSchema } from "#contract/api/accounts.ts";
 import { confirmationErrorMessage } from "#app/features/account/confirmation-messages.ts";
 import { ApiError, api } from "#app/lib/api-client.ts";
 import { pageMeta } from "#app/lib/meta.ts";
+import "#app/i18n/account-texts.ts";
 
 export const meta = pageMeta("confirmEmail");
 

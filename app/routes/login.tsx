@@ -6,6 +6,7 @@ import { loginWith } from "#app/features/account/login.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { getCustomer, safeRedirect } from "#app/lib/session.server.ts";
 import type { Route } from "./+types/login";
+import "#app/i18n/account-texts.ts";
 
 export const meta = pageMeta("login");
 

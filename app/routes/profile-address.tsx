@@ -9,6 +9,7 @@ import { ConfirmDialog } from "#app/features/account/confirm-dialog.tsx";
 import { useProfileUser } from "#app/features/account/use-profile-user.ts";
 import { ApiError, api } from "#app/lib/api-client.ts";
 import { pageMeta } from "#app/lib/meta.ts";
+import "#app/i18n/account-texts.ts";
 
 export const meta = pageMeta("address");
 

@@ -10,6 +10,7 @@ import { ChangePasswordBodySchema } from "#contract/api/accounts.ts";
 import { ApiError, serverApi } from "#app/lib/api-client.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/profile-change-password";
+import "#app/i18n/account-texts.ts";
 
 export const meta = pageMeta("changePassword");
 

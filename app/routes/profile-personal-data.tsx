@@ -8,6 +8,7 @@ import { useProfileUser } from "#app/features/account/use-profile-user.ts";
 import type { ShellData } from "#app/lib/shell-data.ts";
 import { ApiError, api } from "#app/lib/api-client.ts";
 import { pageMeta } from "#app/lib/meta.ts";
+import "#app/i18n/account-texts.ts";
 
 export const meta = pageMeta("personalData");
 

@@ -8,6 +8,7 @@ import { resetFavourites } from "#app/features/favourites/store.ts";
 import { serverApi } from "#app/lib/api-client.ts";
 import { clearSessionCookie, getSessionToken, requireCustomer } from "#app/lib/session.server.ts";
 import type { Route } from "./+types/profile";
+import "#app/i18n/account-texts.ts";
 
 const SECTIONS = [
   { to: "/perfil/dados-pessoais", key: "personalData" },

@@ -9,6 +9,7 @@ import { isLocale } from "#contract/locale.ts";
 import { getCustomer } from "#app/lib/session.server.ts";
 import type { RegisterActionResult } from "#app/features/account/register-result.ts";
 import type { Route } from "./+types/register";
+import "#app/i18n/account-texts.ts";
 
 export const meta = pageMeta("register");
 

@@ -10,6 +10,7 @@ import { PasswordPage } from "#app/features/account/password-page.tsx";
 import { ApiError, serverApi } from "#app/lib/api-client.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/reset-password";
+import "#app/i18n/account-texts.ts";
 
 export const meta = pageMeta("resetPassword");
 

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { rucCheckDigit } from "#contract/documents.ts";
 import { validation as esValidation } from "#contract/messages/es-PY.ts";
 import { validation as ptValidation } from "#contract/messages/pt-BR.ts";
-import esPYAccount from "../../app/i18n/locales/es-PY/account.json" with { type: "json" };
-import ptBRAccount from "../../app/i18n/locales/pt-BR/account.json" with { type: "json" };
+import { accountEs as esPYAccount } from "../support/account-texts.ts";
+import { accountPt as ptBRAccount } from "../support/account-texts.ts";
 import { expectNoSeriousAxeViolations, launchBrowser, visitorAddress } from "../support/browser.ts";
 import { png } from "../support/fixtures.ts";
 

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { ProductSummary } from "#contract/api/catalog.ts";
-import accountPt from "../../app/i18n/locales/pt-BR/account.json" with { type: "json" };
+import { accountPt as accountPt } from "../support/account-texts.ts";
 import cartPt from "../../app/i18n/locales/pt-BR/cart.json" with { type: "json" };
 import { expectNoSeriousAxeViolations, launchBrowser } from "../support/browser.ts";
 import { e2eShop, PASSWORD } from "../support/e2e-shop.ts";

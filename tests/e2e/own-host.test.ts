@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { LoginResponse } from "#contract/api/accounts.ts";
 import type { ProductSummary } from "#contract/api/catalog.ts";
 import { apiMessage } from "#contract/messages.ts";
-import ptAccount from "../../app/i18n/locales/pt-BR/account.json" with { type: "json" };
+import { accountPt as ptAccount } from "../support/account-texts.ts";
 import ptCart from "../../app/i18n/locales/pt-BR/cart.json" with { type: "json" };
-import esARTexts from "../../app/i18n/catalogues/es-AR.ts";
+import { accountAr } from "../support/account-texts.ts";
 import { launchBrowser } from "../support/browser.ts";
 import { png } from "../support/fixtures.ts";
 
@@ -163,7 +163,7 @@ describe("links back to the shopper's own host", () => {
   });
 
   it("on the Spanish brand's host, the reset link leads back to that host, in Spanish", async () => {
-    const es = esARTexts.account;
+    const es = accountAr.account;
     const guest = await browser.newContext({ viewport: DESKTOP });
     await guest.addCookies([{ name: "lang", value: "es-AR", url: SPANISH }]);
     const p = await guest.newPage();

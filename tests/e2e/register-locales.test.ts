@@ -2,15 +2,15 @@ import { randomUUID } from "node:crypto";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import esARTexts from "../../app/i18n/catalogues/es-AR.ts";
-import esPYAccount from "../../app/i18n/locales/es-PY/account.json" with { type: "json" };
-import ptBRAccount from "../../app/i18n/locales/pt-BR/account.json" with { type: "json" };
+import { accountEs as esPYAccount } from "../support/account-texts.ts";
+import { accountAr, accountPt as ptBRAccount } from "../support/account-texts.ts";
 import { expectNoSeriousAxeViolations, launchBrowser } from "../support/browser.ts";
 import { png } from "../support/fixtures.ts";
 
 const baseURL = inject("baseURL");
 const pt = ptBRAccount.account;
 const py = esPYAccount.account;
-const ar = esARTexts.account;
+const ar = accountAr.account;
 const PASSWORD = "Ferramenta#2024";
 
 let browser: Browser;

@@ -1,7 +1,7 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { ProductSummary } from "#contract/api/catalog.ts";
-import accountPt from "../../app/i18n/locales/pt-BR/account.json" with { type: "json" };
+import { accountPt as accountPt } from "../support/account-texts.ts";
 import cartPt from "../../app/i18n/locales/pt-BR/cart.json" with { type: "json" };
 import shellPt from "../../app/i18n/pt-BR.json" with { type: "json" };
 import { expectNoSeriousAxeViolations, launchBrowser } from "../support/browser.ts";

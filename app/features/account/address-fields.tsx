@@ -5,6 +5,7 @@ import { InfoIcon } from "#app/components/ui/icons.tsx";
 import { SelectField, TextField } from "#app/components/form/fields.tsx";
 import { BRASIL_ID, PARAGUAI_ID, useCities, useStates } from "./geo.ts";
 import { useCepLookup } from "./use-cep-lookup.ts";
+import "#app/i18n/account-texts.ts";
 
 const COUNTRY_NAMES: Record<number, string> = { [BRASIL_ID]: "Brasil", [PARAGUAI_ID]: "Paraguai", [ARGENTINA_ID]: "Argentina" };
 

@@ -9,6 +9,7 @@ import { TextField, type FieldErrors } from "#app/components/form/fields.tsx";
 import { SubmitButton } from "#app/components/form/submit-button.tsx";
 import { AddressFields } from "./address-fields.tsx";
 import { BRASIL_ID, PARAGUAI_ID } from "./geo.ts";
+import "#app/i18n/account-texts.ts";
 
 interface AddressModalProps {
   open: boolean;

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "#app/i18n/react.tsx";
 import { Dialog } from "#app/components/ui/dialog.tsx";
+import "#app/i18n/account-texts.ts";
 
 /** A yes/no question in a modal (logout, address removal). */
 export function ConfirmDialog({

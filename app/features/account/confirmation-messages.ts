@@ -1,4 +1,5 @@
 import type { TFunction } from "#app/i18n/translator.ts";
+import "#app/i18n/account-texts.ts";
 
 /** Spec §8 "E-mail confirmation": the message for each failed answer. */
 export function confirmationErrorMessage(

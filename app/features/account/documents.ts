@@ -1,5 +1,6 @@
 import type { Nationality } from "#contract/api/accounts.ts";
 import type { TFunction } from "#app/i18n/translator.ts";
+import "#app/i18n/account-texts.ts";
 
 /** The label of a document type; Cédula's catalogue key has no accent. */
 export function documentTypeLabel(t: TFunction, type: string): string {

@@ -1,7 +1,6 @@
 import { useEffect, useState } from "react";
-import type { CepAddress, GeoOption } from "#contract/api/accounts.ts";
-import { onlyDigits } from "#contract/documents.ts";
-import { ApiError, api } from "#app/lib/api-client.ts";
+import type { GeoOption } from "#contract/api/accounts.ts";
+import { api } from "#app/lib/api-client.ts";
 
 export type { GeoOption };
 
@@ -50,20 +49,3 @@ export const useCities = (estadoId: number | null) =>
   useList(estadoId ? `cities:${estadoId}` : null, () =>
     api("GET /ecom/endereco/estados/{id}/cidades", { params: { id: estadoId! } }).then((r) => r.data),
   );
-
-export type CepResult = Omit<CepAddress, "cep" | "ibge">;
-
-/** Postal-code lookup through our API: the address, "not-found", or "error" (network, service). */
-export async function lookupCep(cep: string): Promise<CepResult | "not-found" | "error"> {
-  const digits = onlyDigits(cep);
-  if (digits.length !== 8) return "not-found";
-  try {
-    const body = await api("GET /ecom/endereco/cep/{cep}", { params: { cep: digits } });
-    if ("erro" in body || !body.cidade_id || !body.estado_id) return "not-found";
-    return body;
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 400) return "not-found";
-    console.error(error);
-    return "error";
-  }
-}

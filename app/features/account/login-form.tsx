@@ -9,6 +9,7 @@ import { SubmitButton } from "#app/components/form/submit-button.tsx";
 import type { LoginActionResult } from "./login.server.ts";
 import { writeStored } from "#app/lib/local-store.ts";
 import { FLASH_KEY } from "./use-flash.ts";
+import "#app/i18n/account-texts.ts";
 
 /** Spec §9: redirect 50 ms after the success message. */
 const REDIRECT_DELAY_MS = 50;

@@ -10,6 +10,7 @@ import { SelectField, TextField, type FieldErrors } from "#app/components/form/f
 import { SubmitButton } from "#app/components/form/submit-button.tsx";
 import { documentTypeLabel, PHONE_PLACEHOLDER } from "./documents.ts";
 import { checkDocumentFile, PROFILE_ACCEPT } from "./files.ts";
+import "#app/i18n/account-texts.ts";
 
 function maskDocument(type: string, value: string) {
   if (type === "CPF") return maskCpf(value);

@@ -2,6 +2,7 @@ import { useTranslation } from "#app/i18n/react.tsx";
 import { addressCountriesFor, type Nationality } from "#contract/api/accounts.ts";
 import { InfoIcon } from "#app/components/ui/icons.tsx";
 import { AddressFields } from "./address-fields.tsx";
+import "#app/i18n/account-texts.ts";
 
 /**
  * The address step of the registration: Brazilians give a CEP (looked up, or state and city by

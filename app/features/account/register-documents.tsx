@@ -4,6 +4,7 @@ import type { Nationality } from "#contract/api/accounts.ts";
 import { maskCpf, maskCuit, maskRuc } from "#contract/masks.ts";
 import { SelectField, TextField } from "#app/components/form/fields.tsx";
 import { REGISTRATION_ACCEPT } from "./files.ts";
+import "#app/i18n/account-texts.ts";
 
 /**
  * The documents step of the registration (spec §5): CPF for Brazilians, RUC or Cédula for

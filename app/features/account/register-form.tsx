@@ -17,6 +17,7 @@ import { RegisterAddress } from "./register-address.tsx";
 import { RegisterNationality } from "./register-nationality.tsx";
 import { RegisterPersonal } from "./register-personal.tsx";
 import { RegisterDocuments } from "./register-documents.tsx";
+import "#app/i18n/account-texts.ts";
 
 /** Spec §4: choosing the nationality sets the language (pt-BR, es-PY; es-AR for Argentinians). */
 const NATIONALITY_LOCALE: Readonly<Record<Nationality, Locale>> = { BR: "pt-BR", PY: "es-PY", AR: "es-AR" };

@@ -1,6 +1,7 @@
 import { useTranslation } from "#app/i18n/react.tsx";
 import type { Nationality } from "#contract/api/accounts.ts";
 import { InfoIcon } from "#app/components/ui/icons.tsx";
+import "#app/i18n/account-texts.ts";
 
 const NATIONALITY_KEY = { BR: "brazil", PY: "paraguay", AR: "argentina" } as const;
 

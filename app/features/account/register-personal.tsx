@@ -5,6 +5,7 @@ import { maskPhone } from "#contract/masks.ts";
 import { TextField } from "#app/components/form/fields.tsx";
 import { ApiError, api } from "#app/lib/api-client.ts";
 import { PHONE_PLACEHOLDER } from "./documents.ts";
+import "#app/i18n/account-texts.ts";
 
 /**
  * The registration's personal step (spec §2): name, e-mail (checked with the API when the customer

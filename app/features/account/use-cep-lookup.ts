@@ -1,6 +1,8 @@
 import { useState } from "react";
 import { maskCep } from "#contract/masks.ts";
-import { lookupCep, type CepResult } from "./geo.ts";
+import type { CepAddress } from "#contract/api/accounts.ts";
+import { onlyDigits } from "#contract/documents.ts";
+import { ApiError, api } from "#app/lib/api-client.ts";
 
 /** Where a Brazilian postal-code lookup stands: not asked yet, asking, answered, or given up (state and city by hand). */
 export type CepStatus = "idle" | "loading" | "found" | "manual";
@@ -35,4 +37,21 @@ export function useCepLookup({
   }
 
   return { cep, setCep: (value: string) => setCep(maskCep(value)), status, lookup };
+}
+
+export type CepResult = Omit<CepAddress, "cep" | "ibge">;
+
+/** Postal-code lookup through our API: the address, "not-found", or "error" (network, service). */
+export async function lookupCep(cep: string): Promise<CepResult | "not-found" | "error"> {
+  const digits = onlyDigits(cep);
+  if (digits.length !== 8) return "not-found";
+  try {
+    const body = await api("GET /ecom/endereco/cep/{cep}", { params: { cep: digits } });
+    if ("erro" in body || !body.cidade_id || !body.estado_id) return "not-found";
+    return body;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 400) return "not-found";
+    console.error(error);
+    return "error";
+  }
 }

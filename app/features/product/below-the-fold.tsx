@@ -2,7 +2,8 @@ import { memo, Suspense, use } from "react";
 import type { ProductDetails, ProductSummary } from "#contract/api/catalog.ts";
 
 /*
- * Sections at the foot of the page, kept out of the JavaScript that hydration waits for. Their
+ * Sections kept out of the JavaScript that hydration waits for: those at the foot of the page, and
+ * the shipping calculator, which nobody uses before the page is up. Their
  * code is requested as soon as this module runs, beside the visitor's catalogue. The server renders
  * them in full and React keeps that HTML until their code is here. An update reaching a section
  * before then (the cart's context changes right after hydration) would make React drop that HTML
@@ -24,6 +25,14 @@ function loadEarly<T>(load: () => Promise<T>) {
 
 const details = loadEarly(() => import("./product-details.tsx"));
 const related = loadEarly(() => import("./related-products.tsx"));
+const calculator = loadEarly(() => import("./shipping-calculator.tsx"));
+
+type CalculatorProps = { produtoId: number; quantity: number; moedaId: number };
+
+function ShippingCalculatorSection(props: CalculatorProps) {
+  const section = calculator.module === undefined ? use(calculator.promise) : calculator.module;
+  return section ? <section.ShippingCalculator {...props} /> : null;
+}
 
 function DescriptionAndSpecsSections({ product }: { product: ProductDetails }) {
   const sections = details.module === undefined ? use(details.promise) : details.module;
@@ -54,6 +63,15 @@ export const RelatedProducts = memo(function RelatedProducts(props: { related: P
   return (
     <Suspense fallback={null}>
       <RelatedProductsSection {...props} />
+    </Suspense>
+  );
+});
+
+/** The shipping estimate for this product (spec §2 Product page), in Paraguay. */
+export const ShippingCalculator = memo(function ShippingCalculator(props: CalculatorProps) {
+  return (
+    <Suspense fallback={null}>
+      <ShippingCalculatorSection {...props} />
     </Suspense>
   );
 });

@@ -13,9 +13,8 @@ import { breadcrumbJsonLd, breadcrumbs, productJsonLd, productPath, type Crumb }
 import { maxQuantity } from "./product-logic.ts";
 import { PaymentOptions, PriceBlock, StockInfo, StorePickupNotice } from "./product-sections.tsx";
 import { QuantitySelector } from "./quantity-selector.tsx";
-import { DescriptionAndSpecs, RelatedProducts } from "./below-the-fold.tsx";
+import { DescriptionAndSpecs, RelatedProducts, ShippingCalculator } from "./below-the-fold.tsx";
 import { ShareButtons } from "./share-buttons.tsx";
-import { ShippingCalculator } from "./shipping-calculator.tsx";
 
 export interface ProductPageProps {
   product: ProductDetails;

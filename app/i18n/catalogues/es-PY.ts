@@ -7,8 +7,8 @@ import product from "../locales/es-PY/product.json" with { type: "json" };
 
 /**
  * The es-PY texts of the interface: the shell's (es-PY.json) and each feature's (locales/es-PY/),
- * except `meta`, which translator.ts holds for every locale, and `home`, which only the pages
- * that show it download (catalogues/home/); and the texts of a rejected field, the API's own
+ * except `meta`, which translator.ts holds for every locale, and `home` and the account pages' texts,
+ * which only the pages that show them download (catalogues/home/, catalogues/account/); and the texts of a rejected field, the API's own
  * (`validation`, contract/validation-messages.ts).
  */
 export default { ...shell, ...catalog, ...product, ...account, ...cart, validation };

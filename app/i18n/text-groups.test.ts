@@ -12,13 +12,17 @@ function sources(dir: string): string[] {
   });
 }
 
-// The `home` texts are not in the catalogue every page downloads: a module showing them without
-// waiting for them would render keys in the browser and fail to hydrate.
-describe("home texts", () => {
+// The `home` texts and the account pages' texts are not in the catalogue every page downloads: a
+// module showing them without waiting for them would render keys in the browser and fail to hydrate.
+describe.each([
+  ["home", /["'`]home\./, 'import "#app/i18n/home-texts.ts";'],
+  // `account.header` and `account.favourites` are in every page's catalogue (the header, the hearts).
+  ["account", /["'`]account\.(?!header\.|favourites\.)/, 'import "#app/i18n/account-texts.ts";'],
+] as const)("the %s texts", (_group, uses, guard) => {
   it("are waited for by every module that shows them", () => {
     const unguarded = sources(APP)
-      .filter((file) => /["'`]home\./.test(readFileSync(file, "utf8")))
-      .filter((file) => !readFileSync(file, "utf8").includes('import "#app/i18n/home-texts.ts";'))
+      .filter((file) => uses.test(readFileSync(file, "utf8")))
+      .filter((file) => !readFileSync(file, "utf8").includes(guard))
       .map((file) => path.relative(APP, file));
     expect(unguarded).toEqual([]);
   });
