@@ -19,10 +19,6 @@ export const API_MESSAGES: Record<Locale, Record<ApiMessageKey, string>> = {
   "es-PY": esPY.messages,
 };
 
-export function isApiMessageKey(value: unknown): value is ApiMessageKey {
-  return typeof value === "string" && Object.hasOwn(ptBR.messages, value);
-}
-
 export function apiMessage(locale: Locale, key: ApiMessageKey, vars: Record<string, string | number> = {}): string {
   return interpolate(API_MESSAGES[locale][key] ?? API_MESSAGES["pt-BR"][key], vars);
 }

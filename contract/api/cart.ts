@@ -142,7 +142,6 @@ export const OrderLineSchema = z.object({
     imagens: z.array(z.object({ url: z.string() })),
   }),
 });
-export type OrderLine = z.infer<typeof OrderLineSchema>;
 
 export const PaymentSchema = z.object({
   id: z.number(),
@@ -152,7 +151,6 @@ export const PaymentSchema = z.object({
   link: z.string(),
   created_at: z.string(),
 });
-export type Payment = z.infer<typeof PaymentSchema>;
 
 export const OrderSchema = z.object({
   id: z.number(),

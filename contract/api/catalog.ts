@@ -87,10 +87,8 @@ export const NewsletterBodySchema = z.object({
 /* Response shapes: declared on the routes (the answer is checked and documented) and inferred by the client. */
 
 export const MoedaSchema = z.object({ id: z.number(), simbolo: z.string(), casas_decimais: z.number() });
-export type Moeda = z.infer<typeof MoedaSchema>;
 
 export const PrecoAtualSchema = z.object({ valor_venda: z.string(), formatado: z.string(), moeda: MoedaSchema });
-export type PrecoAtual = z.infer<typeof PrecoAtualSchema>;
 
 const taxonomyRef = z.object({ id: z.number(), name: z.string(), slug: z.string() });
 
@@ -134,7 +132,6 @@ export const ProductsPageSchema = z.object({
 export type ProductsPage = z.infer<typeof ProductsPageSchema>;
 
 export const DepartmentSchema = z.object({ id: z.number(), slug: z.string(), name: z.string(), icone: z.string().nullable() });
-export type Department = z.infer<typeof DepartmentSchema>;
 
 export const CategorySchema = z.object({
   id: z.number(),
@@ -196,7 +193,6 @@ export type StartData = z.infer<typeof StartDataSchema>;
 
 /** One file's slice of product slugs for the sitemap (GET /api/public/products/slugs). */
 export const SlugSliceSchema = z.object({ total: z.number(), per_file: z.number(), data: z.array(z.string()) });
-export type SlugSlice = z.infer<typeof SlugSliceSchema>;
 
 export const BANNER_TYPES = {
   main: "Banner Principal",

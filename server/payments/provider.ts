@@ -5,7 +5,7 @@
  */
 import type { ProviderName } from "#config/config.ts";
 
-export { PAYMENT_PROVIDERS, type ProviderName } from "#config/config.ts";
+export type { ProviderName } from "#config/config.ts";
 
 /**
  * The ways to pay that spec §1 names, as the checkout offers them: cards (in up to 10 installments
@@ -13,7 +13,7 @@ export { PAYMENT_PROVIDERS, type ProviderName } from "#config/config.ts";
  * points and bank transfer. "sandbox" is the test gateway's own page.
  */
 import type { PaymentMethod } from "#contract/api/cart.ts";
-export { PAYMENT_METHODS, type PaymentMethod } from "#contract/api/cart.ts";
+export type { PaymentMethod } from "#contract/api/cart.ts";
 
 export type GatewayStatus = "PAGO" | "RECUSADO" | "AGUARDANDO" | "EXPIRADO";
 

@@ -16,7 +16,6 @@ const PRICE_BATCH_SIZE = 10_000;
 /** The shop's clock: the price list says when it was made in Ciudad del Este time. */
 const SHOP_TIME_ZONE = "America/Asuncion";
 
-export { ExportQuerySchema } from "#contract/api/operations.ts";
 
 /**
  * Reads the first batch before anything is sent: a database that fails then gets a proper error

@@ -9,7 +9,6 @@ import { GatewayError, gatewayJson, type PaymentProvider, type StatusRead } from
  * page, Bancard posts a confirmation signed with an MD5 token to the URL set up in its portal,
  * `single_buy/confirmations` reads a status, and `single_buy/rollback` voids a charge. Guaraníes only.
  */
-export { BANCARD_STAGING_URL } from "#config/config.ts";
 
 /** md5 of the concatenated parts, hex: every Bancard token is one. */
 export const bancardToken = (...parts: string[]) => createHash("md5").update(parts.join(""), "utf8").digest("hex");
