@@ -7,7 +7,15 @@ export default defineConfig({
         test: {
           name: "unit",
           globalSetup: ["tests/support/unit-setup.ts"],
-          include: ["config/**/*.test.ts", "contract/**/*.test.ts", "server/**/*.test.ts", "db/**/*.test.ts", "app/**/*.test.{ts,tsx}", "bench/**/*.test.ts", "tests/architecture/**/*.test.ts"],
+          include: [
+            "config/**/*.test.ts",
+            "contract/**/*.test.ts",
+            "server/**/*.test.ts",
+            "db/**/*.test.ts",
+            "app/**/*.test.{ts,tsx}",
+            "bench/**/*.test.ts",
+            "tests/architecture/**/*.test.ts",
+          ],
           environment: "node",
           testTimeout: 30_000,
           hookTimeout: 120_000,

@@ -93,14 +93,14 @@ export function bundleReport(manifest: ViteManifest, measure: (file: string) => 
   files.sort((a, b) => b.gzip - a.gzip);
   const bytes = files.reduce((sum, f) => sum + f.bytes, 0);
   const gzip = files.reduce((sum, f) => sum + f.gzip, 0);
-  const catalogues = Object.values(manifest)
-    .flatMap((chunk) => {
-      const locale = CATALOGUE.exec(chunk.src ?? "")?.[1];
-      return locale ? [{ ...measure(chunk.file), locale }] : [];
-    });
-  const initial = catalogues.length > 0
-    ? catalogues.map((c) => ({ locale: c.locale, bytes: bytes + c.bytes, gzip: gzip + c.gzip }))
-    : [{ locale: "(no catalogue)", bytes, gzip }];
+  const catalogues = Object.values(manifest).flatMap((chunk) => {
+    const locale = CATALOGUE.exec(chunk.src ?? "")?.[1];
+    return locale ? [{ ...measure(chunk.file), locale }] : [];
+  });
+  const initial =
+    catalogues.length > 0
+      ? catalogues.map((c) => ({ locale: c.locale, bytes: bytes + c.bytes, gzip: gzip + c.gzip }))
+      : [{ locale: "(no catalogue)", bytes, gzip }];
   return { files, bytes, gzip, catalogues, initial, initialGzip: Math.max(...initial.map((i) => i.gzip)) };
 }
 
@@ -131,7 +131,8 @@ function main() {
   const buildDir = process.argv[2] ?? process.env.BUILD_DIR ?? "build";
   const report = productPageBundle(buildDir);
   const width = Math.max(...[...report.files, ...report.catalogues].map((f) => f.file.length), "initial JavaScript, es-AR".length);
-  const row = (label: string, bytes: number, gzip: number) => `  ${label.padEnd(width)}  ${kb(bytes).padStart(7)} KB  ${kb(gzip).padStart(6)} KB gzip`;
+  const row = (label: string, bytes: number, gzip: number) =>
+    `  ${label.padEnd(width)}  ${kb(bytes).padStart(7)} KB  ${kb(gzip).padStart(6)} KB gzip`;
   console.log(`Initial JavaScript of /produto/:slug in ${buildDir}/client (gzip level 9):\n`);
   for (const f of report.files) console.log(row(f.file, f.bytes, f.gzip));
   console.log(row("preloaded", report.bytes, report.gzip) + `  (${report.files.length} files)`);
@@ -142,7 +143,9 @@ function main() {
   console.log("");
   for (const i of report.initial) console.log(row(`initial JavaScript, ${i.locale}`, i.bytes, i.gzip));
   const over = report.initialGzip - PRODUCT_PAGE_BUDGET_KB * 1024;
-  console.log(`\nLargest ${kb(report.initialGzip)} KB gzip, budget ${PRODUCT_PAGE_BUDGET_KB} KB: ${over > 0 ? `over by ${kb(over)} KB` : `${kb(-over)} KB to spare`}.`);
+  console.log(
+    `\nLargest ${kb(report.initialGzip)} KB gzip, budget ${PRODUCT_PAGE_BUDGET_KB} KB: ${over > 0 ? `over by ${kb(over)} KB` : `${kb(-over)} KB to spare`}.`,
+  );
   if (over > 0) process.exitCode = 1;
 }
 

@@ -86,7 +86,10 @@ export function suggestionPaths(catalogueSize: number, seed = 1): () => string {
       return { text: word.length >= 8 && r() < 0.5 ? slip(r, once) : once, lang: name.lang };
     }
     if (kind < 0.75 && name.words.length >= 2) {
-      const second = pick(r, name.words.filter((w) => w !== word));
+      const second = pick(
+        r,
+        name.words.filter((w) => w !== word),
+      );
       const half = r() < 0.5 ? second.slice(0, int(r, 2, second.length)) : second;
       return { text: `${typed(word)} ${typed(half)}`, lang: name.lang };
     }
@@ -136,7 +139,13 @@ export function listPagePaths(scopes: ListScope[], seed = 2): () => string {
       const perPage = r() < 0.7 ? PER_PAGE_DESKTOP : PER_PAGE_MOBILE;
       const last = Math.max(1, Math.ceil(scope.total / perPage));
       const page = r() < 1 / 3 ? int(r, 1, Math.min(3, last)) : int(r, 1, last);
-      const query = new URLSearchParams({ ...scope.params, moeda_id: String(pick(r, [2, 3])), page: String(page), per_page: String(perPage), ...pick(r, SORTS) });
+      const query = new URLSearchParams({
+        ...scope.params,
+        moeda_id: String(pick(r, [2, 3])),
+        page: String(page),
+        per_page: String(perPage),
+        ...pick(r, SORTS),
+      });
       if (r() < 0.5) query.set("lang", "es");
       return `/api/public/products?${query}`;
     });

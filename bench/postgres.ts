@@ -31,7 +31,6 @@ const DATABASE_URL = "postgres://postgres@127.0.0.1:5432/bench";
 const REDIS_URL = "redis://127.0.0.1:6379";
 const DATA_DIR = path.resolve("data-bench-pg");
 
-
 async function ensureDatabase(): Promise<void> {
   const admin = new pg.Client({ connectionString: ADMIN_URL });
   await admin.connect();
@@ -79,12 +78,14 @@ async function buildTargets(base: string, catalogue: number): Promise<Target[]> 
     if (!res.ok) throw new Error(`${init?.method ?? "GET"} ${url}: ${res.status} ${JSON.stringify(body)}`);
     return body;
   };
-  const sample = await json<{ data: { id: number; categoria: { id: number } | null }[] }>(
-    "/api/public/products?per_page=100&order_by=id&order=asc",
-  );
+  const sample = await json<{ data: { id: number; categoria: { id: number } | null }[] }>("/api/public/products?per_page=100&order_by=id&order=asc");
   const categoryIds = [...new Set(sample.data.map((p) => p.categoria?.id).filter(Boolean))];
   // Active, priced products with stock to spare (carts refuse the rest).
-  const ids = (await queryOne("SELECT string_agg(id::text, ',') AS v FROM (SELECT id FROM produtos WHERE ativo AND mostrar_preco AND qtde_disponivel >= 5 ORDER BY id LIMIT 100) s"))
+  const ids = (
+    await queryOne(
+      "SELECT string_agg(id::text, ',') AS v FROM (SELECT id FROM produtos WHERE ativo AND mostrar_preco AND qtde_disponivel >= 5 ORDER BY id LIMIT 100) s",
+    )
+  )
     .split(",")
     .filter(Boolean)
     .map(Number);

@@ -43,7 +43,6 @@ if (args.postgres) {
   process.exit(0);
 }
 
-
 // bundle-size.ts reads the Vite manifest, which builds older than vite.config.ts's `manifest` lack.
 if (!existsSync("build/server/index.js") || !existsSync("build/client/.vite/manifest.json")) {
   execFileSync("npx", ["react-router", "build"], { stdio: "inherit" });
@@ -75,7 +74,10 @@ const targets: Target[] = [
       `/api/public/products?page=${i + 1}&per_page=20&moeda_id=3&order_by=tem_estoque,valor_venda&order=desc,asc`,
     ]),
   },
-  { name: "search suggestions (API)", paths: terms.map((t) => `/api/public/products?text=${encodeURIComponent(t)}&per_page=5&all_products=1&moeda_id=2`) },
+  {
+    name: "search suggestions (API)",
+    paths: terms.map((t) => `/api/public/products?text=${encodeURIComponent(t)}&per_page=5&all_products=1&moeda_id=2`),
+  },
   { name: "product details (API)", paths: slugs.slice(0, 50).map((s) => `/api/public/products/${s}/details?moeda_id=2`) },
   { name: "product page (SSR)", paths: slugs.slice(0, 50).map((s) => `/produto/${s}`) },
 ];
@@ -106,7 +108,10 @@ const longTail: Target[] = [
   { name: "mixed: half new-term suggestions, half random pages", paths: mixedPaths(newTerms, newPages) },
   // Head-of-line blocking (one embedded connection): product pages alone, then beside new searches.
   { name: "product page (SSR), random product", paths: productPagePaths(products) },
-  { name: "mixed: half new-term suggestions, half random product pages", paths: mixedPaths(suggestionPaths(products, 4), productPagePaths(products, 5)) },
+  {
+    name: "mixed: half new-term suggestions, half random product pages",
+    paths: mixedPaths(suggestionPaths(products, 4), productPagePaths(products, 5)),
+  },
 ];
 const longResults: Result[] = [];
 for (const t of longTail) {

@@ -20,7 +20,18 @@ export async function startBenchServer(env: Record<string, string>): Promise<Ben
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const proc = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
-    env: { ...process.env, ...SECRETS, NODE_ENV: "production", TEST_SHOP: "1", LOG_LEVEL: "warn", PORT: String(port), HOST: "127.0.0.1", PUBLIC_URL: base, RATE_LIMITS: "0", ...env },
+    env: {
+      ...process.env,
+      ...SECRETS,
+      NODE_ENV: "production",
+      TEST_SHOP: "1",
+      LOG_LEVEL: "warn",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      PUBLIC_URL: base,
+      RATE_LIMITS: "0",
+      ...env,
+    },
     stdio: ["ignore", "inherit", "inherit"],
   });
   const exited = new Promise((resolve) => proc.once("exit", resolve));
@@ -34,7 +45,13 @@ export async function startBenchServer(env: Record<string, string>): Promise<Ben
       await stopBenchServer(server);
       throw new Error(`server on port ${port} not ready in time`);
     }
-    if (await fetch(`${base}/readyz`).then((r) => r.status === 200, () => false)) return server;
+    if (
+      await fetch(`${base}/readyz`).then(
+        (r) => r.status === 200,
+        () => false,
+      )
+    )
+      return server;
     await new Promise((r) => setTimeout(r, 200));
   }
 }
@@ -73,5 +90,11 @@ export async function load(base: string, paths: Target["paths"], connections: nu
     duration,
     requests: [{ setupRequest: (req) => ({ ...req, path: next() }) }],
   });
-  return { rps: run.requests.average, p50: run.latency.p50, p99: run.latency.p99, timeouts: run.timeouts, errors: run.errors - run.timeouts + run.non2xx };
+  return {
+    rps: run.requests.average,
+    p50: run.latency.p50,
+    p99: run.latency.p99,
+    timeouts: run.timeouts,
+    errors: run.errors - run.timeouts + run.non2xx,
+  };
 }

@@ -9,7 +9,11 @@ const secret = "7f3c9a1e5b2d4f6a8c0e1b3d5f7a9c2e";
 
 describe("loadConfig", () => {
   it("reads numbers and refuses ones the store cannot run with, naming the variable", () => {
-    expect(loadConfig({ PORT: "8080", RESERVATION_SWEEP_SECONDS: "5" })).toMatchObject({ port: 8080, reservationSweepSeconds: 5, reservationMinutes: 30 });
+    expect(loadConfig({ PORT: "8080", RESERVATION_SWEEP_SECONDS: "5" })).toMatchObject({
+      port: 8080,
+      reservationSweepSeconds: 5,
+      reservationMinutes: 30,
+    });
     expect(() => loadConfig({ PORT: "eighty" })).toThrow(new ConfigError('PORT must be a whole number from 1 to 65535, not "eighty".'));
     expect(() => loadConfig({ PORT: "70000" })).toThrow(ConfigError);
     expect(() => loadConfig({ RESERVATION_MINUTES: "0" })).toThrow('RESERVATION_MINUTES must be a whole number from 1 up, not "0".');
@@ -20,7 +24,10 @@ describe("loadConfig", () => {
 
   it("reads the outage and shutdown settings, and keeps the API documentation out of production unless asked", () => {
     expect(loadConfig({})).toMatchObject({ databaseTimeoutSeconds: 5, shutdownDrainSeconds: 5, apiDocs: true });
-    expect(loadConfig({ DATABASE_TIMEOUT_SECONDS: "2", SHUTDOWN_DRAIN_SECONDS: "0" })).toMatchObject({ databaseTimeoutSeconds: 2, shutdownDrainSeconds: 0 });
+    expect(loadConfig({ DATABASE_TIMEOUT_SECONDS: "2", SHUTDOWN_DRAIN_SECONDS: "0" })).toMatchObject({
+      databaseTimeoutSeconds: 2,
+      shutdownDrainSeconds: 0,
+    });
     expect(() => loadConfig({ DATABASE_TIMEOUT_SECONDS: "0" })).toThrow("DATABASE_TIMEOUT_SECONDS");
     expect(() => loadConfig({ SHUTDOWN_DRAIN_SECONDS: "five" })).toThrow("SHUTDOWN_DRAIN_SECONDS");
     expect(loadConfig({ NODE_ENV: "production" }).apiDocs).toBe(false);
@@ -42,7 +49,9 @@ describe("assertProductionSecrets", () => {
       /^SANDBOX_WEBHOOK_SECRET must be set/,
     );
     expect(() =>
-      assertProductionSecrets(loadConfig({ NODE_ENV: "production", APP_SECRET: secret, SANDBOX_WEBHOOK_SECRET: secret.split("").reverse().join("") })),
+      assertProductionSecrets(
+        loadConfig({ NODE_ENV: "production", APP_SECRET: secret, SANDBOX_WEBHOOK_SECRET: secret.split("").reverse().join("") }),
+      ),
     ).not.toThrow();
   });
 
@@ -75,7 +84,11 @@ describe("payment gateway in production", () => {
   });
 
   it("refuses an unknown gateway in every mode instead of falling back to the sandbox", () => {
-    for (const env of [{ PAYMENT_PROVIDERS: "pagopar-typo" }, { ...production, TEST_SHOP: "1", PAYMENT_PROVIDERS: "bancard,x" }, { PAYMENT_PROVIDERS: "bancard,bancard" }]) {
+    for (const env of [
+      { PAYMENT_PROVIDERS: "pagopar-typo" },
+      { ...production, TEST_SHOP: "1", PAYMENT_PROVIDERS: "bancard,x" },
+      { PAYMENT_PROVIDERS: "bancard,bancard" },
+    ]) {
       expect(() => loadConfig(env)).toThrow(/^PAYMENT_PROVIDERS must list gateways among sandbox, bancard, pagopar, mercadopago, each once, not "/);
     }
     // The former single-gateway variable is named, not quietly ignored.
@@ -113,7 +126,10 @@ describe("payment gateway in production", () => {
       delete env.PAYMENT_PROVIDERS;
       const run = spawnSync(process.execPath, ["--import", "tsx", "server/main.ts"], { env, encoding: "utf8", timeout: 60_000 });
       expect(run.status).toBe(1);
-      const lines = run.stderr.trim().split("\n").filter((line) => !line.startsWith("npm warn"));
+      const lines = run.stderr
+        .trim()
+        .split("\n")
+        .filter((line) => !line.startsWith("npm warn"));
       expect(lines).toHaveLength(1);
       expect(lines[0]).toMatch(/^Configuration: PAYMENT_PROVIDERS includes sandbox.*TEST_SHOP=1/);
     } finally {

@@ -125,8 +125,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cepLookupUrl: (env.CEP_LOOKUP_URL ?? "https://viacep.com.br").replace(/\/$/, ""),
     paymentProviders: paymentProviders(env),
     gateways: {
-      bancard: { publicKey: env.BANCARD_PUBLIC_KEY ?? "", privateKey: env.BANCARD_PRIVATE_KEY ?? "", url: baseUrl(env, "BANCARD_URL", BANCARD_STAGING_URL) },
-      pagopar: { publicKey: env.PAGOPAR_PUBLIC_KEY ?? "", privateKey: env.PAGOPAR_PRIVATE_KEY ?? "", url: baseUrl(env, "PAGOPAR_URL", PAGOPAR_DEFAULT_URL) },
+      bancard: {
+        publicKey: env.BANCARD_PUBLIC_KEY ?? "",
+        privateKey: env.BANCARD_PRIVATE_KEY ?? "",
+        url: baseUrl(env, "BANCARD_URL", BANCARD_STAGING_URL),
+      },
+      pagopar: {
+        publicKey: env.PAGOPAR_PUBLIC_KEY ?? "",
+        privateKey: env.PAGOPAR_PRIVATE_KEY ?? "",
+        url: baseUrl(env, "PAGOPAR_URL", PAGOPAR_DEFAULT_URL),
+      },
       mercadopago: {
         accessToken: env.MERCADOPAGO_ACCESS_TOKEN ?? "",
         webhookSecret: env.MERCADOPAGO_WEBHOOK_SECRET ?? "",
@@ -258,7 +266,10 @@ function paymentProviders(env: NodeJS.ProcessEnv): ProviderName[] {
     throw new ConfigError(`PAYMENT_PROVIDER is now PAYMENT_PROVIDERS (a list, e.g. bancard,pagopar,mercadopago), not "${env.PAYMENT_PROVIDER}".`);
   }
   const raw = env.PAYMENT_PROVIDERS;
-  const names = (raw ?? "").split(",").map((name) => name.trim()).filter(Boolean);
+  const names = (raw ?? "")
+    .split(",")
+    .map((name) => name.trim())
+    .filter(Boolean);
   if (names.length === 0) return ["sandbox"];
   const valid = names.every((name) => (PAYMENT_PROVIDERS as readonly string[]).includes(name)) && new Set(names).size === names.length;
   if (!valid) throw new ConfigError(`PAYMENT_PROVIDERS must list gateways among ${PAYMENT_PROVIDERS.join(", ")}, each once, not "${raw}".`);

@@ -1,7 +1,4 @@
-import {
-  isValidCnpj as brIsValidCnpj,
-  isValidCpf as brIsValidCpf,
-} from "@brazilian-utils/brazilian-utils";
+import { isValidCnpj as brIsValidCnpj, isValidCpf as brIsValidCpf } from "@brazilian-utils/brazilian-utils";
 
 export function onlyDigits(value: string | null | undefined): string {
   return typeof value === "string" ? value.replace(/\D/g, "") : "";
@@ -25,9 +22,7 @@ export function isValidCnpj(value: string): boolean {
  * their ASCII codes, digits are weighted 2, 3, … 11 (and again 2 …) from the right.
  */
 export function rucCheckDigit(base: string): number {
-  const digits = [...base.toUpperCase()]
-    .map((char) => (char >= "0" && char <= "9" ? char : String(char.charCodeAt(0))))
-    .join("");
+  const digits = [...base.toUpperCase()].map((char) => (char >= "0" && char <= "9" ? char : String(char.charCodeAt(0)))).join("");
   let sum = 0;
   let weight = 2;
   for (let i = digits.length - 1; i >= 0; i--) {

@@ -10,8 +10,7 @@ export const MAX_ID = 2_147_483_647;
 export const isDbId = (value: number): boolean => Number.isInteger(value) && value >= 1 && value <= MAX_ID;
 
 const LINE_CHARACTERS = new Set([0x09, 0x0a, 0x0d]);
-const isControl = (code: number, multiline = false) =>
-  (code < 0x20 || code === 0x7f) && !(multiline && LINE_CHARACTERS.has(code));
+const isControl = (code: number, multiline = false) => (code < 0x20 || code === 0x7f) && !(multiline && LINE_CHARACTERS.has(code));
 
 /**
  * Whether a text holds a character no field of the store accepts: NUL (which PostgreSQL refuses)

@@ -1,15 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  isValidOffersPhone,
-  maskCep,
-  maskCnpj,
-  maskCpf,
-  maskCuit,
-  maskOffersPhone,
-  maskPhone,
-  maskRuc,
-  type PhoneCountry,
-} from "./masks.ts";
+import { isValidOffersPhone, maskCep, maskCnpj, maskCpf, maskCuit, maskOffersPhone, maskPhone, maskRuc, type PhoneCountry } from "./masks.ts";
 
 /** What an input shows after each keystroke when the person types `digits` one by one. */
 function typed(digits: string, mask: (value: string) => string): string[] {
@@ -118,17 +108,7 @@ describe("maskRuc", () => {
   });
 
   it("moves the dash as the person types", () => {
-    expect(typed("800097351", maskRuc)).toEqual([
-      "8",
-      "8-0",
-      "80-0",
-      "800-0",
-      "8000-9",
-      "80009-7",
-      "800097-3",
-      "8000973-5",
-      "80009735-1",
-    ]);
+    expect(typed("800097351", maskRuc)).toEqual(["8", "8-0", "80-0", "800-0", "8000-9", "80009-7", "800097-3", "8000973-5", "80009735-1"]);
   });
 
   it("keeps at most 9 digits and nothing else", () => {
@@ -144,16 +124,7 @@ describe("maskCep", () => {
     expect(maskCep("01310100")).toBe("01310-100");
     expect(maskCep("01310-100")).toBe("01310-100");
     expect(maskCep("013101009")).toBe("01310-100");
-    expect(typed("01310100", maskCep)).toEqual([
-      "0",
-      "01",
-      "013",
-      "0131",
-      "01310",
-      "01310-1",
-      "01310-10",
-      "01310-100",
-    ]);
+    expect(typed("01310100", maskCep)).toEqual(["0", "01", "013", "0131", "01310", "01310-1", "01310-10", "01310-100"]);
     expect(maskCep("")).toBe("");
   });
 });
@@ -360,15 +331,7 @@ describe("maskOffersPhone", () => {
   });
 
   it("gives back its own output unchanged", () => {
-    const samples = [
-      "595981123456",
-      "981123456",
-      "5491123456789",
-      "541123456789",
-      "1123456789",
-      "11987654321",
-      "59",
-    ];
+    const samples = ["595981123456", "981123456", "5491123456789", "541123456789", "1123456789", "11987654321", "59"];
     for (const locale of ["es-PY", "es-AR", "pt-BR"]) expectIdempotent(offers(locale), samples);
   });
 });

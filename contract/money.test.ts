@@ -1,15 +1,7 @@
 import Big from "big.js";
 import { describe, expect, it } from "vitest";
 import { CURRENCIES, MOEDA, MOEDA_IDS, getCurrency, isMoedaId } from "./currencies.ts";
-import {
-  INVALID_PRICE,
-  convertPrice,
-  formatPrice,
-  isPrice,
-  priceIn,
-  secondaryCurrencies,
-  type ExchangeRate,
-} from "./money.ts";
+import { INVALID_PRICE, convertPrice, formatPrice, isPrice, priceIn, secondaryCurrencies, type ExchangeRate } from "./money.ts";
 
 const USD = MOEDA.USD;
 const BRL = MOEDA.BRL;
@@ -133,9 +125,7 @@ describe("formatPrice", () => {
   it("formats huge guaraní totals exactly when given as strings", () => {
     expect(formatPrice("98765432109876543", PYG)).toBe("G$ 98.765.432.109.876.543");
     expect(formatPrice("98765432109876543.5", PYG)).toBe("G$ 98.765.432.109.876.544");
-    expect(formatPrice("123456789012345678901234567890", PYG)).toBe(
-      "G$ 123.456.789.012.345.678.901.234.567.890",
-    );
+    expect(formatPrice("123456789012345678901234567890", PYG)).toBe("G$ 123.456.789.012.345.678.901.234.567.890");
     expect(formatPrice("9007199254740993.99", BRL)).toBe("R$ 9.007.199.254.740.993,99");
   });
 

@@ -20,7 +20,11 @@ describe("priceListLine", () => {
   });
 
   it("widens the code column of a whole file to its longest code, so prices stay in one column", () => {
-    const text = priceList([item("A1", "Serra", "U$ 1,00"), item("CODIGO-DE-15-CH", "Broca", "U$ 2,00"), item("123456789012", "Trena", "U$ 3,00", false)]);
+    const text = priceList([
+      item("A1", "Serra", "U$ 1,00"),
+      item("CODIGO-DE-15-CH", "Broca", "U$ 2,00"),
+      item("123456789012", "Trena", "U$ 3,00", false),
+    ]);
     const lines = text.split("\n").filter(Boolean);
     expect(lines.map((l) => l.search(/\*|N\/A$/))).toEqual([106, 106, 106]);
     expect(lines[1]!.startsWith("CODIGO-DE-15-CH ")).toBe(true);

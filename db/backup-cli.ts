@@ -31,12 +31,16 @@ try {
     const file = positionals[0] ?? path.join("backups", `store-${stamp}.${chosen === "pg_dump" ? "dump" : "jsonl.gz"}`);
     mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
     const summary = await dumpDatabase(target, file, chosen);
-    console.log(`Dumped ${summary.rows} rows of ${summary.tables} tables (${summary.format}) to ${file} in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+    console.log(
+      `Dumped ${summary.rows} rows of ${summary.tables} tables (${summary.format}) to ${file} in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+    );
   } else {
     const file = positionals[0];
     if (!file) throw new Error("name the dump file to restore");
     const summary = await restoreDatabase(target, file);
-    console.log(`Restored ${summary.rows} rows of ${summary.tables} tables (${summary.format}) from ${file} in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+    console.log(
+      `Restored ${summary.rows} rows of ${summary.tables} tables (${summary.format}) from ${file} in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+    );
   }
 } catch (err) {
   console.error(err instanceof Error ? err.message : err);

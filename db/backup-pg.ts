@@ -17,7 +17,12 @@ export async function hasPgTools(): Promise<boolean> {
 /** The connection as libpq's variables, so a password never shows in the process list. */
 function libpqEnv(url: string): NodeJS.ProcessEnv {
   const u = new URL(url);
-  const env: NodeJS.ProcessEnv = { ...process.env, PGHOST: u.hostname, PGPORT: u.port || "5432", PGDATABASE: decodeURIComponent(u.pathname.slice(1)) };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PGHOST: u.hostname,
+    PGPORT: u.port || "5432",
+    PGDATABASE: decodeURIComponent(u.pathname.slice(1)),
+  };
   if (u.username) env.PGUSER = decodeURIComponent(u.username);
   if (u.password) env.PGPASSWORD = decodeURIComponent(u.password);
   const sslmode = u.searchParams.get("sslmode");

@@ -23,7 +23,14 @@ beforeAll(async () => {
   const [p, q] = await pickProducts(t.database.db, 2, 10);
   customer = await shopper(t.app, t.database.db, "py");
   placed.push((await placeOrder(t.app, customer.token, [{ produto_id: p!.id, qtde: 2 }])).order);
-  placed.push((await placeOrder(t.app, customer.token, [{ produto_id: p!.id, qtde: 1 }, { produto_id: q!.id, qtde: 3 }])).order);
+  placed.push(
+    (
+      await placeOrder(t.app, customer.token, [
+        { produto_id: p!.id, qtde: 1 },
+        { produto_id: q!.id, qtde: 3 },
+      ])
+    ).order,
+  );
 });
 afterAll(async () => {
   await t.close();
@@ -36,11 +43,17 @@ const pgToolsHere = await hasPgTools();
 
 /** What a restore must bring back exactly: orders with their lines and payments, stock, and the order-number sequence. */
 async function snapshot(db: Db) {
-  const orders = await queryRows(db, sql`SELECT id, pedido, external_id, customer_id, valor_total::text, status, codigo_retirada, reserva_expira_em::text FROM pedidos ORDER BY id`);
+  const orders = await queryRows(
+    db,
+    sql`SELECT id, pedido, external_id, customer_id, valor_total::text, status, codigo_retirada, reserva_expira_em::text FROM pedidos ORDER BY id`,
+  );
   const lines = await queryRows(db, sql`SELECT order_id, produto_id, qtde, valor_unitario::text FROM pedido_itens ORDER BY id`);
   const payments = await queryRows(db, sql`SELECT order_id, provider, provider_ref, valor_total::text, status FROM pagamentos ORDER BY id`);
   const stock = await queryRows(db, sql`SELECT id, qtde_disponivel, tem_estoque, busca FROM produtos ORDER BY id`);
-  const [counts] = await queryRows(db, sql`SELECT (SELECT count(*)::int FROM clientes) AS clientes, (SELECT count(*)::int FROM cidades) AS cidades, (SELECT count(*)::int FROM sessoes) AS sessoes`);
+  const [counts] = await queryRows(
+    db,
+    sql`SELECT (SELECT count(*)::int FROM clientes) AS clientes, (SELECT count(*)::int FROM cidades) AS cidades, (SELECT count(*)::int FROM sessoes) AS sessoes`,
+  );
   const [seq] = await queryRows<{ last_value: string }>(db, sql`SELECT last_value::text FROM pedido_numero_seq`);
   return { orders, lines, payments, stock, counts, seq: seq!.last_value };
 }
@@ -112,16 +125,27 @@ describe("npm run db:dump / db:restore", () => {
   });
 
   it("orders tables parents first", () => {
-    const order = dependencyOrder(["pedido_itens", "pedidos", "clientes", "produtos", "categorias"], [
-      { child: "pedido_itens", parent: "pedidos" },
-      { child: "pedido_itens", parent: "produtos" },
-      { child: "pedidos", parent: "clientes" },
-      { child: "produtos", parent: "categorias" },
-      { child: "categorias", parent: "categorias" },
-    ]);
+    const order = dependencyOrder(
+      ["pedido_itens", "pedidos", "clientes", "produtos", "categorias"],
+      [
+        { child: "pedido_itens", parent: "pedidos" },
+        { child: "pedido_itens", parent: "produtos" },
+        { child: "pedidos", parent: "clientes" },
+        { child: "produtos", parent: "categorias" },
+        { child: "categorias", parent: "categorias" },
+      ],
+    );
     expect(order.indexOf("clientes")).toBeLessThan(order.indexOf("pedidos"));
     expect(order.indexOf("pedidos")).toBeLessThan(order.indexOf("pedido_itens"));
     expect(order.indexOf("categorias")).toBeLessThan(order.indexOf("produtos"));
-    expect(() => dependencyOrder(["a", "b"], [{ child: "a", parent: "b" }, { child: "b", parent: "a" }])).toThrow(/circular/);
+    expect(() =>
+      dependencyOrder(
+        ["a", "b"],
+        [
+          { child: "a", parent: "b" },
+          { child: "b", parent: "a" },
+        ],
+      ),
+    ).toThrow(/circular/);
   });
 });

@@ -84,7 +84,10 @@ async function dumpJson(database: Database, file: string): Promise<DumpSummary> 
   await database.db.transaction(
     async (tx) => {
       const db = tx;
-      const tables = dependencyOrder((await userTables(db)).filter((t) => !DERIVED_TABLES.has(t)), await foreignKeys(db));
+      const tables = dependencyOrder(
+        (await userTables(db)).filter((t) => !DERIVED_TABLES.has(t)),
+        await foreignKeys(db),
+      );
       tableCount = tables.length;
       const header: Header = {
         format: FORMAT,
@@ -100,8 +103,13 @@ async function dumpJson(database: Database, file: string): Promise<DumpSummary> 
         const columns = await storedColumns(db, table);
         const [{ n }] = (await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM ${sql.identifier(table)}`)) as [{ n: number }];
         await write(JSON.stringify({ table, columns, rows: n } satisfies TableHeader));
-        const list = sql.join(columns.map((c) => sql.identifier(c)), sql`, `);
-        await db.execute(sql`DECLARE dump_rows NO SCROLL CURSOR FOR SELECT row_to_json(r)::text AS j FROM (SELECT ${list} FROM ${sql.identifier(table)}) r`);
+        const list = sql.join(
+          columns.map((c) => sql.identifier(c)),
+          sql`, `,
+        );
+        await db.execute(
+          sql`DECLARE dump_rows NO SCROLL CURSOR FOR SELECT row_to_json(r)::text AS j FROM (SELECT ${list} FROM ${sql.identifier(table)}) r`,
+        );
         for (;;) {
           // Rows stay text from the database to the file: numerics keep every digit.
           const batch = await queryRows<{ j: string }>(db, sql`FETCH ${sql.raw(String(BATCH))} FROM dump_rows`);
@@ -140,8 +148,11 @@ async function restoreJson(database: Database, file: string): Promise<DumpSummar
       const known = new Set(await storedColumns(db, table));
       const missing = columns.filter((c) => !known.has(c));
       if (missing.length > 0) throw new Error(`table ${table} has no column ${missing.join(", ")}`);
-      const list = sql.join(columns.map((c) => sql.identifier(c)), sql`, `);
-      for (let done = 0; done < count; ) {
+      const list = sql.join(
+        columns.map((c) => sql.identifier(c)),
+        sql`, `,
+      );
+      for (let done = 0; done < count;) {
         const batch: string[] = [];
         while (batch.length < BATCH && done + batch.length < count) batch.push(await next());
         // Columns the dump does not name keep their defaults, so a dump restores into a newer schema too.

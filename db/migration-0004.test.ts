@@ -53,10 +53,13 @@ describe("migration 0004", async () => {
 
     await database.migrate();
 
-    const rows = await queryRows<{ email: string; documento_tipo: string; nacionalidade: string; data_ultimo_login: string | null; data_login_atual: string }>(
-      database.db,
-      sql`SELECT email, documento_tipo, nacionalidade, data_ultimo_login::text, data_login_atual::text FROM clientes ORDER BY email`,
-    );
+    const rows = await queryRows<{
+      email: string;
+      documento_tipo: string;
+      nacionalidade: string;
+      data_ultimo_login: string | null;
+      data_login_atual: string;
+    }>(database.db, sql`SELECT email, documento_tipo, nacionalidade, data_ultimo_login::text, data_login_atual::text FROM clientes ORDER BY email`);
     expect(rows.map((r) => [r.email, r.documento_tipo, r.nacionalidade])).toEqual([
       ["br@example.com", "CPF", "BR"],
       ["py@example.com", "Cédula", "PY"],

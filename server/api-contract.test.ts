@@ -21,7 +21,9 @@ import { errorsPlugin } from "./plugins/errors.ts";
 
 const viaCep = createServer((req, res) => {
   res.writeHead(200, { "content-type": "application/json" });
-  res.end(req.url === "/ws/01310100/json/" ? JSON.stringify({ cep: "01310-100", localidade: "São Paulo", uf: "SP", ibge: "3550308" }) : '{"erro":"true"}');
+  res.end(
+    req.url === "/ws/01310100/json/" ? JSON.stringify({ cep: "01310-100", localidade: "São Paulo", uf: "SP", ibge: "3550308" }) : '{"erro":"true"}',
+  );
 });
 await new Promise<void>((resolve) => viaCep.listen(0, "127.0.0.1", resolve));
 const t = await createTestApp({ CEP_LOOKUP_URL: `http://127.0.0.1:${(viaCep.address() as AddressInfo).port}` });

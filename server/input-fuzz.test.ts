@@ -41,7 +41,9 @@ const runsFor = (op: Operation) => {
 // The postal-code lookup answers from 127.0.0.1, so a valid code never depends on the internet.
 const viaCep = createServer((req, res) => {
   res.writeHead(/^\/ws\/\d{8}\/json\/$/.test(req.url ?? "") ? 200 : 400, { "content-type": "application/json" });
-  res.end(req.url === "/ws/01310100/json/" ? JSON.stringify({ cep: "01310-100", localidade: "São Paulo", uf: "SP", ibge: "3550308" }) : '{"erro":"true"}');
+  res.end(
+    req.url === "/ws/01310100/json/" ? JSON.stringify({ cep: "01310-100", localidade: "São Paulo", uf: "SP", ibge: "3550308" }) : '{"erro":"true"}',
+  );
 });
 await new Promise<void>((resolve) => viaCep.listen(0, "127.0.0.1", resolve));
 const t = await createTestApp({ CEP_LOOKUP_URL: `http://127.0.0.1:${(viaCep.address() as AddressInfo).port}` });
@@ -57,7 +59,9 @@ const [product] = await pickProducts(t.database.db, 1);
 const { cart, pickup } = await readyCart(t.app, customer.token, [{ produto_id: product!.id, qtde: 1 }]);
 const { order } = await placeOrder(t.app, customer.token, [{ produto_id: product!.id, qtde: 1 }]);
 const addresses = await call<{ data: { id: number }[] }>(t.app, "GET", "/ecom/cliente/address", { token: customer.token });
-const city = await call<{ id: number; estado: { id: number } }>(t.app, "POST", "/ecom/endereco/cidade-por-codigo", { body: { pais_id: 1, codigo: "3550308" } });
+const city = await call<{ id: number; estado: { id: number } }>(t.app, "POST", "/ecom/endereco/cidade-por-codigo", {
+  body: { pais_id: 1, codigo: "3550308" },
+});
 const KNOWN: Known = {
   id: [product!.id, cart.id, addresses.body.data[0]?.id ?? 1],
   produto_id: [product!.id],
@@ -100,13 +104,30 @@ const upload = fc.oneof(
  */
 const fresh = fc.uuid().map((u) => `fuzz-${u.slice(0, 13)}@example.com`);
 const registration = fresh.map((email) => ({
-  nome: "João", sobrenome: "da Silva", email, email_confirmation: email, estrangeiro: "1", telefone: "+55 11 98765-4321",
-  password: customer.password, password_confirmation: customer.password, cep: "01310-100", logradouro: "Avenida Paulista",
-  numero: "1578", bairro: "Bela Vista", documento_tipo: "CPF", documento: "529.982.247-25", identidade: "12.345.678-9",
-  identidade_complemento: "SSP/SP", estado_id: city.body.estado.id, cidade_id: city.body.id, como_chegar: "Portão azul\nao lado do banco",
+  nome: "João",
+  sobrenome: "da Silva",
+  email,
+  email_confirmation: email,
+  estrangeiro: "1",
+  telefone: "+55 11 98765-4321",
+  password: customer.password,
+  password_confirmation: customer.password,
+  cep: "01310-100",
+  logradouro: "Avenida Paulista",
+  numero: "1578",
+  bairro: "Bela Vista",
+  documento_tipo: "CPF",
+  documento: "529.982.247-25",
+  identidade: "12.345.678-9",
+  identidade_complemento: "SSP/SP",
+  estado_id: city.body.estado.id,
+  cidade_id: city.body.id,
+  como_chegar: "Portão azul\nao lado do banco",
 }));
 const cartBody = fc.uuid().map((external_id) => ({
-  external_id, filial_id: "1", moeda_id: "2",
+  external_id,
+  filial_id: "1",
+  moeda_id: "2",
   itens: [{ produto_id: String(product!.id), qtde: "1", armazem_id: "1", valor_unitario: "1.00", ativo: true, token: "" }],
 }));
 const EXAMPLES: Record<string, { body?: fc.Arbitrary<unknown>; form?: fc.Arbitrary<Record<string, unknown>> }> = {
@@ -182,10 +203,7 @@ function requestOf(op: Operation): fc.Arbitrary<Built> {
 /** Multipart fields and files, or a JSON body, with the test customer's token when signed in. */
 async function send(op: Operation, request: Built) {
   const form = request.form
-    ? await multipart(
-        Object.fromEntries(Object.entries(request.form).map(([k, v]) => [k, v === undefined ? undefined : asText(v)])),
-        request.files,
-      )
+    ? await multipart(Object.fromEntries(Object.entries(request.form).map(([k, v]) => [k, v === undefined ? undefined : asText(v)])), request.files)
     : undefined;
   const json = !form && request.body !== undefined;
   return t.app.inject({

@@ -32,7 +32,10 @@ describe("GET /healthz and /readyz", () => {
     const app = await buildApp({ config: t.config, database: broken });
     try {
       const res = await app.inject({ method: "GET", url: "/readyz" });
-      expect([res.statusCode, res.json()]).toEqual([503, { status: "unavailable", failed: ["database"], checks: { database: "failed", redis: "not configured" } }]);
+      expect([res.statusCode, res.json()]).toEqual([
+        503,
+        { status: "unavailable", failed: ["database"], checks: { database: "failed", redis: "not configured" } },
+      ]);
     } finally {
       await app.close();
     }

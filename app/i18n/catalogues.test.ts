@@ -16,9 +16,7 @@ function leaves(tree: Tree, prefix = ""): Map<string, string> {
 
 const variables = (text: string) => [...text.matchAll(/{{\s*([\w.]+)\s*}}/g)].map((m) => m[1]).sort();
 
-const catalogues = Object.fromEntries(
-  LOCALES.map((locale) => [locale, leaves(resources[locale] as unknown as Tree)]),
-);
+const catalogues = Object.fromEntries(LOCALES.map((locale) => [locale, leaves(resources[locale] as unknown as Tree)]));
 const reference = catalogues["pt-BR"]!;
 
 describe("locale catalogues", () => {

@@ -27,7 +27,7 @@ const account = { "pt-BR": accountPtBR, "es-AR": accountEsAR, "es-PY": accountEs
 const all = (locale: keyof typeof catalogues) =>
   inheritCatalogue(inheritCatalogue({ ...catalogues[locale], ...home[locale], ...metaTexts[locale] }, account[locale]), {}) as typeof ptBR &
     typeof homePtBR &
-    typeof metaTexts["pt-BR"] & { account: typeof ptBR.account & typeof accountPtBR.account };
+    (typeof metaTexts)["pt-BR"] & { account: typeof ptBR.account & typeof accountPtBR.account };
 
 /** Every text of each locale, as the server holds them. */
 export const resources = { "pt-BR": all("pt-BR"), "es-AR": all("es-AR"), "es-PY": all("es-PY") } as const;

@@ -3,8 +3,7 @@ import { resolveLocale } from "./resolve-locale.ts";
 
 const pt = { brand: "pt" as const };
 const es = { brand: "es" as const };
-const request = (url: string, cookie?: string) =>
-  new Request(`http://localhost${url}`, { headers: cookie ? { Cookie: cookie } : {} });
+const request = (url: string, cookie?: string) => new Request(`http://localhost${url}`, { headers: cookie ? { Cookie: cookie } : {} });
 
 describe("resolveLocale", () => {
   it("a valid ?lang= switches: cookie for a year, address without lang", () => {

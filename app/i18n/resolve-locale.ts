@@ -31,9 +31,7 @@ export function localeCookie(locale: Locale, url: URL): string {
   return `${LANG_COOKIE}=${locale}; Path=/; Max-Age=${ONE_YEAR_SECONDS}; SameSite=Lax${secure}`;
 }
 
-export type LocaleResolution =
-  | { kind: "switch"; locale: Locale; location: string; setCookie: string }
-  | { kind: "current"; locale: Locale };
+export type LocaleResolution = { kind: "switch"; locale: Locale; location: string; setCookie: string } | { kind: "current"; locale: Locale };
 
 /**
  * Which language a request is shown in: a valid `?lang=` switches (stored in a cookie and removed

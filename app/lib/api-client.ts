@@ -138,12 +138,14 @@ export function createApiClient(fetcher: Fetcher, hooks: { onUnauthorized?: () =
     }
   };
 
-  const client = (async (key: OperationKey, request?: { params?: object; query?: object; body?: unknown; signal?: AbortSignal }) => json(await send(key, request))) as ApiClient;
+  const client = (async (key: OperationKey, request?: { params?: object; query?: object; body?: unknown; signal?: AbortSignal }) =>
+    json(await send(key, request))) as ApiClient;
   client.withHeaders = (async (key: OperationKey, request?: { params?: object; query?: object; body?: unknown; signal?: AbortSignal }) => {
     const res = await send(key, request);
     return { data: await json(res), headers: res.headers };
   }) as ApiClient["withHeaders"];
-  client.text = (async (key: OperationKey, request?: { params?: object; query?: object; body?: unknown; signal?: AbortSignal }) => (await send(key, request)).text()) as ApiClient["text"];
+  client.text = (async (key: OperationKey, request?: { params?: object; query?: object; body?: unknown; signal?: AbortSignal }) =>
+    (await send(key, request)).text()) as ApiClient["text"];
   return client;
 }
 

@@ -50,7 +50,13 @@ describe("page titles (spec §9, and the host's brand language)", () => {
   const shell = (brand: "pt" | "es", locale: "pt-BR" | "es-PY" | "es-AR") =>
     ({
       locale,
-      site: { brand, brandName: brand === "pt" ? "Ferramentas do Paraguai" : "Ferretería del Este", origin: "https://x", originPt: "https://x", originEs: "https://y" },
+      site: {
+        brand,
+        brandName: brand === "pt" ? "Ferramentas do Paraguai" : "Ferretería del Este",
+        origin: "https://x",
+        originPt: "https://x",
+        originEs: "https://y",
+      },
     }) as unknown as Parameters<typeof buildMeta>[0];
   const titleOf = (tags: ReturnType<typeof buildMeta>) => (tags.find((tag) => "title" in tag) as { title: string }).title;
 

@@ -50,7 +50,11 @@ export default function CheckoutPaymentRoute({ loaderData }: Route.ComponentProp
             {state.kind === "timeout" ? <p className="mt-2">{t("cart.payment.notIdentified")}</p> : null}
             {site ? <p className="mt-3 text-sm">{t("cart.payment.contact", { phone: site.phone, email: site.email })}</p> : null}
             {pedido ? (
-              <button type="button" onClick={() => setRound((n) => n + 1)} className="mt-4 rounded-md bg-panel px-4 py-2 font-semibold text-ink ring-1 ring-slate-300">
+              <button
+                type="button"
+                onClick={() => setRound((n) => n + 1)}
+                className="mt-4 rounded-md bg-panel px-4 py-2 font-semibold text-ink ring-1 ring-slate-300"
+              >
                 {t("cart.payment.retry")}
               </button>
             ) : null}
@@ -77,7 +81,10 @@ export default function CheckoutPaymentRoute({ loaderData }: Route.ComponentProp
           </div>
         ) : (
           <div className="flex items-center gap-3 rounded-lg bg-panel p-6 ring-1 ring-slate-200" data-testid="payment-waiting">
-            <span className="size-6 animate-spin rounded-full border-4 border-slate-200 border-t-accent motion-reduce:animate-none" aria-hidden="true" />
+            <span
+              className="size-6 animate-spin rounded-full border-4 border-slate-200 border-t-accent motion-reduce:animate-none"
+              aria-hidden="true"
+            />
             <span>
               {t("cart.payment.waiting")}
               {state.kind === "waiting" && state.attempt > 0 ? (

@@ -220,7 +220,10 @@ export default function CheckoutRoute({ loaderData }: Route.ComponentProps) {
       </div>
 
       {customer ? (
-        <div className="fixed inset-x-0 bottom-16 z-20 flex items-center gap-3 border-t border-slate-200 bg-panel p-3 shadow-[0_-2px_8px_rgb(0_0_0/0.08)] md:hidden" data-testid="checkout-footer">
+        <div
+          className="fixed inset-x-0 bottom-16 z-20 flex items-center gap-3 border-t border-slate-200 bg-panel p-3 shadow-[0_-2px_8px_rgb(0_0_0/0.08)] md:hidden"
+          data-testid="checkout-footer"
+        >
           <span className="flex-1 text-sm">
             {t("cart.checkout.total")}: <strong className="text-base">{grandTotal}</strong>
           </span>

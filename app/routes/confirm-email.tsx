@@ -41,9 +41,7 @@ export default function ConfirmEmailRoute() {
   const { uid, token } = useParams();
   // A link cut short or mangled never reaches the API: the spec's "incomplete link" message.
   const complete = ConfirmEmailParamsSchema.safeParse({ uid, token }).success;
-  const [state, setState] = useState<State>(() =>
-    complete ? { kind: "loading" } : { kind: "error", message: t("account.confirm.incomplete") },
-  );
+  const [state, setState] = useState<State>(() => (complete ? { kind: "loading" } : { kind: "error", message: t("account.confirm.incomplete") }));
 
   useEffect(() => {
     if (!complete || !uid || !token) return;

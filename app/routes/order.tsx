@@ -28,7 +28,10 @@ export default function OrderRoute({ loaderData }: Route.ComponentProps) {
         {orderStatusLabel(t, order.status)}
       </span>,
     ],
-    [t("cart.orders.paymentStatus"), payment ? <span data-testid="payment-status">{paymentStatusLabel(t, payment.status)}</span> : t("cart.orders.noPayment")],
+    [
+      t("cart.orders.paymentStatus"),
+      payment ? <span data-testid="payment-status">{paymentStatusLabel(t, payment.status)}</span> : t("cart.orders.noPayment"),
+    ],
     [t("cart.orders.paymentValue"), money(payment?.valor_total ?? order.valor_total)],
     [t("cart.orders.shippingValue"), money(order.valor_frete)],
     [t("cart.orders.delivery"), order.entrega_descricao ?? t("cart.orders.storePickup")],
@@ -39,7 +42,12 @@ export default function OrderRoute({ loaderData }: Route.ComponentProps) {
         {order.entrega_local}
       </span>,
     ],
-    [t("cart.orders.pickupCode"), <span key="c" className="font-mono text-lg font-bold tracking-widest" data-testid="order-pickup-code">{order.codigo_retirada}</span>],
+    [
+      t("cart.orders.pickupCode"),
+      <span key="c" className="font-mono text-lg font-bold tracking-widest" data-testid="order-pickup-code">
+        {order.codigo_retirada}
+      </span>,
+    ],
   ];
 
   return (
@@ -59,7 +67,11 @@ export default function OrderRoute({ loaderData }: Route.ComponentProps) {
         ))}
       </dl>
       <div className="mt-4 flex flex-wrap gap-3">
-        <a href={ticketHref(order.external_id)} download className="rounded-md bg-panel px-5 py-2.5 font-bold text-ink ring-1 ring-slate-300 hover:bg-slate-50">
+        <a
+          href={ticketHref(order.external_id)}
+          download
+          className="rounded-md bg-panel px-5 py-2.5 font-bold text-ink ring-1 ring-slate-300 hover:bg-slate-50"
+        >
           {t("cart.orders.printTicket")}
         </a>
         {order.link_pagamento ? (
@@ -75,7 +87,11 @@ export default function OrderRoute({ loaderData }: Route.ComponentProps) {
           return (
             <li key={line.id} className="flex gap-3 py-3" data-testid="order-line">
               <div className="size-16 shrink-0 overflow-hidden rounded bg-white ring-1 ring-slate-200">
-                {image ? <img src={image} alt="" width={64} height={64} className="size-full object-contain" loading="lazy" /> : <WrenchIcon className="m-auto mt-4 size-8 text-slate-300" />}
+                {image ? (
+                  <img src={image} alt="" width={64} height={64} className="size-full object-contain" loading="lazy" />
+                ) : (
+                  <WrenchIcon className="m-auto mt-4 size-8 text-slate-300" />
+                )}
               </div>
               <div className="flex min-w-0 flex-1 flex-col gap-1 sm:flex-row sm:items-center sm:gap-4">
                 <div className="min-w-0 flex-1">

@@ -70,7 +70,11 @@ export default function ProductRoute({ loaderData }: Route.ComponentProps) {
   }, [path]);
 
   // Another product is on its way (a related card was followed): its skeleton, not the old page.
-  if (navigation.state === "loading" && navigation.location.pathname.startsWith("/produto/") && navigation.location.pathname !== window.location.pathname) {
+  if (
+    navigation.state === "loading" &&
+    navigation.location.pathname.startsWith("/produto/") &&
+    navigation.location.pathname !== window.location.pathname
+  ) {
     return <ProductSkeleton />;
   }
 

@@ -74,9 +74,7 @@ export default function ProfileAddressRoute() {
         </p>
       ) : null}
       {addresses.length === 0 ? (
-        <p className="mt-6 rounded-lg border border-dashed border-slate-300 bg-panel p-6 text-center text-muted">
-          {t("account.address.empty")}
-        </p>
+        <p className="mt-6 rounded-lg border border-dashed border-slate-300 bg-panel p-6 text-center text-muted">{t("account.address.empty")}</p>
       ) : (
         <ul className="mt-6 grid gap-4 lg:grid-cols-2">
           {addresses.map((address) => (
@@ -92,33 +90,39 @@ export default function ProfileAddressRoute() {
                       </span>
                     ) : null}
                   </h2>
-                  {addressLines(address).map((line, i) => (line ? <p key={i} className="text-sm text-muted">{line}</p> : null))}
+                  {addressLines(address).map((line, i) =>
+                    line ? (
+                      <p key={i} className="text-sm text-muted">
+                        {line}
+                      </p>
+                    ) : null,
+                  )}
                   {address.como_chegar ? <p className="mt-1 text-sm italic text-muted">{address.como_chegar}</p> : null}
                 </div>
               </div>
               {!locked ? (
-              <div className="mt-auto flex flex-wrap gap-2">
-                {!address.principal ? (
+                <div className="mt-auto flex flex-wrap gap-2">
+                  {!address.principal ? (
+                    <button
+                      type="button"
+                      disabled={busy === address.id}
+                      onClick={() => void send(address, "main")}
+                      aria-label={t("account.address.setMainLabel", { name: address.nome })}
+                      className="min-h-11 rounded-md border border-slate-300 px-4 text-sm font-semibold hover:bg-slate-50 disabled:opacity-60"
+                    >
+                      {t("account.address.setMain")}
+                    </button>
+                  ) : null}
                   <button
                     type="button"
                     disabled={busy === address.id}
-                    onClick={() => void send(address, "main")}
-                    aria-label={t("account.address.setMainLabel", { name: address.nome })}
-                    className="min-h-11 rounded-md border border-slate-300 px-4 text-sm font-semibold hover:bg-slate-50 disabled:opacity-60"
+                    onClick={() => setRemoving(address)}
+                    aria-label={t("account.address.removeLabel", { name: address.nome })}
+                    className="min-h-11 rounded-md border border-red-300 px-4 text-sm font-semibold text-red-800 hover:bg-red-50 disabled:opacity-60"
                   >
-                    {t("account.address.setMain")}
+                    {t("account.address.remove")}
                   </button>
-                ) : null}
-                <button
-                  type="button"
-                  disabled={busy === address.id}
-                  onClick={() => setRemoving(address)}
-                  aria-label={t("account.address.removeLabel", { name: address.nome })}
-                  className="min-h-11 rounded-md border border-red-300 px-4 text-sm font-semibold text-red-800 hover:bg-red-50 disabled:opacity-60"
-                >
-                  {t("account.address.remove")}
-                </button>
-              </div>
+                </div>
               ) : null}
             </li>
           ))}

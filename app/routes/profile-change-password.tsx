@@ -57,10 +57,10 @@ export default function ProfileChangePasswordRoute() {
       : refused.length > 0
         ? refused
         : result && !result.ok && fetcher.state === "idle"
-        ? result.lines.length > 0
-          ? result.lines
-          : [t("account.password.error")]
-        : [];
+          ? result.lines.length > 0
+            ? result.lines
+            : [t("account.password.error")]
+          : [];
 
   return (
     <section aria-labelledby="section-title" className="max-w-lg">

@@ -37,7 +37,11 @@ export default function ProfileFavouritesRoute() {
       <h1 id="section-title" className="text-2xl font-bold">
         {t("profileNav.favourites")}
       </h1>
-      {failed ? <p role="alert" className="mt-4 text-red-800">{t("account.favourites.loadError")}</p> : null}
+      {failed ? (
+        <p role="alert" className="mt-4 text-red-800">
+          {t("account.favourites.loadError")}
+        </p>
+      ) : null}
       {visible.length === 0 ? (
         <div className="mt-6 rounded-lg border border-dashed border-slate-300 bg-panel p-8 text-center">
           <p className="text-muted">{t("account.favourites.empty")}</p>
@@ -54,9 +58,7 @@ export default function ProfileFavouritesRoute() {
             return (
               <li key={product.id} className="relative flex flex-col overflow-hidden rounded-lg border border-slate-200 bg-panel shadow-sm">
                 <div className="relative aspect-square bg-white">
-                  {product.imagens[0] ? (
-                    <img src={product.imagens[0].url} alt="" loading="lazy" className="size-full object-contain p-2" />
-                  ) : null}
+                  {product.imagens[0] ? <img src={product.imagens[0].url} alt="" loading="lazy" className="size-full object-contain p-2" /> : null}
                   {outOfStock ? (
                     <span className="absolute inset-0 flex items-center justify-center bg-white/70 text-sm font-bold text-red-800">
                       {t("account.favourites.outOfStock")}

@@ -79,7 +79,9 @@ export default function PersonalDataRoute() {
           <dt className="text-sm text-muted">{t("account.fields.email")}</dt>
           <dd className="font-semibold break-all">
             {user.email}{" "}
-            <span className={`ml-1 inline-block whitespace-nowrap rounded-full px-2 py-0.5 text-xs ${user.email_verified_at ? "bg-emerald-100 text-emerald-900" : "bg-amber-100 text-amber-950"}`}>
+            <span
+              className={`ml-1 inline-block whitespace-nowrap rounded-full px-2 py-0.5 text-xs ${user.email_verified_at ? "bg-emerald-100 text-emerald-900" : "bg-amber-100 text-amber-950"}`}
+            >
               {user.email_verified_at ? t("account.personal.confirmed") : t("account.personal.notConfirmed")}
             </span>
           </dd>

@@ -57,14 +57,7 @@ export default function RecoverPasswordRoute() {
         }}
       >
         <p className="text-sm text-muted">{t("account.recover.intro")}</p>
-        <TextField
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          label={t("account.fields.email")}
-          error={error ?? undefined}
-        />
+        <TextField name="email" type="email" autoComplete="email" required label={t("account.fields.email")} error={error ?? undefined} />
         <SubmitButton pending={fetcher.state !== "idle"} pendingLabel={t("account.recover.submitting")} className="w-full">
           {t("account.recover.submit")}
         </SubmitButton>

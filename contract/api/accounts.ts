@@ -74,9 +74,7 @@ export const ResetPasswordBodySchema = z
   .refine(passwordsMatch, passwordsDiffer);
 
 /** The fields of the reset form, checked in the browser before sending (the link gives the rest of the body). */
-export const NewPasswordFieldsSchema = z
-  .object({ password, password_confirmation: z.string().max(200) })
-  .refine(passwordsMatch, passwordsDiffer);
+export const NewPasswordFieldsSchema = z.object({ password, password_confirmation: z.string().max(200) }).refine(passwordsMatch, passwordsDiffer);
 
 export const ChangePasswordBodySchema = z
   .object({
@@ -86,10 +84,7 @@ export const ChangePasswordBodySchema = z
   })
   .refine(passwordsMatch, passwordsDiffer);
 
-function checkDocument(
-  value: { documento_tipo: string; documento?: string },
-  ctx: z.RefinementCtx,
-) {
+function checkDocument(value: { documento_tipo: string; documento?: string }, ctx: z.RefinementCtx) {
   if (!value.documento) return;
   if (value.documento_tipo === "CPF" && !isValidCpf(value.documento)) {
     ctx.addIssue({ code: "custom", path: ["documento"], message: "invalid_cpf" });

@@ -43,7 +43,10 @@ export const ShippingBodySchema = z.object({
   moeda_id: intSchema(1, 4).optional(),
   cep: textSchema().max(10).optional().nullable(),
   pais_id: intSchema(1, 3).optional(),
-  itens: z.array(CartItemInputSchema.partial({ qtde: true })).max(200).optional(),
+  itens: z
+    .array(CartItemInputSchema.partial({ qtde: true }))
+    .max(200)
+    .optional(),
   cidade_alternativa_id: idLike.optional().nullable(),
   id_servico: idLike.optional().nullable(),
   id_ponto_entrega: idLike.optional().nullable(),

@@ -39,7 +39,9 @@ export const ProductsQuerySchema = z
       .transform((v) => (v ? [...new Set(v.split(",").map(Number))] : [])),
     page: intSchema(1, 100_000).default(1),
     // Any larger size reads as the largest (a client asking for "everything" gets pages of 100).
-    per_page: intSchema(1, Number.MAX_SAFE_INTEGER).default(20).transform((v) => Math.min(v, MAX_PER_PAGE)),
+    per_page: intSchema(1, Number.MAX_SAFE_INTEGER)
+      .default(20)
+      .transform((v) => Math.min(v, MAX_PER_PAGE)),
     order_by: textSchema().max(80).optional(),
     order: textSchema().max(40).optional(),
     all_products: flag,

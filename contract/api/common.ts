@@ -22,8 +22,7 @@ export const optionalIdSchema = z.preprocess((v) => (v === "" ? undefined : v), 
  * A whole number between `min` and `max`, sent as a number or as digits. A number out of range gets
  * that one message (not also the safe-integer one zod adds for 30 digits).
  */
-export const intSchema = (min: number, max: number) =>
-  z.coerce.number().min(min, { abort: true }).max(max, { abort: true }).int();
+export const intSchema = (min: number, max: number) => z.coerce.number().min(min, { abort: true }).max(max, { abort: true }).int();
 
 /**
  * Text a client sends, trimmed, refused with the field's "invalid" message when it holds NUL or

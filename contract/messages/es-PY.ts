@@ -13,7 +13,7 @@ export const validation: ValidationTexts = {
   integer: "Ingrese un número entero",
   emails_must_match: "Los correos electrónicos deben ser iguales",
   passwords_must_match: "Las contraseñas no coinciden. Intente nuevamente.",
-  password_forbidden: "Elija una contraseña distinta de \"password\".",
+  password_forbidden: 'Elija una contraseña distinta de "password".',
   invalid_cpf: "CPF inválido",
   invalid_ruc: "RUC inválido",
   invalid_cuit: "CUIT inválido",

@@ -11,7 +11,7 @@ export const validation = {
   integer: "Informe um número inteiro",
   emails_must_match: "Os e-mails devem ser iguais",
   passwords_must_match: "As senhas não coincidem. Tente novamente.",
-  password_forbidden: "Escolha uma senha diferente de \"password\".",
+  password_forbidden: 'Escolha uma senha diferente de "password".',
   invalid_cpf: "CPF inválido",
   invalid_ruc: "RUC inválido",
   invalid_cuit: "CUIT inválido",

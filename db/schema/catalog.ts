@@ -1,18 +1,5 @@
 import { sql } from "drizzle-orm";
-import {
-  boolean,
-  customType,
-  index,
-  integer,
-  numeric,
-  pgTable,
-  serial,
-  smallint,
-  text,
-  timestamp,
-  uniqueIndex,
-  varchar,
-} from "drizzle-orm/pg-core";
+import { boolean, customType, index, integer, numeric, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
 
 /** 1 BRL R$, 2 USD U$, 3 PYG G$, 4 ARS P$ (one reading everywhere, see ARCHITECTURE.md). */
 export const currencies = pgTable("moedas", {
@@ -26,8 +13,12 @@ export const exchangeRates = pgTable(
   "cotacoes",
   {
     id: serial("id").primaryKey(),
-    source_currency_id: smallint("source_currency_id").notNull().references(() => currencies.id),
-    target_currency_id: smallint("target_currency_id").notNull().references(() => currencies.id),
+    source_currency_id: smallint("source_currency_id")
+      .notNull()
+      .references(() => currencies.id),
+    target_currency_id: smallint("target_currency_id")
+      .notNull()
+      .references(() => currencies.id),
     tax: numeric("tax", { precision: 18, scale: 6 }).notNull(),
     updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -48,7 +39,9 @@ export const departments = pgTable(
   "departamentos",
   {
     id: serial("id").primaryKey(),
-    category_id: integer("category_id").notNull().references(() => categories.id, { onDelete: "cascade" }),
+    category_id: integer("category_id")
+      .notNull()
+      .references(() => categories.id, { onDelete: "cascade" }),
     slug: varchar("slug", { length: 120 }).notNull(),
     name_pt: varchar("name_pt", { length: 120 }).notNull(),
     name_es: varchar("name_es", { length: 120 }).notNull(),
@@ -85,13 +78,18 @@ export const products = pgTable(
     brand_id: integer("brand_id").references(() => brands.id),
     category_id: integer("category_id").references(() => categories.id),
     department_id: integer("department_id").references(() => departments.id),
-    moeda_id: smallint("moeda_id").notNull().default(2).references(() => currencies.id),
+    moeda_id: smallint("moeda_id")
+      .notNull()
+      .default(2)
+      .references(() => currencies.id),
     valor_venda: numeric("valor_venda", { precision: 14, scale: 2 }).notNull(),
     /** valor_venda in USD, kept for sorting by price across currencies. */
     valor_usd: numeric("valor_usd", { precision: 14, scale: 2 }).notNull(),
     qtde_disponivel: integer("qtde_disponivel").notNull().default(0),
     qtde_fisica: integer("qtde_fisica").notNull().default(0),
-    tem_estoque: boolean("tem_estoque").generatedAlwaysAs(sql`qtde_disponivel > 0`).notNull(),
+    tem_estoque: boolean("tem_estoque")
+      .generatedAlwaysAs(sql`qtde_disponivel > 0`)
+      .notNull(),
     mostrar_preco: boolean("mostrar_preco").notNull().default(true),
     /** The special product line (`/especial`, `special=only`). */
     especial: boolean("especial").notNull().default(false),
@@ -101,8 +99,12 @@ export const products = pgTable(
      * "álcool" before "Broca", as a Portuguese or Spanish reader expects. Byte order ("C" collation,
      * set in the migration) gives the same order on PGlite and PostgreSQL without ICU.
      */
-    nome_pt_ordem: text("nome_pt_ordem").generatedAlwaysAs(sql`lower(f_unaccent(nome_pt))`).notNull(),
-    nome_es_ordem: text("nome_es_ordem").generatedAlwaysAs(sql`lower(f_unaccent(nome_es))`).notNull(),
+    nome_pt_ordem: text("nome_pt_ordem")
+      .generatedAlwaysAs(sql`lower(f_unaccent(nome_pt))`)
+      .notNull(),
+    nome_es_ordem: text("nome_es_ordem")
+      .generatedAlwaysAs(sql`lower(f_unaccent(nome_es))`)
+      .notNull(),
     /** Lower-cased, unaccented names (both languages), code and brand: what search matches. */
     busca: text("busca").notNull().default(""),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -175,17 +177,17 @@ export const productList = pgTable(
  * The catalogue's own words (names and brands, four letters or more), kept by triggers on produtos
  * and marcas: a few thousand rows where a misspelt search word finds the words it was meant to be.
  */
-export const searchWords = pgTable(
-  "palavras_busca",
-  { palavra: text("palavra").primaryKey() },
-  (t) => [index("palavras_busca_trgm_idx").using("gin", t.palavra.op("gin_trgm_ops"))],
-);
+export const searchWords = pgTable("palavras_busca", { palavra: text("palavra").primaryKey() }, (t) => [
+  index("palavras_busca_trgm_idx").using("gin", t.palavra.op("gin_trgm_ops")),
+]);
 
 export const productImages = pgTable(
   "produto_imagens",
   {
     id: serial("id").primaryKey(),
-    product_id: integer("product_id").notNull().references(() => products.id, { onDelete: "cascade" }),
+    product_id: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
     url: text("url").notNull(),
     ordem: integer("ordem").notNull().default(0),
   },
@@ -196,7 +198,9 @@ export const productSpecs = pgTable(
   "produto_especificacoes",
   {
     id: serial("id").primaryKey(),
-    product_id: integer("product_id").notNull().references(() => products.id, { onDelete: "cascade" }),
+    product_id: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
     nome_pt: varchar("nome_pt", { length: 120 }).notNull(),
     nome_es: varchar("nome_es", { length: 120 }).notNull(),
     valor_pt: varchar("valor_pt", { length: 200 }),

@@ -1,17 +1,5 @@
 import { sql } from "drizzle-orm";
-import {
-  boolean,
-  index,
-  integer,
-  pgTable,
-  serial,
-  smallint,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-  varchar,
-} from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex, uuid, varchar } from "drizzle-orm/pg-core";
 import { products } from "./catalog.ts";
 import { cities, countries, states } from "./geo.ts";
 
@@ -50,7 +38,9 @@ export const customerDocuments = pgTable(
   "cliente_documentos",
   {
     id: serial("id").primaryKey(),
-    customer_id: integer("customer_id").notNull().references(() => customers.id, { onDelete: "cascade" }),
+    customer_id: integer("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
     lado: varchar("lado", { length: 10 }).notNull(),
     storage_key: text("storage_key").notNull(),
     mime: varchar("mime", { length: 60 }).notNull(),
@@ -64,7 +54,9 @@ export const addresses = pgTable(
   "cliente_enderecos",
   {
     id: serial("id").primaryKey(),
-    customer_id: integer("customer_id").notNull().references(() => customers.id, { onDelete: "cascade" }),
+    customer_id: integer("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
     nome: varchar("nome", { length: 100 }).notNull(),
     cep: varchar("cep", { length: 10 }),
     logradouro: varchar("logradouro", { length: 200 }).notNull(),
@@ -73,7 +65,9 @@ export const addresses = pgTable(
     cidade: varchar("cidade", { length: 120 }),
     cidade_id: integer("cidade_id").references(() => cities.id),
     estado_id: integer("estado_id").references(() => states.id),
-    pais_id: smallint("pais_id").notNull().references(() => countries.id),
+    pais_id: smallint("pais_id")
+      .notNull()
+      .references(() => countries.id),
     complemento: varchar("complemento", { length: 10 }),
     como_chegar: text("como_chegar"),
     ativo: boolean("ativo").notNull().default(true),
@@ -88,7 +82,9 @@ export const sessions = pgTable(
   "sessoes",
   {
     id: serial("id").primaryKey(),
-    customer_id: integer("customer_id").notNull().references(() => customers.id, { onDelete: "cascade" }),
+    customer_id: integer("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
     token_hash: varchar("token_hash", { length: 64 }).notNull().unique(),
     expires_at: timestamp("expires_at", { withTimezone: true }).notNull(),
     revoked_at: timestamp("revoked_at", { withTimezone: true }),
@@ -102,7 +98,9 @@ export const authTokens = pgTable(
   "tokens_acesso",
   {
     id: serial("id").primaryKey(),
-    customer_id: integer("customer_id").notNull().references(() => customers.id, { onDelete: "cascade" }),
+    customer_id: integer("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
     tipo: varchar("tipo", { length: 20 }).notNull(),
     token_hash: varchar("token_hash", { length: 64 }).notNull().unique(),
     expires_at: timestamp("expires_at", { withTimezone: true }).notNull(),
@@ -116,8 +114,12 @@ export const favourites = pgTable(
   "favoritos",
   {
     id: serial("id").primaryKey(),
-    customer_id: integer("customer_id").notNull().references(() => customers.id, { onDelete: "cascade" }),
-    produto_id: integer("produto_id").notNull().references(() => products.id, { onDelete: "cascade" }),
+    customer_id: integer("customer_id")
+      .notNull()
+      .references(() => customers.id, { onDelete: "cascade" }),
+    produto_id: integer("produto_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("favoritos_cliente_produto_idx").on(t.customer_id, t.produto_id)],

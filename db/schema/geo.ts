@@ -10,7 +10,9 @@ export const countries = pgTable("paises", {
 /** Brazilian states 1–27 in the order of their abbreviations; Paraguayan departments after them. */
 export const states = pgTable("estados", {
   id: integer("id").primaryKey(),
-  pais_id: smallint("pais_id").notNull().references(() => countries.id),
+  pais_id: smallint("pais_id")
+    .notNull()
+    .references(() => countries.id),
   nome: varchar("nome", { length: 80 }).notNull(),
   sigla: varchar("sigla", { length: 4 }),
   /** IBGE state code (BR) or SET department code (PY). */
@@ -22,7 +24,9 @@ export const cities = pgTable(
   "cidades",
   {
     id: integer("id").primaryKey(),
-    estado_id: integer("estado_id").notNull().references(() => states.id),
+    estado_id: integer("estado_id")
+      .notNull()
+      .references(() => states.id),
     nome: varchar("nome", { length: 120 }).notNull(),
     /** 7-digit IBGE code (BR) or SET district code (PY). */
     codigo: varchar("codigo", { length: 10 }).notNull(),

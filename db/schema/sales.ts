@@ -1,18 +1,4 @@
-import {
-  boolean,
-  index,
-  integer,
-  jsonb,
-  numeric,
-  pgTable,
-  serial,
-  smallint,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-  varchar,
-} from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, numeric, pgTable, serial, smallint, text, timestamp, uniqueIndex, uuid, varchar } from "drizzle-orm/pg-core";
 import { currencies, products } from "./catalog.ts";
 import { addresses, customers } from "./customers.ts";
 import { cities, states } from "./geo.ts";
@@ -32,10 +18,16 @@ export const shippingRates = pgTable(
   "entrega_tarifas",
   {
     id: serial("id").primaryKey(),
-    servico_id: integer("servico_id").notNull().references(() => shippingServices.id, { onDelete: "cascade" }),
-    estado_id: integer("estado_id").notNull().references(() => states.id),
+    servico_id: integer("servico_id")
+      .notNull()
+      .references(() => shippingServices.id, { onDelete: "cascade" }),
+    estado_id: integer("estado_id")
+      .notNull()
+      .references(() => states.id),
     cidade_id: integer("cidade_id").references(() => cities.id),
-    moeda_id: smallint("moeda_id").notNull().references(() => currencies.id),
+    moeda_id: smallint("moeda_id")
+      .notNull()
+      .references(() => currencies.id),
     valor: numeric("valor", { precision: 18, scale: 2 }).notNull(),
     prazo: integer("prazo").notNull(),
   },
@@ -49,8 +41,12 @@ export const pickupPoints = pgTable(
     servico_id: integer("servico_id").references(() => shippingServices.id),
     nome: varchar("nome", { length: 120 }).notNull(),
     endereco: varchar("endereco", { length: 250 }).notNull(),
-    estado_id: integer("estado_id").notNull().references(() => states.id),
-    cidade_id: integer("cidade_id").notNull().references(() => cities.id),
+    estado_id: integer("estado_id")
+      .notNull()
+      .references(() => states.id),
+    cidade_id: integer("cidade_id")
+      .notNull()
+      .references(() => cities.id),
     horario_atendimento: varchar("horario_atendimento", { length: 160 }).notNull(),
     ativo: boolean("ativo").notNull().default(true),
   },
@@ -64,7 +60,9 @@ export const carts = pgTable(
     external_id: uuid("external_id").notNull().unique(),
     customer_id: integer("customer_id").references(() => customers.id, { onDelete: "set null" }),
     filial_id: smallint("filial_id").notNull().default(1),
-    moeda_id: smallint("moeda_id").notNull().references(() => currencies.id),
+    moeda_id: smallint("moeda_id")
+      .notNull()
+      .references(() => currencies.id),
     cliente_endereco_id: integer("cliente_endereco_id").references(() => addresses.id),
     valor_total: numeric("valor_total", { precision: 18, scale: 2 }).notNull().default("0"),
     /** 'aberto' while shopping, 'fechado' once its order exists. */
@@ -79,8 +77,12 @@ export const cartItems = pgTable(
   "carrinho_itens",
   {
     id: serial("id").primaryKey(),
-    cart_id: integer("cart_id").notNull().references(() => carts.id, { onDelete: "cascade" }),
-    produto_id: integer("produto_id").notNull().references(() => products.id),
+    cart_id: integer("cart_id")
+      .notNull()
+      .references(() => carts.id, { onDelete: "cascade" }),
+    produto_id: integer("produto_id")
+      .notNull()
+      .references(() => products.id),
     armazem_id: smallint("armazem_id").notNull().default(1),
     qtde: integer("qtde").notNull(),
     valor_unitario: numeric("valor_unitario", { precision: 18, scale: 2 }).notNull(),
@@ -96,10 +98,17 @@ export const orders = pgTable(
     id: serial("id").primaryKey(),
     external_id: uuid("external_id").notNull().defaultRandom().unique(),
     pedido: varchar("pedido", { length: 20 }).notNull().unique(),
-    customer_id: integer("customer_id").notNull().references(() => customers.id),
+    customer_id: integer("customer_id")
+      .notNull()
+      .references(() => customers.id),
     /** One order per cart: a second checkout of the same cart finds this row. */
-    cart_id: integer("cart_id").notNull().unique().references(() => carts.id),
-    moeda_id: smallint("moeda_id").notNull().references(() => currencies.id),
+    cart_id: integer("cart_id")
+      .notNull()
+      .unique()
+      .references(() => carts.id),
+    moeda_id: smallint("moeda_id")
+      .notNull()
+      .references(() => currencies.id),
     valor_produtos: numeric("valor_produtos", { precision: 18, scale: 2 }).notNull(),
     valor_frete: numeric("valor_frete", { precision: 18, scale: 2 }).notNull().default("0"),
     valor_total: numeric("valor_total", { precision: 18, scale: 2 }).notNull(),
@@ -128,8 +137,12 @@ export const orderItems = pgTable(
   "pedido_itens",
   {
     id: serial("id").primaryKey(),
-    order_id: integer("order_id").notNull().references(() => orders.id, { onDelete: "cascade" }),
-    produto_id: integer("produto_id").notNull().references(() => products.id),
+    order_id: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    produto_id: integer("produto_id")
+      .notNull()
+      .references(() => products.id),
     nome: varchar("nome", { length: 200 }).notNull(),
     codigo: varchar("codigo", { length: 40 }).notNull(),
     qtde: integer("qtde").notNull(),
@@ -144,12 +157,16 @@ export const payments = pgTable(
   "pagamentos",
   {
     id: serial("id").primaryKey(),
-    order_id: integer("order_id").notNull().references(() => orders.id, { onDelete: "cascade" }),
+    order_id: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
     provider: varchar("provider", { length: 30 }).notNull(),
     provider_ref: varchar("provider_ref", { length: 120 }).notNull(),
     status: varchar("status", { length: 20 }).notNull().default("AGUARDANDO"),
     valor_total: numeric("valor_total", { precision: 18, scale: 2 }).notNull(),
-    moeda_id: smallint("moeda_id").notNull().references(() => currencies.id),
+    moeda_id: smallint("moeda_id")
+      .notNull()
+      .references(() => currencies.id),
     link: text("link").notNull(),
     /** The method the buyer chose (cartao, pix, boleto, qr …); null for orders placed before the choice existed. */
     metodo: varchar("metodo", { length: 30 }),

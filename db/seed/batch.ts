@@ -45,7 +45,10 @@ export async function insertRows<T extends PgTable, R = never>(
   });
   const tuples = rows.map((row) => {
     const values = row as Record<string, unknown>;
-    return sql`(${sql.join(keys.map((k) => sql`${values[k] ?? null}`), sql`, `)})`;
+    return sql`(${sql.join(
+      keys.map((k) => sql`${values[k] ?? null}`),
+      sql`, `,
+    )})`;
   });
   const query = sql`INSERT INTO ${table} (${sql.join(names, sql`, `)}) VALUES ${sql.join(tuples, sql`, `)}${tail ?? sql``}`;
   return queryRows<R>(db, query);

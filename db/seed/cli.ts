@@ -28,7 +28,10 @@ if (!Number.isInteger(target) || target < 0) {
 
 const mediaDir = path.join(config.dataDir, "media");
 const database = await openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, "db") });
-const bar = new cliProgress.SingleBar({ format: "products [{bar}] {percentage}% {value}/{total} {eta_formatted} left", hideCursor: true }, cliProgress.Presets.shades_classic);
+const bar = new cliProgress.SingleBar(
+  { format: "products [{bar}] {percentage}% {value}/{total} {eta_formatted} left", hideCursor: true },
+  cliProgress.Presets.shades_classic,
+);
 let barRunning = false;
 const onProgress = (done: number, total: number) => {
   if (total === 0) return;

@@ -25,7 +25,14 @@ export async function insertCategories(db: Executor): Promise<void> {
     db,
     departments,
     CATEGORIES.flatMap((c) =>
-      c.departments.map((d, i) => ({ category_id: ids.get(c.slug) as number, slug: d.slug, name_pt: d.pt, name_es: d.es, icone: categoryIcon(c.slug), ordem: i + 1 })),
+      c.departments.map((d, i) => ({
+        category_id: ids.get(c.slug) as number,
+        slug: d.slug,
+        name_pt: d.pt,
+        name_es: d.es,
+        icone: categoryIcon(c.slug),
+        ordem: i + 1,
+      })),
     ),
   );
 }

@@ -47,7 +47,13 @@ export async function insertFaq(db: Executor): Promise<number> {
   await insertAll(
     db,
     faq,
-    FAQ.map((f, i) => ({ pergunta_pt: f.pergunta[0], pergunta_es: f.pergunta[1], resposta_pt: f.resposta[0], resposta_es: f.resposta[1], ordem: i + 1 })),
+    FAQ.map((f, i) => ({
+      pergunta_pt: f.pergunta[0],
+      pergunta_es: f.pergunta[1],
+      resposta_pt: f.resposta[0],
+      resposta_es: f.resposta[1],
+      ordem: i + 1,
+    })),
   );
   return FAQ.length;
 }

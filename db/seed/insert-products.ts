@@ -17,7 +17,8 @@ function productRow(p: GeneratedProduct, refs: CatalogRefs) {
   const department = refs.department.get(`${p.kind.cat}/${p.kind.dept}`);
   const category = refs.category.get(p.kind.cat);
   const brand = refs.brand.get(p.brand.slug);
-  if (!department || !category || !brand) throw new Error(`catalogue reference missing for ${p.codigo} (${p.kind.cat}/${p.kind.dept}, ${p.brand.slug})`);
+  if (!department || !category || !brand)
+    throw new Error(`catalogue reference missing for ${p.codigo} (${p.kind.cat}/${p.kind.dept}, ${p.brand.slug})`);
   return {
     slug: p.slug,
     codigo: p.codigo,

@@ -62,7 +62,14 @@ export async function insertShipping(db: Executor, log: (msg: string) => void): 
       log(`seed: pickup point city ${p.city} is not in the geography, skipped`);
       continue;
     }
-    points.push({ servico_id: pickupId, nome: p.nome, endereco: p.endereco, estado_id: city.estado_id, cidade_id: city.id, horario_atendimento: p.horario });
+    points.push({
+      servico_id: pickupId,
+      nome: p.nome,
+      endereco: p.endereco,
+      estado_id: city.estado_id,
+      cidade_id: city.id,
+      horario_atendimento: p.horario,
+    });
   }
   await insertAll(db, pickupPoints, points);
   return { rates: rates.length, points: points.length };

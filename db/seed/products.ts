@@ -45,7 +45,15 @@ const brandBySlug = new Map(BRANDS.map((b) => [b.slug, b]));
 const kindsByCategory = new Map(CATEGORIES.map((c) => [c.slug, KINDS.filter((k) => k.cat === c.slug)]));
 /** Spreads categories evenly, so even a small demo shows products in every category. */
 const CATEGORY_CYCLE = weightedCycle(CATEGORIES.map((c) => ({ key: c.slug, weight: c.weight })));
-const SPECIAL_CATEGORIES = new Set(["ferramentas-eletricas", "combos-completos", "energia", "medicao", "jardinagem", "iluminacao", "chaves-e-soquetes"]);
+const SPECIAL_CATEGORIES = new Set([
+  "ferramentas-eletricas",
+  "combos-completos",
+  "energia",
+  "medicao",
+  "jardinagem",
+  "iluminacao",
+  "chaves-e-soquetes",
+]);
 
 const pt = (v: SpecValue): string | null => (v === null ? null : typeof v === "string" ? v : v[0]);
 const es = (v: SpecValue): string | null => (v === null ? null : typeof v === "string" ? v : v[1]);
@@ -53,7 +61,7 @@ const es = (v: SpecValue): string | null => (v === null ? null : typeof v === "s
 /** 1000–9999 permuted within blocks of 9000 plus a letter suffix per block: unique for every index. */
 function modelNumber(index: number): string {
   const block = Math.floor(index / 9000);
-  const num = 1000 + ((index % 9000) * 7919) % 9000;
+  const num = 1000 + (((index % 9000) * 7919) % 9000);
   let suffix = "";
   for (let b = block; b > 0; b = Math.floor((b - 1) / 26)) suffix = String.fromCharCode(65 + ((b - 1) % 26)) + suffix;
   return `${num}${suffix}`;
@@ -81,7 +89,16 @@ function stock(rng: Rng): { qtde_disponivel: number; qtde_fisica: number } {
   return { qtde_disponivel: available, qtde_fisica: available + reserved };
 }
 
-function describe(p: { kind: KindDef; brand: BrandDef; model: string; nomePt: string; nomeEs: string; specs: ProductSpec[]; warranty: string; line?: string }) {
+function describe(p: {
+  kind: KindDef;
+  brand: BrandDef;
+  model: string;
+  nomePt: string;
+  nomeEs: string;
+  specs: ProductSpec[];
+  warranty: string;
+  line?: string;
+}) {
   const list = (lang: "pt" | "es") =>
     "<ul>" +
     p.specs
@@ -96,10 +113,12 @@ function describe(p: { kind: KindDef; brand: BrandDef; model: string; nomePt: st
     descritivo_es: `${p.kind.es} ${p.brand.nome} ${p.model}, ideal para ${p.kind.use[1]}.`,
     caracteristica_pt:
       `<p><strong>${esc(p.nomePt)}</strong> é ideal para ${esc(p.kind.use[0])}. Garantia de ${esc(p.warranty)} e retirada na loja em Ciudad del Este.</p>` +
-      linePt + list("pt"),
+      linePt +
+      list("pt"),
     caracteristica_es:
       `<p><strong>${esc(p.nomeEs)}</strong> es ideal para ${esc(p.kind.use[1])}. Garantía de ${esc(p.warranty)}, retiro en el local de Ciudad del Este o envío a todo el Paraguay.</p>` +
-      lineEs + list("es"),
+      lineEs +
+      list("es"),
   };
 }
 

@@ -5,8 +5,20 @@ import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, pgliteOf, queryRows, type Database } from "../client.ts";
 import {
-  banners, brands, categories, departments, exchangeRates, faq, pickupPoints, productImages, products,
-  productSpecs, sellers, shippingRates, shippingServices, states,
+  banners,
+  brands,
+  categories,
+  departments,
+  exchangeRates,
+  faq,
+  pickupPoints,
+  productImages,
+  products,
+  productSpecs,
+  sellers,
+  shippingRates,
+  shippingServices,
+  states,
 } from "../schema/index.ts";
 import { growCatalogue, seedDemo, seedIfEmpty } from "./index.ts";
 import { mediaFile } from "./media.ts";
@@ -36,7 +48,7 @@ async function codes(database: Database): Promise<string[]> {
 /** Just enough of an XML parser to prove the files are well-formed: balanced tags, quoted attributes, escaped text. */
 function assertWellFormedSvg(file: string, xml: string): void {
   const body = xml.replace(/^<\?xml[^>]*\?>\s*/, "");
-  expect(body.startsWith("<svg xmlns=\"http://www.w3.org/2000/svg\""), file).toBe(true);
+  expect(body.startsWith('<svg xmlns="http://www.w3.org/2000/svg"'), file).toBe(true);
   expect(body, file).not.toMatch(/<script|javascript:|href="http|url\(http|<image|<foreignObject/i);
   const entity = /&(?!(amp|lt|gt|quot|apos|#\d+);)/;
   const stack: string[] = [];
@@ -147,7 +159,10 @@ describe("demo seed", () => {
     const accented = rows.find((p) => /[ãçéêáíóú]/i.test(p.nome_pt));
     expect(accented).toBeDefined();
     const word = accented!.nome_pt.split(" ").find((w) => /[ãçéêáíóú]/i.test(w))!;
-    const plain = word.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+    const plain = word
+      .normalize("NFD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .toLowerCase();
     const found = await queryRows<{ n: number }>(database.db, sql`SELECT count(*)::int AS n FROM produtos WHERE busca LIKE ${"%" + plain + "%"}`);
     expect(found[0]!.n).toBeGreaterThan(0);
   });
@@ -180,7 +195,10 @@ describe("demo seed", () => {
     const rates = await database.db.select().from(shippingRates);
     const doorServices = services.filter((s) => !s.usa_pontos).map((s) => s.id);
     for (const d of deps) {
-      expect(rates.some((r) => r.estado_id === d.id && r.cidade_id === null && doorServices.includes(r.servico_id)), d.nome).toBe(true);
+      expect(
+        rates.some((r) => r.estado_id === d.id && r.cidade_id === null && doorServices.includes(r.servico_id)),
+        d.nome,
+      ).toBe(true);
     }
     for (const r of rates) {
       expect(r.moeda_id).toBe(3);

@@ -22,7 +22,9 @@ export function redactUrl(url: string): string {
   const at = url.indexOf("?");
   let path = at === -1 ? url : url.slice(0, at);
   const query = at === -1 ? undefined : url.slice(at + 1);
-  const lower = decoded(path).toLowerCase().replace(/\/{2,}/g, "/");
+  const lower = decoded(path)
+    .toLowerCase()
+    .replace(/\/{2,}/g, "/");
   const prefix = SECRET_PATH_PREFIXES.find((p) => lower.startsWith(p));
   if (prefix) path = `${prefix}${REDACTED}`;
   if (query === undefined) return path;

@@ -36,7 +36,9 @@ describe("the outbox keeps a link only while it is needed", () => {
   it("in production no link-bearing body is ever stored, sent or not", async () => {
     const errors: unknown[] = [];
     for (const transport of [undefined, working, failing]) {
-      await createMailer(opened.database.db, { transport, from: "Loja <a@b>", keepBodies: false, log: (e) => errors.push(e) }).send(message("prod@example.com"));
+      await createMailer(opened.database.db, { transport, from: "Loja <a@b>", keepBodies: false, log: (e) => errors.push(e) }).send(
+        message("prod@example.com"),
+      );
       const row = await newest();
       expect(row.para).toBe("prod@example.com");
       expect(`${row.html}${row.texto}`).toBe("");

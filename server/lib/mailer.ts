@@ -47,7 +47,10 @@ export function createMailer(db: Db, options: MailerOptions): Mailer {
         await db.update(outboxEmails).set({ enviado_em: new Date(), html: "", texto: "" }).where(eq(outboxEmails.id, row!.id));
       } catch (err) {
         options.log(err);
-        await db.update(outboxEmails).set({ erro: String(err) }).where(eq(outboxEmails.id, row!.id));
+        await db
+          .update(outboxEmails)
+          .set({ erro: String(err) })
+          .where(eq(outboxEmails.id, row!.id));
       }
     },
   };

@@ -66,4 +66,3 @@ export function resilientRateLimitStore(redis: Redis, nameSpace: string, guard: 
     );
   } as unknown as FastifyRateLimitStoreCtor;
 }
-

@@ -70,10 +70,7 @@ export function guardRedis(redis: Redis, log: GuardLog, retryMs = REDIS_RETRY_MS
     if (down || closed) return;
     down = true;
     since = Date.now();
-    log.warn(
-      { err: err instanceof Error ? { message: err.message } : err },
-      "redis unavailable: caching bypassed, rate limits counted per process",
-    );
+    log.warn({ err: err instanceof Error ? { message: err.message } : err }, "redis unavailable: caching bypassed, rate limits counted per process");
   };
   const recover = () => {
     if (!down) return;

@@ -17,8 +17,16 @@ const development = loadConfig({ PORT: "3917", PUBLIC_URL: "http://localhost:391
 describe("siteFor", () => {
   it("serves each brand host as itself, with both hosts as alternates", () => {
     const es = siteFor(production, "FerreteriaDelEste.com.py", "https");
-    expect(es).toMatchObject({ brand: "es", origin: "https://ferreteriadeleste.com.py", originPt: "https://ferramentasdoparaguai.com.br", originEs: "https://ferreteriadeleste.com.py" });
-    expect(siteFor(production, "ferramentasdoparaguai.com.br", "http")).toMatchObject({ brand: "pt", origin: "https://ferramentasdoparaguai.com.br" });
+    expect(es).toMatchObject({
+      brand: "es",
+      origin: "https://ferreteriadeleste.com.py",
+      originPt: "https://ferramentasdoparaguai.com.br",
+      originEs: "https://ferreteriadeleste.com.py",
+    });
+    expect(siteFor(production, "ferramentasdoparaguai.com.br", "http")).toMatchObject({
+      brand: "pt",
+      origin: "https://ferramentasdoparaguai.com.br",
+    });
   });
 
   it("answers any other host, look-alikes and subdomains included, as PUBLIC_URL", () => {

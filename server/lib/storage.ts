@@ -49,9 +49,7 @@ export function s3Storage(options: S3Options): Storage {
         // Checksums only where S3 demands them: several compatible stores reject the SDK's newer defaults.
         ...(options.endpoint ? { requestChecksumCalculation: "WHEN_REQUIRED" as const, responseChecksumValidation: "WHEN_REQUIRED" as const } : {}),
         credentials:
-          options.accessKeyId && options.secretAccessKey
-            ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
-            : undefined,
+          options.accessKeyId && options.secretAccessKey ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } : undefined,
       }),
     })));
   const Bucket = options.bucket;

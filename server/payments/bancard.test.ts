@@ -18,7 +18,12 @@ beforeAll(async () => {
   bancard = await startBancardDouble({
     ...KEYS,
     notify: async (body, headers) => {
-      const res = await t.app.inject({ method: "POST", url: "/ecom/pagamentos/webhook/bancard", headers: { "content-type": "application/json", ...headers }, payload: body });
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/ecom/pagamentos/webhook/bancard",
+        headers: { "content-type": "application/json", ...headers },
+        payload: body,
+      });
       return { status: res.statusCode, body: res.body };
     },
   });
@@ -50,7 +55,9 @@ async function order(qtde = 1) {
   return { ...placed, payment: payment!, spid: payment!.provider_ref };
 }
 const state = async (externalId: string) => {
-  const res = await call<{ status: string; pagamentos: { status: string }[] }>(t.app, "GET", `/ecom/venda/pedidos/${externalId}/buscar-pagamentos`, { token: buyer.token });
+  const res = await call<{ status: string; pagamentos: { status: string }[] }>(t.app, "GET", `/ecom/venda/pedidos/${externalId}/buscar-pagamentos`, {
+    token: buyer.token,
+  });
   return [res.body.status, res.body.pagamentos[0]!.status];
 };
 const webhook = (body: string) =>
@@ -121,7 +128,10 @@ describe("paying through Bancard vPOS", () => {
     const wrongAmount = await order();
     const a = await bancard.pay(wrongAmount.spid, true, { amount: "1000.00" });
     expect(a.delivered!.status).toBe(200);
-    const [amountRow] = await queryRows<{ status: string; divergencia: string }>(db(), sql`SELECT status, divergencia FROM pagamentos WHERE id = ${wrongAmount.payment.id}`);
+    const [amountRow] = await queryRows<{ status: string; divergencia: string }>(
+      db(),
+      sql`SELECT status, divergencia FROM pagamentos WHERE id = ${wrongAmount.payment.id}`,
+    );
     expect(amountRow).toMatchObject({ status: "DIVERGENTE" });
     expect(amountRow!.divergencia).toContain("amount 1000.00");
     expect(await state(wrongAmount.order.external_id)).toEqual(["PAGAMENTO", "DIVERGENTE"]);
@@ -187,7 +197,9 @@ describe("paying through Bancard vPOS", () => {
     const calls = bancard.calls.length;
     expect(await t.app.payments.releaseExpired()).toBeGreaterThanOrEqual(1);
     const rollback = bancard.calls.slice(calls).find((c) => c.path === "/vpos/api/0.3/single_buy/rollback");
-    expect(JSON.parse(rollback!.body)).toMatchObject({ operation: { shop_process_id: o.spid, token: bancardTokens.rollback(KEYS.privateKey, o.spid) } });
+    expect(JSON.parse(rollback!.body)).toMatchObject({
+      operation: { shop_process_id: o.spid, token: bancardTokens.rollback(KEYS.privateKey, o.spid) },
+    });
     expect(await state(o.order.external_id)).toEqual(["CANCELADO", "EXPIRADO"]);
   });
 

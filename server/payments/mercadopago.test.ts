@@ -18,7 +18,12 @@ beforeAll(async () => {
   mp = await startMercadoPagoDouble({
     ...KEYS,
     notify: async (body, headers, query = "") => {
-      const res = await t.app.inject({ method: "POST", url: `/ecom/pagamentos/webhook/mercadopago${query}`, headers: { "content-type": "application/json", ...headers }, payload: body });
+      const res = await t.app.inject({
+        method: "POST",
+        url: `/ecom/pagamentos/webhook/mercadopago${query}`,
+        headers: { "content-type": "application/json", ...headers },
+        payload: body,
+      });
       return { status: res.statusCode, body: res.body };
     },
   });
@@ -42,7 +47,13 @@ afterAll(async () => {
 const db = () => t.database.db;
 const start = async (meio: string, extra: Record<string, unknown> = {}, token = buyer.token) => {
   const { cart, pickup } = await readyCart(t.app, token, [{ produto_id: p.id, qtde: 1 }]);
-  const body = { token_entrega: pickup.token, valor_frete: pickup.valor, entrega_servico_id: pickup.entrega_servico_id, meio_pagamento: meio, ...extra };
+  const body = {
+    token_entrega: pickup.token,
+    valor_frete: pickup.valor,
+    entrega_servico_id: pickup.entrega_servico_id,
+    meio_pagamento: meio,
+    ...extra,
+  };
   const res = await call<{ link_pagamento: string[]; pedido: { id: number; external_id: string; valor_total: string; moeda_id: number } }>(
     t.app,
     "POST",
@@ -61,11 +72,18 @@ async function order(meio = "mercadopago:pix") {
   return { link: res.body.link_pagamento[0]!, order: res.body.pedido, payment: payment!, pref: mp.preferences.get(payment!.provider_ref)! };
 }
 const state = async (externalId: string) => {
-  const res = await call<{ status: string; pagamentos: { status: string }[] }>(t.app, "GET", `/ecom/venda/pedidos/${externalId}/buscar-pagamentos`, { token: buyer.token });
+  const res = await call<{ status: string; pagamentos: { status: string }[] }>(t.app, "GET", `/ecom/venda/pedidos/${externalId}/buscar-pagamentos`, {
+    token: buyer.token,
+  });
   return [res.body.status, res.body.pagamentos[0]!.status];
 };
 const webhook = (n: { query: string; headers: Record<string, string>; body: string }) =>
-  t.app.inject({ method: "POST", url: `/ecom/pagamentos/webhook/mercadopago${n.query}`, headers: { "content-type": "application/json", ...n.headers }, payload: n.body });
+  t.app.inject({
+    method: "POST",
+    url: `/ecom/pagamentos/webhook/mercadopago${n.query}`,
+    headers: { "content-type": "application/json", ...n.headers },
+    payload: n.body,
+  });
 
 describe("Mercado Pago x-signature (known answer)", () => {
   it("signs the manifest id;request-id;ts with HMAC-SHA256 as Mercado Pago documents it", () => {
@@ -78,7 +96,12 @@ describe("Mercado Pago x-signature (known answer)", () => {
 
 describe("paying through Mercado Pago Checkout Pro", () => {
   it("offers a Brazilian buyer card in up to 10x (with CPF), PIX and boleto, and nothing from the Paraguayan gateways", async () => {
-    const res = await call<{ data: { id: string; parcelas_max: number; cpf_obrigatorio: boolean }[]; tem_cpf: boolean }>(t.app, "GET", "/ecom/pagamentos/meios", { token: buyer.token });
+    const res = await call<{ data: { id: string; parcelas_max: number; cpf_obrigatorio: boolean }[]; tem_cpf: boolean }>(
+      t.app,
+      "GET",
+      "/ecom/pagamentos/meios",
+      { token: buyer.token },
+    );
     expect(res.body.data).toEqual([
       { id: "mercadopago:cartao", gateway: "mercadopago", metodo: "cartao", parcelas_max: 10, cpf_obrigatorio: true },
       { id: "mercadopago:pix", gateway: "mercadopago", metodo: "pix", parcelas_max: 1, cpf_obrigatorio: false },
@@ -146,7 +169,10 @@ describe("paying through Mercado Pago Checkout Pro", () => {
     const missing = await start("mercadopago:cartao", {}, other.token);
     expect(missing.res.status).toBe(422);
     expect(missing.res.body).toMatchObject({ errors: { cpf: ["Informe o CPF para pagar com cartão."] } });
-    const wrong = await call(t.app, "POST", `/ecom/venda/carrinho/${missing.cart.external_id}/iniciar-checkout`, { token: other.token, body: { ...missing.body, cpf: "111.111.111-11" } });
+    const wrong = await call(t.app, "POST", `/ecom/venda/carrinho/${missing.cart.external_id}/iniciar-checkout`, {
+      token: other.token,
+      body: { ...missing.body, cpf: "111.111.111-11" },
+    });
     expect(wrong.status).toBe(422);
     expect(wrong.body.errors).toEqual({ cpf: ["CPF inválido"] });
     const ok = await call<{ link_pagamento: string[] }>(t.app, "POST", `/ecom/venda/carrinho/${missing.cart.external_id}/iniciar-checkout`, {
@@ -169,7 +195,12 @@ describe("paying through Mercado Pago Checkout Pro", () => {
         method: "POST",
         url: `/ecom/venda/carrinho/${cart.external_id}/iniciar-checkout`,
         headers: { authorization: `Bearer ${buyer.token}`, "accept-language": "pt-BR" },
-        payload: { token_entrega: pickup.token, valor_frete: pickup.valor, entrega_servico_id: pickup.entrega_servico_id, meio_pagamento: "mercadopago:pix" },
+        payload: {
+          token_entrega: pickup.token,
+          valor_frete: pickup.valor,
+          entrega_servico_id: pickup.entrega_servico_id,
+          meio_pagamento: "mercadopago:pix",
+        },
       });
       expect([res.statusCode, res.json().message]).toEqual([502, "Erro ao processar o pagamento"]);
     } finally {

@@ -19,7 +19,12 @@ beforeAll(async () => {
     ...KEYS,
     returnUrl: "http://localhost:3000/pagamento/retorno/pagopar/($hash)",
     notify: async (body, headers) => {
-      const res = await t.app.inject({ method: "POST", url: "/ecom/pagamentos/webhook/pagopar", headers: { "content-type": "application/json", ...headers }, payload: body });
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/ecom/pagamentos/webhook/pagopar",
+        headers: { "content-type": "application/json", ...headers },
+        payload: body,
+      });
       return { status: res.statusCode, body: res.body };
     },
   });
@@ -47,7 +52,10 @@ async function order(meio = "pagopar:qr") {
     t.app,
     "POST",
     `/ecom/venda/carrinho/${cart.external_id}/iniciar-checkout`,
-    { token: buyer.token, body: { token_entrega: pickup.token, valor_frete: pickup.valor, entrega_servico_id: pickup.entrega_servico_id, meio_pagamento: meio } },
+    {
+      token: buyer.token,
+      body: { token_entrega: pickup.token, valor_frete: pickup.valor, entrega_servico_id: pickup.entrega_servico_id, meio_pagamento: meio },
+    },
   );
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   const [payment] = await queryRows<{ id: number; provider_ref: string; metodo: string }>(
@@ -57,7 +65,9 @@ async function order(meio = "pagopar:qr") {
   return { link: res.body.link_pagamento[0]!, order: res.body.pedido, payment: payment!, hash: payment!.provider_ref };
 }
 const state = async (externalId: string) => {
-  const res = await call<{ status: string; pagamentos: { status: string }[] }>(t.app, "GET", `/ecom/venda/pedidos/${externalId}/buscar-pagamentos`, { token: buyer.token });
+  const res = await call<{ status: string; pagamentos: { status: string }[] }>(t.app, "GET", `/ecom/venda/pedidos/${externalId}/buscar-pagamentos`, {
+    token: buyer.token,
+  });
   return [res.body.status, res.body.pagamentos[0]!.status];
 };
 const webhook = (body: string) =>
@@ -74,7 +84,9 @@ describe("Pagopar tokens (known answers)", () => {
 
 describe("paying through Pagopar", () => {
   it("lists Pagopar's methods and then Bancard's for a resident, in PAYMENT_PROVIDERS' order", async () => {
-    const res = await call<{ data: { id: string; parcelas_max: number; cpf_obrigatorio: boolean }[] }>(t.app, "GET", "/ecom/pagamentos/meios", { token: buyer.token });
+    const res = await call<{ data: { id: string; parcelas_max: number; cpf_obrigatorio: boolean }[] }>(t.app, "GET", "/ecom/pagamentos/meios", {
+      token: buyer.token,
+    });
     expect(res.body.data.map((m) => m.id)).toEqual([
       "pagopar:cartao",
       "pagopar:qr",
@@ -110,7 +122,12 @@ describe("paying through Pagopar", () => {
     const { cart, pickup } = await readyCart(t.app, buyer.token, [{ produto_id: p.id, qtde: 1 }]);
     const res = await call(t.app, "POST", `/ecom/venda/carrinho/${cart.external_id}/iniciar-checkout`, {
       token: buyer.token,
-      body: { token_entrega: pickup.token, valor_frete: pickup.valor, entrega_servico_id: pickup.entrega_servico_id, meio_pagamento: "mercadopago:pix" },
+      body: {
+        token_entrega: pickup.token,
+        valor_frete: pickup.valor,
+        entrega_servico_id: pickup.entrega_servico_id,
+        meio_pagamento: "mercadopago:pix",
+      },
     });
     expect(res.status).toBe(422);
     expect(res.body.errors).toEqual({ meio_pagamento: ["Escolha um meio de pagamento disponível."] });
@@ -128,7 +145,10 @@ describe("paying through Pagopar", () => {
 
   it("refuses a forged notification with 401 and ignores a replay", async () => {
     const o = await order();
-    const forged = { respuesta: true, resultado: [{ ...pagopar.state(pagopar.orders.get(o.hash)!), pagado: true, token: pagoparTokens.notification("not-the-key", o.hash) }] };
+    const forged = {
+      respuesta: true,
+      resultado: [{ ...pagopar.state(pagopar.orders.get(o.hash)!), pagado: true, token: pagoparTokens.notification("not-the-key", o.hash) }],
+    };
     expect((await webhook(JSON.stringify(forged))).statusCode).toBe(401);
     expect((await webhook("{}")).statusCode).toBe(401);
     expect(await state(o.order.external_id)).toEqual(["PAGAMENTO", "AGUARDANDO"]);
@@ -153,7 +173,12 @@ describe("paying through Pagopar", () => {
         method: "POST",
         url: `/ecom/venda/carrinho/${cart.external_id}/iniciar-checkout`,
         headers: { authorization: `Bearer ${buyer.token}`, "accept-language": "pt-BR" },
-        payload: { token_entrega: pickup.token, valor_frete: pickup.valor, entrega_servico_id: pickup.entrega_servico_id, meio_pagamento: "pagopar:pontos" },
+        payload: {
+          token_entrega: pickup.token,
+          valor_frete: pickup.valor,
+          entrega_servico_id: pickup.entrega_servico_id,
+          meio_pagamento: "pagopar:pontos",
+        },
       });
       expect([res.statusCode, res.json().message]).toEqual([502, "Erro ao processar o pagamento"]);
     } finally {

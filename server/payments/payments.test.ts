@@ -22,7 +22,9 @@ afterAll(() => t.close());
 const db = () => t.database.db;
 const order = () => placeOrder(t.app, buyer.token, [{ produto_id: p.id, qtde: 1 }]);
 const decide = (path: string, decision: string) =>
-  call(t.app, "POST", path, { form: { payload: Buffer.from(`decision=${decision}`), headers: { "content-type": "application/x-www-form-urlencoded" } } });
+  call(t.app, "POST", path, {
+    form: { payload: Buffer.from(`decision=${decision}`), headers: { "content-type": "application/x-www-form-urlencoded" } },
+  });
 const payments = (externalId: string) =>
   call<{ status: string; pedido: string; codigo_retirada: string; pagamentos: Order["pagamentos"] }>(
     t.app,
@@ -92,7 +94,13 @@ describe("POST /ecom/pagamentos/webhook/sandbox", () => {
     const body = eventBody(ref, "approved");
     const before = await events();
     const stale = Math.floor(Date.now() / 1000) - 3600;
-    for (const signature of [undefined, "t=1,v1=00", signSandboxBody("wrong-secret", body), signSandboxBody(t.config.sandboxSecret, body, stale), "garbage"]) {
+    for (const signature of [
+      undefined,
+      "t=1,v1=00",
+      signSandboxBody("wrong-secret", body),
+      signSandboxBody(t.config.sandboxSecret, body, stale),
+      "garbage",
+    ]) {
       const res = await webhook(body, signature);
       expect(res.status).toBe(401);
       expect(res.body.message).toBe("Assinatura inválida");

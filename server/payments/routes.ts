@@ -11,8 +11,7 @@ import { GatewayError, type PaymentProvider } from "./provider.ts";
 import type { SandboxGateway } from "./providers/sandbox.ts";
 import type { PaymentService } from "./service.ts";
 
-const escape = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 /** Gateways' signed notifications: `POST /ecom/pagamentos/webhook/{provider}`. */
 export const webhookRoutes: FastifyPluginAsync<{ providers: Map<string, PaymentProvider>; payments: PaymentService }> = async (
@@ -95,9 +94,13 @@ export const sandboxPageRoutes: FastifyPluginAsync<{ sandbox: SandboxGateway }> 
     const row = hasControlCharacters(ref) ? undefined : await sandbox.find(ref);
     if (!row) throw new HttpError(404, "payment_not_found");
     const status =
-      row.status === "approved" ? `<p role="status">${t("sandbox_approved")}</p>` :
-      row.status === "declined" ? `<p role="status">${t("sandbox_declined")}</p>` :
-      row.status === "expired" ? `<p role="status">${t("sandbox_expired")}</p>` : "";
+      row.status === "approved"
+        ? `<p role="status">${t("sandbox_approved")}</p>`
+        : row.status === "declined"
+          ? `<p role="status">${t("sandbox_declined")}</p>`
+          : row.status === "expired"
+            ? `<p role="status">${t("sandbox_expired")}</p>`
+            : "";
     const actions =
       row.status === "approved" || row.status === "expired"
         ? `<a class="button decline" href="${escape(row.return_url)}">${t("sandbox_back")}</a>`
@@ -106,9 +109,15 @@ export const sandboxPageRoutes: FastifyPluginAsync<{ sandbox: SandboxGateway }> 
     return reply
       .type("text/html; charset=utf-8")
       .header("cache-control", "no-store")
-      .send(page(locale, t("sandbox_title"), `<p class="test" role="note">${t("sandbox_test_banner")}</p><h1>${t("sandbox_title")}</h1><p>${escape(row.descricao)}</p>
+      .send(
+        page(
+          locale,
+          t("sandbox_title"),
+          `<p class="test" role="note">${t("sandbox_test_banner")}</p><h1>${t("sandbox_title")}</h1><p>${escape(row.descricao)}</p>
 <p class="note">${t("sandbox_amount")}</p><p class="amount">${escape(formatPrice(row.valor, row.moeda_id))}</p>${status}${actions}
-<p class="note">${t("sandbox_explain")}</p>`));
+<p class="note">${t("sandbox_explain")}</p>`,
+        ),
+      );
   });
 
   app.post("/pagamento/sandbox/:ref", { schema: { hide: true }, config: { rateLimit: { max: 30, timeWindow: "1 minute" } } }, async (req, reply) => {

@@ -107,7 +107,10 @@ export function createPaymentService(
       }
       const mismatch = divergence(payment!, read, event?.claimed);
       if (mismatch) {
-        await tx.update(payments).set({ status: FLAGGED, divergencia: mismatch.slice(0, 200), updated_at: now }).where(eq(payments.id, payment!.id));
+        await tx
+          .update(payments)
+          .set({ status: FLAGGED, divergencia: mismatch.slice(0, 200), updated_at: now })
+          .where(eq(payments.id, payment!.id));
         return { result: "flagged" as const, mismatch, paymentId: payment!.id };
       }
       // Paid: the order keeps its reserved stock; if the reservation had lapsed, take the stock again.
@@ -118,7 +121,10 @@ export function createPaymentService(
           .select({ produto_id: orderItems.produto_id, qtde: orderItems.qtde })
           .from(orderItems)
           .where(eq(orderItems.order_id, order!.id));
-        const locked = await lockProducts(tx, lines.map((l) => l.produto_id));
+        const locked = await lockProducts(
+          tx,
+          lines.map((l) => l.produto_id),
+        );
         if (shortages(lines, locked).length === 0) await takeStock(tx, lines);
         else {
           // Paid after the stock was sold to someone else: the payment must be given back.
@@ -129,16 +135,27 @@ export function createPaymentService(
       await tx.update(payments).set({ status: paymentStatus, pago_em: now, updated_at: now }).where(eq(payments.id, payment!.id));
       await tx
         .update(orders)
-        .set({ status: orderStatus, reserva_expira_em: null, estoque_liberado_em: orderStatus === "PAGO" ? null : order!.estoque_liberado_em, updated_at: now })
+        .set({
+          status: orderStatus,
+          reserva_expira_em: null,
+          estoque_liberado_em: orderStatus === "PAGO" ? null : order!.estoque_liberado_em,
+          updated_at: now,
+        })
         .where(eq(orders.id, order!.id));
       if (orderStatus === "PAGO") return { result: "paid" as const };
       return { result: "refund" as const, refund: { ref: payment!.provider_ref, paymentId: payment!.id, amount: chargeOf(payment!).amount } };
     });
-    if (outcome.result === "flagged") log.warn({ paymentId: outcome.paymentId, provider: provider.name, mismatch: outcome.mismatch }, "payment flagged: not the order's amount or currency");
-    if (outcome.result === "refund") {
-      await provider.refund?.({ ...outcome.refund, full: true }).catch((err: unknown) =>
-        log.error({ err, paymentId: outcome.refund.paymentId, provider: provider.name }, "refund of a payment for sold-out stock failed"),
+    if (outcome.result === "flagged")
+      log.warn(
+        { paymentId: outcome.paymentId, provider: provider.name, mismatch: outcome.mismatch },
+        "payment flagged: not the order's amount or currency",
       );
+    if (outcome.result === "refund") {
+      await provider
+        .refund?.({ ...outcome.refund, full: true })
+        .catch((err: unknown) =>
+          log.error({ err, paymentId: outcome.refund.paymentId, provider: provider.name }, "refund of a payment for sold-out stock failed"),
+        );
     }
     return outcome.result;
   }
@@ -170,7 +187,12 @@ export function createPaymentService(
       return tx
         .update(payments)
         .set({ conferido_em: now })
-        .where(inArray(payments.id, open.map((p) => p.id)))
+        .where(
+          inArray(
+            payments.id,
+            open.map((p) => p.id),
+          ),
+        )
         .returning({ id: payments.id, provider: payments.provider, ref: payments.provider_ref });
     });
     let changed = 0;
@@ -245,7 +267,10 @@ export function createPaymentService(
           .select({ produto_id: orderItems.produto_id, qtde: orderItems.qtde })
           .from(orderItems)
           .where(eq(orderItems.order_id, id));
-        await lockProducts(tx, lines.map((l) => l.produto_id));
+        await lockProducts(
+          tx,
+          lines.map((l) => l.produto_id),
+        );
         await returnStock(tx, lines);
         await tx.update(orders).set({ status: "CANCELADO", estoque_liberado_em: now, updated_at: now }).where(eq(orders.id, id));
         const open = await tx

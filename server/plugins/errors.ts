@@ -40,9 +40,12 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       const part = error.validationContext === "querystring" ? "query" : (error.validationContext ?? "body");
       const input = (request as unknown as Record<string, unknown>)[part];
       // fastify-type-provider-zod hands each zod issue over as { keyword: code, message, params: the rest }.
-      const issues = error.validation.map(
-        (v): IssueLike => ({ ...v.params, code: v.keyword, message: v.message, path: v.instancePath.split("/").filter(Boolean) }),
-      );
+      const issues = error.validation.map((v): IssueLike => ({
+        ...v.params,
+        code: v.keyword,
+        message: v.message,
+        path: v.instancePath.split("/").filter(Boolean),
+      }));
       return reply.status(422).send({ message: apiMessage(locale, "validation_failed"), errors: fieldErrors(locale, issues, input) });
     }
     if (error instanceof SchemaError) {
@@ -65,7 +68,10 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     // The database is out of reach or stopped answering: a moment's outage, not a fault of the request.
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: { message: error.message, code: error.code } }, "database unavailable");
-      return reply.status(503).header("retry-after", "5").send({ message: apiMessage(locale, "service_unavailable") });
+      return reply
+        .status(503)
+        .header("retry-after", "5")
+        .send({ message: apiMessage(locale, "service_unavailable") });
     }
     const status = error.statusCode ?? 500;
     if (status === 429) return reply.status(429).send({ message: error.message });

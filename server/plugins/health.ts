@@ -14,7 +14,9 @@ export async function healthPlugin(app: FastifyInstance, { database }: { databas
   app.get("/readyz", { schema: { hide: true } }, async (_request, reply) => {
     if (app.draining) return reply.status(503).send({ status: "draining" });
     const checks = await readiness(database, app.shared.redis, app.shared.guard);
-    const failed = Object.entries(checks).filter(([, state]) => state === "failed").map(([name]) => name);
+    const failed = Object.entries(checks)
+      .filter(([, state]) => state === "failed")
+      .map(([name]) => name);
     if (failed.length > 0) return reply.status(503).send({ status: "unavailable", failed, checks });
     // Without Redis the shop still sells (no shared cache, per-process limits): ready, and saying so.
     return { status: checks.redis === "degraded" ? "degraded" : "ok", checks };
@@ -40,10 +42,12 @@ async function readiness(database: Database, redis: Redis | undefined, guard: Re
   const [db, cache] = await Promise.all([
     probe(() => database.db.execute(sql`select 1`)),
     redis && guard
-      ? guard.run(() => redis.ping()).then(
-          () => "ok" as const,
-          () => "degraded" as const,
-        )
+      ? guard
+          .run(() => redis.ping())
+          .then(
+            () => "ok" as const,
+            () => "degraded" as const,
+          )
       : Promise.resolve("not configured" as const),
   ]);
   return { database: db, redis: cache };

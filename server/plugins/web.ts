@@ -53,30 +53,32 @@ export async function webPlugin(app: FastifyInstance, options: WebOptions) {
   // The API sees the visitor's address (request.ip, already resolved through the trusted proxies) as its
   // client and the visitor's site (withVisitorSite), never the synthetic Host of the in-process call;
   // `unavailable` records an answer of 503 (the database out of reach).
-  const apiFetch = (request: FastifyRequest, site: SiteInfo, seen: { unavailable: boolean }) => async (pathname: string, init: RequestInit = {}) => {
-    const headers = new Headers(init.headers);
-    for (const name of ["cookie", "accept-language", "authorization", "user-agent"]) {
-      const value = request.headers[name];
-      if (typeof value === "string" && !headers.has(name)) headers.set(name, value);
-    }
-    // The page's API calls log under the page request's id.
-    if (!headers.has("x-request-id")) headers.set("x-request-id", request.id);
-    const res = await withVisitorSite(site, (key) => {
-      headers.set(VISITOR_SITE_HEADER, key);
-      return app.inject({
-        method: (init.method ?? "GET") as "GET",
-        url: pathname,
-        headers: Object.fromEntries(headers),
-        payload: init.body as string | Buffer | undefined,
-        remoteAddress: request.ip,
+  const apiFetch =
+    (request: FastifyRequest, site: SiteInfo, seen: { unavailable: boolean }) =>
+    async (pathname: string, init: RequestInit = {}) => {
+      const headers = new Headers(init.headers);
+      for (const name of ["cookie", "accept-language", "authorization", "user-agent"]) {
+        const value = request.headers[name];
+        if (typeof value === "string" && !headers.has(name)) headers.set(name, value);
+      }
+      // The page's API calls log under the page request's id.
+      if (!headers.has("x-request-id")) headers.set("x-request-id", request.id);
+      const res = await withVisitorSite(site, (key) => {
+        headers.set(VISITOR_SITE_HEADER, key);
+        return app.inject({
+          method: (init.method ?? "GET") as "GET",
+          url: pathname,
+          headers: Object.fromEntries(headers),
+          payload: init.body as string | Buffer | undefined,
+          remoteAddress: request.ip,
+        });
       });
-    });
-    if (res.statusCode === 503) seen.unavailable = true;
-    return new Response(res.statusCode === 204 ? null : new Uint8Array(res.rawPayload), {
-      status: res.statusCode,
-      headers: res.headers as Record<string, string>,
-    });
-  };
+      if (res.statusCode === 503) seen.unavailable = true;
+      return new Response(res.statusCode === 204 ? null : new Uint8Array(res.rawPayload), {
+        status: res.statusCode,
+        headers: res.headers as Record<string, string>,
+      });
+    };
 
   async function render(request: FastifyRequest, reply: FastifyReply) {
     // Every URL the page prints comes from `site`, one of the store's own origins whatever Host was named.

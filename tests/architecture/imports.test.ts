@@ -25,7 +25,11 @@ const RULES: Rule[] = [
   { from: "config/", forbidden: ["app/", "server/", "db/"], why: "configuration is read by server/ and db/, so it depends on neither" },
   { from: "db/", forbidden: ["app/", "server/"], why: "db/ is below server/ and never part of the storefront" },
   { from: "server/", forbidden: ["app/"], why: "the API never imports the storefront (shared types live in contract/)" },
-  { from: "app/", forbidden: ["server/", "db/", "config/"], why: "the storefront talks to the API through its client, never to server code, the database or seed data" },
+  {
+    from: "app/",
+    forbidden: ["server/", "db/", "config/"],
+    why: "the storefront talks to the API through its client, never to server code, the database or seed data",
+  },
   { from: "app/lib/", forbidden: ["app/features/", "app/routes/"], why: "app/lib/ is below the features and routes that use it" },
   { from: "app/components/", forbidden: ["app/features/", "app/routes/"], why: "shared components know no feature or route" },
   { from: "app/i18n/", forbidden: ["app/features/", "app/routes/"], why: "i18n is below the features and routes that use it" },
@@ -33,7 +37,18 @@ const RULES: Rule[] = [
 ];
 
 /** Packages that run only on the server: none of them belongs in the storefront or the shared contract. */
-const SERVER_PACKAGES = [/^fastify/, /^@fastify\//, /^drizzle-orm/, /^pg$/, /^@electric-sql\/pglite/, /^ioredis/, /^nodemailer/, /^pdfkit/, /^@aws-sdk\//, /^@node-rs\//];
+const SERVER_PACKAGES = [
+  /^fastify/,
+  /^@fastify\//,
+  /^drizzle-orm/,
+  /^pg$/,
+  /^@electric-sql\/pglite/,
+  /^ioredis/,
+  /^nodemailer/,
+  /^pdfkit/,
+  /^@aws-sdk\//,
+  /^@node-rs\//,
+];
 const PACKAGE_RULES = [
   { from: "app/", why: "a server-only package in the storefront" },
   { from: "contract/", why: "a server-only package in the shared contract" },
@@ -108,7 +123,9 @@ describe("import rules", () => {
     expect(violations("app/lib/meta.ts", `import type { ShellData } from "../features/layout/types.ts";`)).toHaveLength(1);
     expect(violations("app/features/account/f.tsx", `import type { R } from "#app/routes/register.tsx";`)).toHaveLength(1);
     expect(violations("app/routes/x.tsx", `import { Pool } from "pg";`)).toHaveLength(1);
-    expect(violations("server/app.ts", `import { db } from "#db/client.ts";\nimport { z } from "zod";\nimport { s } from "#contract/site.ts";`)).toEqual([]);
+    expect(
+      violations("server/app.ts", `import { db } from "#db/client.ts";\nimport { z } from "zod";\nimport { s } from "#contract/site.ts";`),
+    ).toEqual([]);
     expect(violations("app/routes/register.tsx", `import { RegisterForm } from "#app/features/account/register-form.tsx";`)).toEqual([]);
   });
 });

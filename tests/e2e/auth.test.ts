@@ -42,7 +42,6 @@ async function newPage(viewport: { width: number; height: number }, locale?: "pt
   return { page, errors, close: () => context.close() };
 }
 
-
 const documentImage = (name: string) => ({ name, mimeType: "image/png", buffer: png(4, 4) });
 
 async function newestMailLink(email: string, kind: "reset-password" | "confirmation-email") {
@@ -194,7 +193,9 @@ describe("registration", () => {
       expect(await page.getByLabel(es.fields.ruc, { exact: true }).inputValue()).toBe(`${base}-${rucCheckDigit(base)}`);
       await page.getByLabel(es.fields.identidade, { exact: true }).fill(base);
       await page.getByLabel(es.fields.frente, { exact: true }).setInputFiles(documentImage("frente.png"));
-      await page.getByLabel(es.fields.verso, { exact: true }).setInputFiles({ name: "verso.exe", mimeType: "application/octet-stream", buffer: Buffer.from("MZ") });
+      await page
+        .getByLabel(es.fields.verso, { exact: true })
+        .setInputFiles({ name: "verso.exe", mimeType: "application/octet-stream", buffer: Buffer.from("MZ") });
       await page.getByRole("button", { name: es.register.next }).click();
       await page.getByText(esValidation.file_type).first().waitFor();
       await page.getByLabel(es.fields.verso, { exact: true }).setInputFiles(documentImage("verso.png"));
@@ -259,7 +260,10 @@ describe("login and logout", () => {
       await page.waitForURL((url) => url.pathname === "/perfil/endereco" && url.search === "?aba=1");
       // A non-foreign customer reads es-PY from now on, and cannot change it.
       await expect.poll(() => page.locator("html").getAttribute("lang")).toBe("es-PY");
-      const languageButton = page.getByRole("banner").getByRole("button", { name: /idioma|Idioma|language/i }).first();
+      const languageButton = page
+        .getByRole("banner")
+        .getByRole("button", { name: /idioma|Idioma|language/i })
+        .first();
       if (await languageButton.count()) expect(await languageButton.isDisabled()).toBe(true);
 
       await page.getByRole("button", { name: es.logout.button }).first().click();
@@ -354,6 +358,4 @@ describe("e-mail confirmation and password recovery", () => {
       await close();
     }
   });
-
-
 });

@@ -60,7 +60,6 @@ async function newPage(viewport: { width: number; height: number }, externalId?:
   return { page, errors, close: () => context.close() };
 }
 
-
 async function openDrawer(page: Page, viewport: keyof typeof VIEWPORTS) {
   const scope = viewport === "desktop" ? page.locator("header") : page.getByTestId("bottom-nav");
   await scope.getByRole("link", { name: /Carrinho/ }).click();
@@ -79,7 +78,10 @@ describe.each(Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[])("cart on %s"
     const { page, errors, close } = await newPage(VIEWPORTS[viewport], ext);
     try {
       await page.goto("/", { waitUntil: "networkidle" });
-      const badgeLabel = viewport === "desktop" ? page.locator("header").getByRole("link", { name: /Carrinho, itens: 3/ }) : page.getByTestId("bottom-nav").getByRole("link", { name: /Carrinho, itens: 3/ });
+      const badgeLabel =
+        viewport === "desktop"
+          ? page.locator("header").getByRole("link", { name: /Carrinho, itens: 3/ })
+          : page.getByTestId("bottom-nav").getByRole("link", { name: /Carrinho, itens: 3/ });
       await badgeLabel.waitFor();
 
       const drawer = await openDrawer(page, viewport);
@@ -94,14 +96,20 @@ describe.each(Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[])("cart on %s"
       const plus = first.getByRole("button", { name: t.increase.replace("{{name}}", scarce!.nome) });
       for (let n = 2; n <= Math.min(stock, 4); n++) {
         await plus.click();
-        await first.getByTestId("line-qty").filter({ hasText: String(n) }).waitFor();
+        await first
+          .getByTestId("line-qty")
+          .filter({ hasText: String(n) })
+          .waitFor();
       }
       if (stock <= 4) {
         await plus.click();
         await first.getByText(t.stockMax.replace("{{n}}", String(stock))).waitFor();
         expect(await first.getByTestId("line-qty").textContent()).toBe(String(stock));
       }
-      await page.getByTestId("cart-live").filter({ hasText: /Carrinho atualizado/ }).waitFor({ state: "attached" });
+      await page
+        .getByTestId("cart-live")
+        .filter({ hasText: /Carrinho atualizado/ })
+        .waitFor({ state: "attached" });
 
       await expectNoSeriousAxeViolations(page);
 
@@ -145,7 +153,10 @@ describe.each(Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[])("cart on %s"
       await page.getByText(t.checkout.loginPrompt).waitFor();
       // The drawer cannot be opened on /checkout.
       if (viewport === "mobile") {
-        await page.getByTestId("bottom-nav").getByRole("link", { name: /Carrinho/ }).click();
+        await page
+          .getByTestId("bottom-nav")
+          .getByRole("link", { name: /Carrinho/ })
+          .click();
         expect(await page.getByRole("dialog", { name: t.title }).isVisible()).toBe(false);
         await page.goto("/checkout", { waitUntil: "networkidle" });
       }

@@ -38,13 +38,18 @@ describe("the brand filter", () => {
       await page.goto("/produtos", { waitUntil: "networkidle" });
       const facets = (await api<{ data: BrandFacet[] }>("/api/public/products/brands?lang=pt")).data;
       const group = page.getByRole("group", { name: t.catalog.filters.brands });
-      const labels = await group.locator("label").evaluateAll((nodes) =>
-        nodes.map((n) => [n.querySelector("span")?.textContent?.trim(), n.querySelector("[aria-hidden=true]")?.textContent?.trim()]),
-      );
+      const labels = await group
+        .locator("label")
+        .evaluateAll((nodes) =>
+          nodes.map((n) => [n.querySelector("span")?.textContent?.trim(), n.querySelector("[aria-hidden=true]")?.textContent?.trim()]),
+        );
       expect(labels).toEqual(facets.map((b) => [b.nome, new Intl.NumberFormat("pt-BR").format(b.total)]));
       const first = facets[0]!;
       // Read out as "3M, 1 produto" / "Bosch, 12 produtos".
-      const spoken = await group.getByRole("checkbox").first().evaluate((box) => box.closest("label")!.innerText);
+      const spoken = await group
+        .getByRole("checkbox")
+        .first()
+        .evaluate((box) => box.closest("label")!.innerText);
       expect(spoken.replace(/\s+/g, " ")).toContain(`${first.total === 1 ? "1 produto" : `${first.total} produtos`}`);
       const name = new RegExp(`^${first.nome}\\W*${first.total} produtos?$`);
       await group.getByRole("checkbox", { name }).waitFor();
@@ -78,7 +83,10 @@ describe("the special line", () => {
       expect(await section.getByRole("link", { name: t.home.specialLine.seeAll }).getAttribute("href")).toBe("/especial");
       await section.getByRole("link", { name: special[0]!.name, exact: true }).click();
       await page.waitForURL(new RegExp(`/especial/${special[0]!.slug}$`));
-      await page.getByRole("main").getByRole("heading", { level: 1, name: new RegExp(catalogPt.catalog.special.title) }).waitFor();
+      await page
+        .getByRole("main")
+        .getByRole("heading", { level: 1, name: new RegExp(catalogPt.catalog.special.title) })
+        .waitFor();
     });
     const sitemap = await (await fetch(`${baseURL}/sitemap-pages.xml`)).text();
     expect(sitemap).toMatch(/<loc>[^<]*\/especial<\/loc>/);

@@ -50,7 +50,6 @@ const heading = (page: Page) => page.getByRole("main").getByRole("heading", { le
 const cardNames = (page: Page) => page.getByRole("main").getByRole("article").getByRole("heading").allTextContents();
 const query = (page: Page) => new URL(page.url()).searchParams;
 
-
 describe("product list, desktop", () => {
   for (const locale of ["pt-BR", "es-PY"] as const) {
     it(`${locale}: category → department, back and reload keep the state`, async () => {
@@ -153,8 +152,7 @@ describe("product list, desktop", () => {
     await withPage(DESKTOP, "pt-BR", async ({ page }) => {
       const t = texts["pt-BR"];
       const nav = page.getByRole("navigation", { name: t.pagination.label });
-      const numbers = async () =>
-        (await nav.locator("ul").first().getByText(/^\d+$/).allTextContents()).map(Number);
+      const numbers = async () => (await nav.locator("ul").first().getByText(/^\d+$/).allTextContents()).map(Number);
       expect(await numbers()).toEqual([1, 2, 3, 4, 5]);
       expect(await nav.getByRole("link", { name: t.pagination.previous }).count()).toBe(0);
 
@@ -219,10 +217,7 @@ describe("product list, desktop", () => {
     await withPage(DESKTOP, "es-PY", async ({ page, context }) => {
       const t = texts["es-PY"];
       await page.goto("/produtos/ferramentas-eletricas", { waitUntil: "networkidle" });
-      const [popup] = await Promise.all([
-        context.waitForEvent("page"),
-        page.getByRole("combobox", { name: t.export.label }).selectOption("grid"),
-      ]);
+      const [popup] = await Promise.all([context.waitForEvent("page"), page.getByRole("combobox", { name: t.export.label }).selectOption("grid")]);
       await popup.getByText(t.export.disclaimer).waitFor();
       expect(await popup.locator(".sheet").count()).toBeGreaterThan(0);
       expect(await popup.locator(".sheet").first().locator(".item").count()).toBeLessThanOrEqual(20);
@@ -318,7 +313,9 @@ describe("brand page and special line", () => {
     await withPage(DESKTOP, "pt-BR", async ({ page }) => {
       const t = texts["pt-BR"];
       await page.goto("/marca/makita", { waitUntil: "networkidle" });
-      await heading(page).filter({ hasText: t.brand.title.replace("{{brand}}", "Makita") }).waitFor();
+      await heading(page)
+        .filter({ hasText: t.brand.title.replace("{{brand}}", "Makita") })
+        .waitFor();
       await page.getByRole("main").getByRole("article").first().waitFor();
       await expectNoSeriousAxeViolations(page);
       const response = await page.goto("/marca/marca-que-nao-existe");

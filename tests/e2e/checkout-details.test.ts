@@ -98,7 +98,9 @@ describe("stock that runs out under an open cart", () => {
 
       // In the cart: one line lowered, both still over the stock, each told its own maximum.
       await page.goto("/carrinho", { waitUntil: "networkidle" });
-      await line(a!).getByRole("button", { name: t.decrease.replace("{{name}}", a!.nome) }).click();
+      await line(a!)
+        .getByRole("button", { name: t.decrease.replace("{{name}}", a!.nome) })
+        .click();
       await line(a!).getByTestId("line-notice").getByText(max(1), { exact: true }).waitFor();
       await line(b!).getByTestId("line-notice").getByText(max(2), { exact: true }).waitFor();
       expect(errors).toEqual([]);
@@ -119,11 +121,17 @@ describe("a Paraguayan without a saved address", () => {
     };
     expect(saved.data.length).toBeGreaterThan(0);
     for (const address of saved.data) {
-      const res = await fetch(`${baseURL}/ecom/cliente/address/${address.id}`, { method: "PUT", headers: auth, body: JSON.stringify({ ativo: false }) });
+      const res = await fetch(`${baseURL}/ecom/cliente/address/${address.id}`, {
+        method: "PUT",
+        headers: auth,
+        body: JSON.stringify({ ativo: false }),
+      });
       expect(res.status).toBe(200);
     }
     const cart = await shop.customerCart(token, 3, [{ produto_id: products[0]!.id, qtde: 1 }]);
-    const points = (await (await fetch(`${baseURL}/ecom/venda/carrinho/${cart.external_id}/pontos-entrega`, { headers: { authorization: auth.authorization } })).json()) as {
+    const points = (await (
+      await fetch(`${baseURL}/ecom/venda/carrinho/${cart.external_id}/pontos-entrega`, { headers: { authorization: auth.authorization } })
+    ).json()) as {
       data: { id: number; nome: string; estado: string; cidade: string; endereco: string }[];
     };
     const point = points.data[0]!;

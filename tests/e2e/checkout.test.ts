@@ -63,7 +63,10 @@ describe("checkout", () => {
       await page.waitForURL(/\/perfil\/meus-pedidos/);
       await page.getByText(t.orders.statuses.PAGO).first().waitFor();
       // Checkout cleared the cart.
-      await page.locator("header").getByRole("link", { name: /Carrinho, itens: 0/ }).waitFor();
+      await page
+        .locator("header")
+        .getByRole("link", { name: /Carrinho, itens: 0/ })
+        .waitFor();
       expect(errors).toEqual([]);
     } finally {
       await close();

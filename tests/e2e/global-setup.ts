@@ -6,7 +6,6 @@ import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { freePort } from "../support/free-port.ts";
 
-
 /** Builds the storefront and starts the real server on a fresh database for the browser tests. */
 export default async function setup(project: TestProject) {
   // Each run builds into its own folder, so parallel runs never overwrite each other's files. The
@@ -19,7 +18,18 @@ export default async function setup(project: TestProject) {
   // The browser and the tests reach the server on loopback as a proxy would, each browser context naming
   // its own visitor address (tests/support/browser.ts): per-address limits count each visitor apart.
   const server: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, BUILD_DIR: buildDir, SEED_PRODUCTS: "200", LOG_LEVEL: "warn", NODE_ENV: "test", CEP_LOOKUP_URL: viaCep.url, TRUST_PROXY: "loopback" },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      BUILD_DIR: buildDir,
+      SEED_PRODUCTS: "200",
+      LOG_LEVEL: "warn",
+      NODE_ENV: "test",
+      CEP_LOOKUP_URL: viaCep.url,
+      TRUST_PROXY: "loopback",
+    },
     stdio: ["ignore", "inherit", "inherit"],
   });
   const baseURL = `http://127.0.0.1:${port}`;

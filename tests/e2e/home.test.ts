@@ -53,7 +53,6 @@ async function withPage(viewport: { width: number; height: number }, run: (page:
   }
 }
 
-
 async function checkTabs(page: Page, locale: TestLocale, device: Device) {
   const t = texts[locale];
   const tablist = page.getByRole("tablist", { name: t.tabs.label });

@@ -100,14 +100,23 @@ describe("links back to the shopper's own host", () => {
     const res = await fetch(`${baseURL}/api/public/products?per_page=50&moeda_id=2`);
     const product = ((await res.json()) as { data: ProductSummary[] }).data.find((p) => p.mostrar_preco && p.tem_estoque && p.qtde_disponivel >= 5)!;
     const login = (await (
-      await fetch(`${baseURL}/ecom/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password: PASSWORD }) })
+      await fetch(`${baseURL}/ecom/login`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email, password: PASSWORD }),
+      })
     ).json()) as LoginResponse;
     // The customer's saved cart, adopted by the browser as the checkout page loads.
     const saved = (await (
       await fetch(`${baseURL}/ecom/venda/carrinho`, {
         method: "POST",
         headers: { "content-type": "application/json", authorization: `Bearer ${login.token}` },
-        body: JSON.stringify({ external_id: randomUUID(), filial_id: "1", moeda_id: "2", itens: [{ produto_id: product.id, qtde: 1, armazem_id: 1 }] }),
+        body: JSON.stringify({
+          external_id: randomUUID(),
+          filial_id: "1",
+          moeda_id: "2",
+          itens: [{ produto_id: product.id, qtde: 1, armazem_id: 1 }],
+        }),
       })
     ).json()) as { data: { id: number; external_id: string } };
     await page.evaluate((c) => {

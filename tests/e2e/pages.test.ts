@@ -67,7 +67,6 @@ async function withPage(viewport: { width: number; height: number }, run: (page:
   }
 }
 
-
 async function open(page: Page, path: string, locale: TestLocale) {
   const response = await page.goto(`${path}?lang=${locale}`, { waitUntil: "networkidle" });
   expect(response?.status()).toBe(200);
@@ -137,7 +136,9 @@ describe("content pages", () => {
           const headings = await main.getByRole("heading", { level: 2 }).allTextContents();
           // Each visitor reads their own country first.
           expect(headings.slice(0, 2)).toEqual(
-            locale === "pt-BR" ? [t.howToBuyPage.brazilTitle, t.howToBuyPage.paraguayTitle] : [t.howToBuyPage.paraguayTitle, t.howToBuyPage.brazilTitle],
+            locale === "pt-BR"
+              ? [t.howToBuyPage.brazilTitle, t.howToBuyPage.paraguayTitle]
+              : [t.howToBuyPage.paraguayTitle, t.howToBuyPage.brazilTitle],
           );
           await main.getByText(t.howToBuyPage.brazilNotice).waitFor();
           const question = faq[locale][0]!;

@@ -39,7 +39,9 @@ async function findProducts() {
     all.push(...list.data);
     if (page >= list.last_page) break;
   }
-  const candidates = all.filter((p) => p.tem_estoque && p.mostrar_preco && p.qtde_disponivel >= 2 && p.qtde_disponivel <= 20 && p.imagens.length >= 3 && p.marca);
+  const candidates = all.filter(
+    (p) => p.tem_estoque && p.mostrar_preco && p.qtde_disponivel >= 2 && p.qtde_disponivel <= 20 && p.imagens.length >= 3 && p.marca,
+  );
   for (const candidate of candidates) {
     const { data } = await api<{ data: ProductDetails }>(`/api/public/products/${candidate.id}/details`);
     if (!data.especificacoes.some((s) => !s.valor?.trim())) continue;
@@ -96,7 +98,6 @@ async function openProduct(page: Page, slug: string, locale: TestLocale) {
   return response;
 }
 
-
 describe("product page", () => {
   for (const locale of ["pt-BR", "es-PY"] as const) {
     for (const [device, viewport] of Object.entries(VIEWPORTS)) {
@@ -137,7 +138,10 @@ describe("product page", () => {
           expect(hrefs).not.toContain(`/produto/${product.slug}`);
           if (device === "mobile") {
             // Two columns: the first two cards share a row.
-            const [a, b] = await Promise.all([related.getByRole("listitem").nth(0).boundingBox(), related.getByRole("listitem").nth(1).boundingBox()]);
+            const [a, b] = await Promise.all([
+              related.getByRole("listitem").nth(0).boundingBox(),
+              related.getByRole("listitem").nth(1).boundingBox(),
+            ]);
             expect(a && b && Math.abs(a.y - b.y) < 2 && b.x > a.x).toBe(true);
           }
 
@@ -158,7 +162,8 @@ describe("product page", () => {
       expect((await thumbnails.first().boundingBox())?.width).toBe(80);
 
       await page.getByRole("button", { name: new RegExp(t.gallery.open) }).click();
-      const heading = (n: number) => t.gallery.modalTitle.replace("{{name}}", product.nome).replace("{{n}}", String(n)).replace("{{total}}", String(total));
+      const heading = (n: number) =>
+        t.gallery.modalTitle.replace("{{name}}", product.nome).replace("{{n}}", String(n)).replace("{{total}}", String(total));
       const dialog = page.getByRole("dialog");
       await dialog.getByRole("heading", { name: heading(1) }).waitFor();
       await dialog.getByRole("button", { name: t.gallery.next }).click();

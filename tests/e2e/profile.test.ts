@@ -39,11 +39,39 @@ async function geography(paisId: number, stateName: string, cityName: string) {
 async function registerViaApi(kind: "br" | "py") {
   const email = `${kind}-${randomUUID().slice(0, 8)}@example.com`;
   const base = String(1_000_000 + Math.floor(Math.random() * 8_000_000));
-  const common = { nome: kind === "br" ? "Marcos" : "Lucía", sobrenome: "Teste", email, email_confirmation: email, password: PASSWORD, password_confirmation: PASSWORD, numero: "10", bairro: "Centro", identidade: base };
+  const common = {
+    nome: kind === "br" ? "Marcos" : "Lucía",
+    sobrenome: "Teste",
+    email,
+    email_confirmation: email,
+    password: PASSWORD,
+    password_confirmation: PASSWORD,
+    numero: "10",
+    bairro: "Centro",
+    identidade: base,
+  };
   const fields: Record<string, string> =
     kind === "br"
-      ? { ...common, estrangeiro: "1", telefone: "+55 (45) 99876-5432", cep: "85851-000", logradouro: "Avenida Brasil", documento_tipo: "CPF", documento: randomCpf(), identidade_complemento: "SSP/PR", ...(await geography(1, "Paraná", "Foz do Iguaçu")) }
-      : { ...common, estrangeiro: "0", telefone: "+595 981 123 456", logradouro: "Avda. San Blas", documento_tipo: "RUC", documento: `${base}-${rucCheckDigit(base)}`, ...(await geography(2, "Alto Paraná", "Ciudad del Este")) };
+      ? {
+          ...common,
+          estrangeiro: "1",
+          telefone: "+55 (45) 99876-5432",
+          cep: "85851-000",
+          logradouro: "Avenida Brasil",
+          documento_tipo: "CPF",
+          documento: randomCpf(),
+          identidade_complemento: "SSP/PR",
+          ...(await geography(1, "Paraná", "Foz do Iguaçu")),
+        }
+      : {
+          ...common,
+          estrangeiro: "0",
+          telefone: "+595 981 123 456",
+          logradouro: "Avda. San Blas",
+          documento_tipo: "RUC",
+          documento: `${base}-${rucCheckDigit(base)}`,
+          ...(await geography(2, "Alto Paraná", "Ciudad del Este")),
+        };
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.set(k, v);
   form.set("frente", new Blob([new Uint8Array(png(4, 4))], { type: "image/png" }), "frente.png");
@@ -85,14 +113,16 @@ async function login(page: Page, email: string, redirect = "/perfil") {
   await page.waitForURL((url) => url.pathname.startsWith(redirect));
 }
 
-
 describe("profile area", () => {
   it("a Brazilian sees the address without controls to change it, and may only edit a CPF", async () => {
     const { page, errors, close } = await newPage(DESKTOP);
     try {
       await login(page, brazilian.email, "/perfil/endereco");
       await page.getByRole("heading", { level: 1, name: ptBR.profileNav.address }).waitFor();
-      const cards = page.getByRole("main").getByRole("listitem").filter({ has: page.getByRole("heading", { level: 2 }) });
+      const cards = page
+        .getByRole("main")
+        .getByRole("listitem")
+        .filter({ has: page.getByRole("heading", { level: 2 }) });
       await expect.poll(() => cards.count()).toBe(1);
       await page.getByText(pt.address.foreignLocked).waitFor();
       // Spec §6: foreign customers cannot change their address.
@@ -123,7 +153,10 @@ describe("profile area", () => {
       await expectNoSeriousAxeViolations(page);
 
       await page.getByRole("button", { name: es.personal.resend }).click();
-      await page.getByText(/Le enviamos un nuevo correo|Este correo electrónico ya|No fue posible reenviar/).first().waitFor();
+      await page
+        .getByText(/Le enviamos un nuevo correo|Este correo electrónico ya|No fue posible reenviar/)
+        .first()
+        .waitFor();
 
       await page.getByRole("button", { name: es.personal.edit }).click();
       const dialog = page.getByRole("dialog", { name: es.personal.editTitle });
@@ -145,12 +178,18 @@ describe("profile area", () => {
       await page.getByLabel(es.fields.newPassword, { exact: true }).fill("NuevaClave#55");
       await page.getByLabel(es.fields.passwordConfirmation, { exact: true }).fill("NuevaClave#55");
       await page.getByRole("button", { name: es.password.submit }).click();
-      await page.getByRole("alert").filter({ hasText: /incorrecta/ }).waitFor();
+      await page
+        .getByRole("alert")
+        .filter({ hasText: /incorrecta/ })
+        .waitFor();
       await page.getByLabel(es.fields.currentPassword, { exact: true }).fill(PASSWORD);
       await page.getByLabel(es.fields.newPassword, { exact: true }).fill(PASSWORD);
       await page.getByLabel(es.fields.passwordConfirmation, { exact: true }).fill(PASSWORD);
       await page.getByRole("button", { name: es.password.submit }).click();
-      await page.getByText(/Contraseña cambiada|cambiada con éxito/).first().waitFor();
+      await page
+        .getByText(/Contraseña cambiada|cambiada con éxito/)
+        .first()
+        .waitFor();
       await expectNoSeriousAxeViolations(page);
       expect(errors).toEqual([]);
     } finally {
@@ -181,7 +220,10 @@ describe("profile area", () => {
       await page.getByRole("heading", { level: 2, name: /Depósito/ }).waitFor();
       await page.getByText("Portón verde").waitFor();
 
-      const cards = page.getByRole("main").getByRole("listitem").filter({ has: page.getByRole("heading", { level: 2 }) });
+      const cards = page
+        .getByRole("main")
+        .getByRole("listitem")
+        .filter({ has: page.getByRole("heading", { level: 2 }) });
       const deposit = cards.filter({ hasText: "Depósito" });
       await deposit.getByRole("button", { name: es.address.setMainLabel.replace("{{name}}", "Depósito") }).click();
       await deposit.getByText(es.address.main, { exact: true }).waitFor();
@@ -211,7 +253,9 @@ describe("profile area", () => {
   it("a guest's favourite follows them into the account at login", async () => {
     const { page, errors, close } = await newPage(DESKTOP);
     try {
-      const products = (await (await fetch(`${baseURL}/api/public/products?per_page=1&moeda_id=2`)).json()) as { data: { id: number; slug: string; nome: string }[] };
+      const products = (await (await fetch(`${baseURL}/api/public/products?per_page=1&moeda_id=2`)).json()) as {
+        data: { id: number; slug: string; nome: string }[];
+      };
       const product = products.data[0]!;
       await page.goto(`/produto/${product.slug}`);
       const heart = page.getByRole("main").getByRole("button", { name: pt.favourites.add }).first();
@@ -219,7 +263,10 @@ describe("profile area", () => {
       await page.getByRole("main").getByRole("button", { name: pt.favourites.remove }).first().waitFor();
       expect(await page.evaluate(() => localStorage.getItem("favourites"))).toBe(JSON.stringify([product.id]));
       // The header count follows the local list.
-      await page.getByRole("link", { name: ptBR.header.favouritesLabel.replace("{{count}}", "1") }).first().waitFor();
+      await page
+        .getByRole("link", { name: ptBR.header.favouritesLabel.replace("{{count}}", "1") })
+        .first()
+        .waitFor();
 
       await login(page, brazilian.email, "/perfil/favoritos");
       await page.getByRole("heading", { level: 1, name: ptBR.profileNav.favourites }).waitFor();

@@ -20,7 +20,9 @@ let products: ProductSummary[];
 beforeAll(async () => {
   browser = await launchBrowser();
   const res = await fetch(`${baseURL}/api/public/products?per_page=50&moeda_id=2`);
-  products = ((await res.json()) as { data: ProductSummary[] }).data.filter((p) => p.mostrar_preco && p.tem_estoque && p.qtde_disponivel >= 10 && p.slug);
+  products = ((await res.json()) as { data: ProductSummary[] }).data.filter(
+    (p) => p.mostrar_preco && p.tem_estoque && p.qtde_disponivel >= 10 && p.slug,
+  );
 });
 afterAll(async () => {
   await browser?.close();

@@ -58,14 +58,7 @@ beforeAll(async () => {
   productRoute = `/produto/${list.data[0]!.slug}`;
   browser = await chromium.launch({
     executablePath: process.env.CHROME_PATH || "/usr/bin/chromium",
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
   });
 });
 

@@ -35,19 +35,20 @@ describe.skipIf(!found.available)("the production image", () => {
   // A named volume at /data/media, as in docs/deploy.md's Compose file: the seeding process writes the images there.
   const volume = `store-media-${randomBytes(4).toString("hex")}`;
 
-  const env = () => [
-    ["DATABASE_URL", scratch.url],
-    ["REDIS_URL", redisUrl],
-    ["REDIS_PREFIX", redisPrefix],
-    ["PORT", String(port)],
-    ["PUBLIC_URL", base],
-    ["MIGRATE_ON_START", "0"],
-    ["SEED_PRODUCTS", "60"],
-    ["APP_SECRET", randomBytes(24).toString("hex")],
-    ["SANDBOX_WEBHOOK_SECRET", randomBytes(24).toString("hex")],
-    // A test shop: the sandbox gateway is otherwise refused in production.
-    ["TEST_SHOP", "1"],
-  ].flatMap(([k, v]) => ["-e", `${k}=${v}`]);
+  const env = () =>
+    [
+      ["DATABASE_URL", scratch.url],
+      ["REDIS_URL", redisUrl],
+      ["REDIS_PREFIX", redisPrefix],
+      ["PORT", String(port)],
+      ["PUBLIC_URL", base],
+      ["MIGRATE_ON_START", "0"],
+      ["SEED_PRODUCTS", "60"],
+      ["APP_SECRET", randomBytes(24).toString("hex")],
+      ["SANDBOX_WEBHOOK_SECRET", randomBytes(24).toString("hex")],
+      // A test shop: the sandbox gateway is otherwise refused in production.
+      ["TEST_SHOP", "1"],
+    ].flatMap(([k, v]) => ["-e", `${k}=${v}`]);
 
   beforeAll(async () => {
     scratch = await scratchDatabase(adminUrl, "store_image");
@@ -63,8 +64,16 @@ describe.skipIf(!found.available)("the production image", () => {
   });
 
   it("runs on Node 22 as an unprivileged user that can write only /data", async () => {
-    const probe = await docker("run", "--rm", "--network", "none", image, "sh", "-c",
-      "node -p process.versions.node; id -u; touch /app/x 2>/dev/null && echo app-writable; touch /data/media/x /data/uploads/x && echo data-writable");
+    const probe = await docker(
+      "run",
+      "--rm",
+      "--network",
+      "none",
+      image,
+      "sh",
+      "-c",
+      "node -p process.versions.node; id -u; touch /app/x 2>/dev/null && echo app-writable; touch /data/media/x /data/uploads/x && echo data-writable",
+    );
     const [version, uid, ...rest] = probe.split("\n");
     expect(version).toMatch(/^22\./);
     expect(Number(uid)).not.toBe(0);

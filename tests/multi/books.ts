@@ -63,7 +63,9 @@ export async function customersReady(db: Db, servers: ServerProcess[], produtoId
   const ready: ReadyCheckout[] = [];
   // A few at a time: the test is about the fault, not about the start-up load.
   for (let i = 0; i < emails.length; i += 10) {
-    ready.push(...(await Promise.all(emails.slice(i, i + 10).map((email, j) => readyCheckout(servers[(i + j) % servers.length]!, email, produtoId)))));
+    ready.push(
+      ...(await Promise.all(emails.slice(i, i + 10).map((email, j) => readyCheckout(servers[(i + j) % servers.length]!, email, produtoId)))),
+    );
   }
   return ready;
 }

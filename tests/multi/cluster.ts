@@ -23,12 +23,15 @@ export interface ServerProcess {
 
 const root = path.resolve(import.meta.dirname, "../..");
 
-
 /**
  * `node --import tsx server/main.ts`, API only, started and ready (GET /readyz answers 200). `extra`
  * overrides its environment (DATABASE_URL and REDIS_URL through a fault proxy, NODE_ENV=production …).
  */
-export async function startServer(env: Extract<MultiEnv, { available: true }>, name: string, extra: Record<string, string> = {}): Promise<ServerProcess> {
+export async function startServer(
+  env: Extract<MultiEnv, { available: true }>,
+  name: string,
+  extra: Record<string, string> = {},
+): Promise<ServerProcess> {
   const port = await freePort();
   const dataDir = path.join(env.dataRoot, name);
   mkdirSync(dataDir, { recursive: true });
@@ -75,7 +78,10 @@ export async function startServer(env: Extract<MultiEnv, { available: true }>, n
   for (;;) {
     if (gone) throw new Error(`${name} exited while starting:\n${lines.slice(-30).join("\n")}`);
     if (Date.now() > deadline) throw new Error(`${name} not ready in time:\n${lines.slice(-30).join("\n")}`);
-    const ready = await fetch(`${server.url}/readyz`).then((r) => r.status === 200, () => false);
+    const ready = await fetch(`${server.url}/readyz`).then(
+      (r) => r.status === 200,
+      () => false,
+    );
     if (ready) return server;
     await new Promise((r) => setTimeout(r, 150));
   }
@@ -107,7 +113,12 @@ export const clientIp = () => {
   return `10.${100 + ((ipCount >> 16) & 127)}.${(ipCount >> 8) & 255}.${ipCount & 255}`;
 };
 
-export async function api<T = { message?: string }>(server: ServerProcess, method: string, url: string, options: CallOptions = {}): Promise<Answer<T>> {
+export async function api<T = { message?: string }>(
+  server: ServerProcess,
+  method: string,
+  url: string,
+  options: CallOptions = {},
+): Promise<Answer<T>> {
   const headers: Record<string, string> = { "x-forwarded-for": options.ip ?? clientIp() };
   if (options.body !== undefined) headers["content-type"] = "application/json";
   if (options.token) headers.authorization = `Bearer ${options.token}`;

@@ -63,7 +63,12 @@ describe.skipIf(!multi.available)("PostgreSQL going away under two processes", (
     const finals = await retryFailed(attempts, b);
     expect(finals.map((f) => f.status)).toEqual(finals.map(() => 200));
     await approveAll(a, finals);
-    await expectBooks(db(), id, stock, finals.map((f) => f.externalId!));
+    await expectBooks(
+      db(),
+      id,
+      stock,
+      finals.map((f) => f.externalId!),
+    );
     expect(alive(a) && alive(b), "both processes still running").toBe(true);
     const failed = [a, b].flatMap((s) => s.lines).filter((l) => l.includes('"statusCode":500') || l.includes("Unhandled"));
     expect(failed).toEqual([]);

@@ -47,7 +47,9 @@ describe.skipIf(!multi.available)("three server processes starting together on a
         await database.close();
       }
 
-      const lists = await Promise.all(servers.map((s) => api<{ total: number; data: { id: number }[] }>(s, "GET", "/api/public/products?per_page=100&moeda_id=2")));
+      const lists = await Promise.all(
+        servers.map((s) => api<{ total: number; data: { id: number }[] }>(s, "GET", "/api/public/products?per_page=100&moeda_id=2")),
+      );
       for (const list of lists) expect(list.status).toBe(200);
       expect(lists[0]!.body.total).toBeGreaterThan(0);
       expect(new Set(lists.map((l) => JSON.stringify([l.body.total, l.body.data.map((p) => p.id)]))).size).toBe(1);

@@ -70,7 +70,8 @@ describe.skipIf(!multi.available)("Redis going away under two processes", () => 
     // A limit still holds while Redis is away, counted by each process alone (10 a minute per client).
     const ip = clientIp();
     const statuses: number[] = [];
-    for (let i = 0; i < 11; i++) statuses.push((await api(a, "POST", "/api/public/contato-newsletter", { ip, body: { celular: "+595 981 222 333" } })).status);
+    for (let i = 0; i < 11; i++)
+      statuses.push((await api(a, "POST", "/api/public/contato-newsletter", { ip, body: { celular: "+595 981 222 333" } })).status);
     expect(statuses).toEqual([...Array(10).fill(200), 429]);
 
     await sleep(Math.max(0, 6000 - (performance.now() - goneAt)));
@@ -95,7 +96,12 @@ describe.skipIf(!multi.available)("Redis going away under two processes", () => 
     report(`redis ${kind} (6 s)`, { recoverMs, slowestReadMs: Math.max(...reads.map((r) => r.ms)), attempts });
 
     await approveAll(b, attempts);
-    await expectBooks(db(), id, stock, attempts.map((x) => x.externalId!));
+    await expectBooks(
+      db(),
+      id,
+      stock,
+      attempts.map((x) => x.externalId!),
+    );
     expect(alive(a) && alive(b)).toBe(true);
   }
 

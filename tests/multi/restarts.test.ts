@@ -57,7 +57,12 @@ describe.skipIf(!multi.available)("one of two processes stopping under checkout 
     const finals = await retryFailed(attempts, b);
     expect(finals.map((f) => f.status)).toEqual(finals.map(() => 200));
     await approveAll(b, finals);
-    await expectBooks(db(), id, stock, finals.map((f) => f.externalId!));
+    await expectBooks(
+      db(),
+      id,
+      stock,
+      finals.map((f) => f.externalId!),
+    );
     expect(alive(b)).toBe(true);
     report("SIGKILL of one of two", { lostConnections: attempts.filter((x) => x.status === "error").length, attempts });
 
@@ -99,7 +104,12 @@ describe.skipIf(!multi.available)("one of two processes stopping under checkout 
       report("SIGTERM of one of two (rolling restart)", { flipMs, stoppedMs, drainSeconds: DRAIN_SECONDS, attempts });
 
       await approveAll(b, attempts);
-      await expectBooks(db(), id, stock, attempts.map((x) => x.externalId!));
+      await expectBooks(
+        db(),
+        id,
+        stock,
+        attempts.map((x) => x.externalId!),
+      );
       expect(alive(b)).toBe(true);
     } finally {
       clearInterval(poll);

@@ -84,7 +84,9 @@ describe.skipIf(!multi.available)("two server processes, one PostgreSQL, one Red
     expect(read.status).toBe(200);
     expect(read.body.data.itens).toMatchObject([{ produto_id: id, qtde: 2 }]);
 
-    const updated = await api(b, "PUT", `/ecom/venda/carrinho/${created.body.data.id}`, { body: cartBody([{ produto_id: id, qtde: 5 }], 2, external_id) });
+    const updated = await api(b, "PUT", `/ecom/venda/carrinho/${created.body.data.id}`, {
+      body: cartBody([{ produto_id: id, qtde: 5 }], 2, external_id),
+    });
     expect(updated.status).toBe(200);
     const again = await api<{ data: typeof created.body.data }>(a, "GET", `/ecom/venda/carrinho/${external_id}?moeda_id=2`);
     expect(again.body.data.itens).toMatchObject([{ produto_id: id, qtde: 5 }]);
@@ -165,7 +167,10 @@ describe.skipIf(!multi.available)("two server processes, one PostgreSQL, one Red
     expect(await stockOf(id)).toBe(0);
     const orders = await ordersOf(id);
     expect(orders).toHaveLength(10);
-    const accepted = answers.filter((r) => r.status === 200).map((r) => r.body.pedido.external_id).sort();
+    const accepted = answers
+      .filter((r) => r.status === 200)
+      .map((r) => r.body.pedido.external_id)
+      .sort();
     expect(orders.map((o) => o.external_id).sort()).toEqual(accepted);
   });
 
@@ -180,7 +185,10 @@ describe.skipIf(!multi.available)("two server processes, one PostgreSQL, one Red
     const released = () =>
       [a, b].flatMap(logRecords).reduce((sum, r) => sum + (r.msg === "expired reservations released" ? Number(r.released) : 0), 0);
     const before = released();
-    const ids = sql.join(answers.map((r) => sql`${r.body.pedido.id}`), sql`, `);
+    const ids = sql.join(
+      answers.map((r) => sql`${r.body.pedido.id}`),
+      sql`, `,
+    );
     await db().execute(sql`UPDATE pedidos SET reserva_expira_em = now() - interval '1 minute' WHERE id IN (${ids})`);
     const cancelled = async () =>
       Number((await queryRows<{ n: number }>(db(), sql`SELECT count(*)::int AS n FROM pedidos WHERE id IN (${ids}) AND status = 'CANCELADO'`))[0]!.n);
@@ -218,13 +226,19 @@ describe.skipIf(!multi.available)("two server processes, one PostgreSQL, one Red
       );
     const loadA = stream(a, onA);
     const loadB = stream(b, onB);
-    await expect.poll(() => logRecords(a).filter((r) => String(r.reqId).startsWith("stop-a-")).length, { timeout: 20_000, interval: 5 }).toBeGreaterThanOrEqual(2);
+    await expect
+      .poll(() => logRecords(a).filter((r) => String(r.reqId).startsWith("stop-a-")).length, { timeout: 20_000, interval: 5 })
+      .toBeGreaterThanOrEqual(2);
     a.proc.kill("SIGTERM");
     const outcomes = [...(await loadA), ...(await loadB)];
     expect(await a.exited, a.lines.slice(-15).join("\n")).toBe(0);
 
     // What reached A before it stopped was finished, not cut off.
-    const arrivedOnA = new Set(logRecords(a).filter((r) => r.msg === "incoming request").map((r) => String(r.reqId)));
+    const arrivedOnA = new Set(
+      logRecords(a)
+        .filter((r) => r.msg === "incoming request")
+        .map((r) => String(r.reqId)),
+    );
     expect(arrivedOnA.size).toBeGreaterThan(0);
     for (const o of outcomes.filter((o) => arrivedOnA.has(o.requestId))) {
       expect(o.first instanceof Error ? o.first.message : o.first.status, o.requestId).toBe(200);

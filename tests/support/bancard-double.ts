@@ -50,7 +50,14 @@ export async function startBancardDouble(options: { publicKey: string; privateKe
       const { shop_process_id: id = "", amount = "", currency = "" } = op;
       if (op.token !== bancardTokens.singleBuy(options.privateKey, id, amount, currency)) return error("InvalidTokenError");
       if (processes.has(id)) return error("InvalidOperationError", "Shop process has already been taken");
-      const p: Process = { shopProcessId: id, processId: randomBytes(10).toString("hex"), amount, currency, returnUrl: op.return_url ?? "", status: "pending" };
+      const p: Process = {
+        shopProcessId: id,
+        processId: randomBytes(10).toString("hex"),
+        amount,
+        currency,
+        returnUrl: op.return_url ?? "",
+        status: "pending",
+      };
       processes.set(id, p);
       byProcessId.set(p.processId, p);
       return { json: { status: "success", process_id: p.processId } };
@@ -58,7 +65,9 @@ export async function startBancardDouble(options: { publicKey: string; privateKe
     "GET /payment/single_buy": (req) => {
       const p = byProcessId.get(req.query.get("process_id") ?? "");
       if (!p) return { status: 404, html: "<p>Proceso no encontrado</p>" };
-      return { html: doublePage("Bancard vPOS (test double)", `${p.amount} ${p.currency}`, "/payment/single_buy/decide", { process_id: p.processId }) };
+      return {
+        html: doublePage("Bancard vPOS (test double)", `${p.amount} ${p.currency}`, "/payment/single_buy/decide", { process_id: p.processId }),
+      };
     },
     "POST /payment/single_buy/decide": async (req) => {
       const form = req.form();
@@ -86,7 +95,9 @@ export async function startBancardDouble(options: { publicKey: string; privateKe
       if (p.status === "rolled_back") return error("AlreadyRollbackedError", "Already rolled back");
       const paid = p.status === "approved";
       p.status = "rolled_back";
-      return paid ? { json: { status: "success", messages: [{ key: "RollbackSuccessful", level: "info", dsc: "Rollback correcto." }] } } : error("PaymentNotFoundError");
+      return paid
+        ? { json: { status: "success", messages: [{ key: "RollbackSuccessful", level: "info", dsc: "Rollback correcto." }] } }
+        : error("PaymentNotFoundError");
     },
   });
 

@@ -64,12 +64,9 @@ export const PASSWORD = "Ferramenta#2024";
 
 /** São Paulo (IBGE 3550308) through the same call the registration form makes. */
 export async function saoPaulo(app: FastifyInstance) {
-  const res = await call<{ id: number; nome: string; estado: { id: number; pais_id: number } }>(
-    app,
-    "POST",
-    "/ecom/endereco/cidade-por-codigo",
-    { body: { pais_id: 1, codigo: "3550308" } },
-  );
+  const res = await call<{ id: number; nome: string; estado: { id: number; pais_id: number } }>(app, "POST", "/ecom/endereco/cidade-por-codigo", {
+    body: { pais_id: 1, codigo: "3550308" },
+  });
   expect(res.status).toBe(200);
   return res.body;
 }

@@ -28,12 +28,7 @@ export function png(width = 1, height = 1, rgb: [number, number, number] = [200,
   header.writeUInt8(2, 9); // colour type RGB
   const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: width }, () => rgb).flat())]);
   const pixels = Buffer.concat(Array.from({ length: height }, () => row));
-  return Buffer.concat([
-    PNG_SIGNATURE,
-    pngChunk("IHDR", header),
-    pngChunk("IDAT", deflateSync(pixels)),
-    pngChunk("IEND", Buffer.alloc(0)),
-  ]);
+  return Buffer.concat([PNG_SIGNATURE, pngChunk("IHDR", header), pngChunk("IDAT", deflateSync(pixels)), pngChunk("IEND", Buffer.alloc(0))]);
 }
 
 /** A tiny but complete PDF with one empty page and a correct cross-reference table. */
@@ -68,8 +63,7 @@ export const jpeg = (): Buffer =>
   );
 
 /** An ELF executable header: what a disguised upload really is. */
-export const elf = (): Buffer =>
-  Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0x02, 0x01, 0x01, 0x00]), Buffer.alloc(120, 0)]);
+export const elf = (): Buffer => Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0x02, 0x01, 0x01, 0x00]), Buffer.alloc(120, 0)]);
 
 /** Bytes that start like a PNG and are exactly `size` long (the size limit is checked before anything else). */
 export const pngSized = (size: number): Buffer => {

@@ -12,10 +12,7 @@ export interface DoubleRequest {
   form(): URLSearchParams;
 }
 
-export type DoubleAnswer =
-  | { status?: number; json: unknown }
-  | { status?: number; html: string }
-  | { status: number; location: string };
+export type DoubleAnswer = { status?: number; json: unknown } | { status?: number; html: string } | { status: number; location: string };
 
 export type DoubleHandler = (req: DoubleRequest) => DoubleAnswer | Promise<DoubleAnswer>;
 

@@ -48,7 +48,15 @@ export async function startMercadoPagoDouble(options: { accessToken: string; web
       if (!body?.items?.length) return { status: 400, json: { message: "items needed", status: 400 } };
       const id = `123456-${randomUUID()}`;
       preferences.set(id, { id, body });
-      return { status: 201, json: { id, init_point: `${double.url}/checkout/v1/redirect?pref_id=${id}`, sandbox_init_point: `${double.url}/checkout/v1/redirect?pref_id=${id}`, ...body } };
+      return {
+        status: 201,
+        json: {
+          id,
+          init_point: `${double.url}/checkout/v1/redirect?pref_id=${id}`,
+          sandbox_init_point: `${double.url}/checkout/v1/redirect?pref_id=${id}`,
+          ...body,
+        },
+      };
     },
     "GET /checkout/v1/redirect": (req) => {
       const pref = preferences.get(req.query.get("pref_id") ?? "");
@@ -94,8 +102,20 @@ export async function startMercadoPagoDouble(options: { accessToken: string; web
     const requestId = randomUUID();
     return {
       query: `?data.id=${dataId}&type=payment`,
-      headers: { "x-request-id": requestId, "x-signature": `ts=${ts},v1=${mercadoPagoSignature(secret, mercadoPagoManifest(dataId, requestId, ts))}` },
-      body: JSON.stringify({ action: "payment.updated", api_version: "v1", data: { id: dataId }, date_created: new Date().toISOString(), id: Number(`${Date.now()}`), live_mode: false, type: "payment", user_id: "123456" }),
+      headers: {
+        "x-request-id": requestId,
+        "x-signature": `ts=${ts},v1=${mercadoPagoSignature(secret, mercadoPagoManifest(dataId, requestId, ts))}`,
+      },
+      body: JSON.stringify({
+        action: "payment.updated",
+        api_version: "v1",
+        data: { id: dataId },
+        date_created: new Date().toISOString(),
+        id: Number(`${Date.now()}`),
+        live_mode: false,
+        type: "payment",
+        user_id: "123456",
+      }),
     };
   }
 

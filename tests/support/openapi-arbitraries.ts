@@ -44,18 +44,72 @@ const INT32_MAX = 2_147_483_647;
 
 /** The values most likely to get past a loose schema and upset the database: ids past 32 bits, NUL. */
 export const BOUNDARY_VALUES: unknown[] = [
-  2_147_483_648, 99_999_999_999, "99999999999", Number.MAX_SAFE_INTEGER + 2, "9".repeat(30), -1, 0, 1.5,
-  "\u0000", "a\u0000b", "x".repeat(5000), null, [], {},
+  2_147_483_648,
+  99_999_999_999,
+  "99999999999",
+  Number.MAX_SAFE_INTEGER + 2,
+  "9".repeat(30),
+  -1,
+  0,
+  1.5,
+  "\u0000",
+  "a\u0000b",
+  "x".repeat(5000),
+  null,
+  [],
+  {},
 ];
 
 /** Values no field expects: bounds of the id columns and of JavaScript numbers, wrong types, hostile text. */
 export const HOSTILE_VALUES: unknown[] = [
-  1, -0.5, INT32_MAX, 1e308, -1e308, 1e-7, "0", "-1", "2147483648", "1e400", "NaN", "Infinity", "-Infinity",
-  "0x10", "1.5", " 7 ", "١٢٣", "", " ", "null", "undefined", "true", "[]", "{}",
-  "abc\u0000", "\u0001\u0002\u001f", "line\nbreak", "tab\there", "\r\n", "\u007f", "\u0085\u2028",
-  "9".repeat(400), "ção 🔧 ñandutí 中文", "\ud800", "\uffff", "%00", "%", "../../etc/passwd",
-  "' OR 1=1 --", "<script>alert(1)</script>", "__proto__", "constructor",
-  true, false, [1, 2], ["a", "b"], { a: 1 }, JSON.parse('{"__proto__":{"polluted":1}}'),
+  1,
+  -0.5,
+  INT32_MAX,
+  1e308,
+  -1e308,
+  1e-7,
+  "0",
+  "-1",
+  "2147483648",
+  "1e400",
+  "NaN",
+  "Infinity",
+  "-Infinity",
+  "0x10",
+  "1.5",
+  " 7 ",
+  "١٢٣",
+  "",
+  " ",
+  "null",
+  "undefined",
+  "true",
+  "[]",
+  "{}",
+  "abc\u0000",
+  "\u0001\u0002\u001f",
+  "line\nbreak",
+  "tab\there",
+  "\r\n",
+  "\u007f",
+  "\u0085\u2028",
+  "9".repeat(400),
+  "ção 🔧 ñandutí 中文",
+  "\ud800",
+  "\uffff",
+  "%00",
+  "%",
+  "../../etc/passwd",
+  "' OR 1=1 --",
+  "<script>alert(1)</script>",
+  "__proto__",
+  "constructor",
+  true,
+  false,
+  [1, 2],
+  ["a", "b"],
+  { a: 1 },
+  JSON.parse('{"__proto__":{"polluted":1}}'),
 ];
 
 /** C0 control characters and DEL, one by one. */
@@ -92,13 +146,11 @@ const kindOf = (schema: JsonSchema | undefined): "number" | "text" | "other" => 
 
 /** One hostile value, chosen for the kind of field it replaces (numbers get numeric edges, text gets text edges). */
 export const hostileChoice = () =>
-  fc
-    .record({ numeric: NUMERIC_EDGES, text: TEXT_EDGES, any: hostile(), typed: fc.nat(3) })
-    .map((c) => (schema: JsonSchema | undefined) => {
-      if (c.typed === 0) return c.any;
-      const kind = kindOf(schema);
-      return kind === "number" ? c.numeric : kind === "text" ? c.text : c.any;
-    });
+  fc.record({ numeric: NUMERIC_EDGES, text: TEXT_EDGES, any: hostile(), typed: fc.nat(3) }).map((c) => (schema: JsonSchema | undefined) => {
+    if (c.typed === 0) return c.any;
+    const kind = kindOf(schema);
+    return kind === "number" ? c.numeric : kind === "text" ? c.text : c.any;
+  });
 
 /** Real values (ids of rows that exist) by field name, so that some requests get past "not found". */
 export type Known = Record<string, readonly unknown[]>;
@@ -132,10 +184,9 @@ function fittingOnly(schema: JsonSchema | undefined, known: Known, depth: number
     case "object": {
       const properties = Object.entries(schema.properties ?? {});
       const required = new Set(schema.required ?? []);
-      return fc.record(
-        Object.fromEntries(properties.map(([k, s]) => [k, fitting(s, known, k, depth + 1)])),
-        { requiredKeys: properties.map(([k]) => k).filter((k) => required.has(k) || k.endsWith("_id")) },
-      );
+      return fc.record(Object.fromEntries(properties.map(([k, s]) => [k, fitting(s, known, k, depth + 1)])), {
+        requiredKeys: properties.map(([k]) => k).filter((k) => required.has(k) || k.endsWith("_id")),
+      });
     }
     case "string":
       if (schema.format === "uuid") return fc.uuid();

@@ -49,7 +49,16 @@ export async function startPagoparDouble(options: { publicKey: string; privateKe
       const id = String(body.id_pedido_comercio ?? "");
       if (body.token !== pagoparTokens.order(options.privateKey, id, String(body.monto_total))) return refuse("Token no corresponde.");
       if ([...orders.values()].some((o) => o.idPedido === id)) return refuse("Ya existe un pedido con ese id.");
-      const o: Order = { hash: randomBytes(32).toString("hex"), idPedido: id, numero: String(numero++), monto: Number(body.monto_total), formaPago: body.forma_pago, pagado: false, cancelado: false, fechaPago: null };
+      const o: Order = {
+        hash: randomBytes(32).toString("hex"),
+        idPedido: id,
+        numero: String(numero++),
+        monto: Number(body.monto_total),
+        formaPago: body.forma_pago,
+        pagado: false,
+        cancelado: false,
+        fechaPago: null,
+      };
       orders.set(o.hash, o);
       return { json: { respuesta: true, resultado: [{ data: o.hash, pedido: o.numero }] } };
     },
@@ -67,7 +76,8 @@ export async function startPagoparDouble(options: { publicKey: string; privateKe
     },
     "POST /api/pedidos/1.1/traer": (req) => {
       const body = req.json<{ hash_pedido?: string; token?: string; token_publico?: string }>();
-      if (!body || body.token_publico !== options.publicKey || body.token !== pagoparTokens.query(options.privateKey)) return refuse("Token no corresponde.");
+      if (!body || body.token_publico !== options.publicKey || body.token !== pagoparTokens.query(options.privateKey))
+        return refuse("Token no corresponde.");
       const o = orders.get(body.hash_pedido ?? "");
       if (!o) return refuse("No existe el pedido.");
       return { json: { respuesta: true, resultado: [state(o)] } };

@@ -81,9 +81,7 @@ export async function openConnection(port: number, host = "127.0.0.1"): Promise<
       const end = buffered.indexOf("\r\n\r\n");
       if (end >= 0) {
         const [statusLine, ...lines] = buffered.subarray(0, end).toString("latin1").split("\r\n");
-        const headers = Object.fromEntries(
-          lines.map((l) => [l.slice(0, l.indexOf(":")).toLowerCase(), l.slice(l.indexOf(":") + 1).trim()]),
-        );
+        const headers = Object.fromEntries(lines.map((l) => [l.slice(0, l.indexOf(":")).toLowerCase(), l.slice(l.indexOf(":") + 1).trim()]));
         const rest = buffered.subarray(end + 4);
         const parsed = headers["transfer-encoding"] === "chunked" ? dechunk(rest) : fixed(rest, Number(headers["content-length"] ?? 0));
         if (parsed) {

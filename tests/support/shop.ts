@@ -66,12 +66,10 @@ export async function createCart(app: FastifyInstance, itens: Line[], options: {
 
 /** PUT calcular-frete for a cart and a city or an address. */
 export function quote(app: FastifyInstance, cart: Pick<Cart, "id" | "external_id">, body: Record<string, unknown>, token?: string) {
-  return call<{ data: DeliveryOption[]; message?: string } & ApiError>(
-    app,
-    "PUT",
-    `/ecom/venda/carrinho/${cart.external_id}/calcular-frete`,
-    { body: { id: cart.id, external_id: cart.external_id, filial_id: 1, pais_id: 2, ...body }, token },
-  );
+  return call<{ data: DeliveryOption[]; message?: string } & ApiError>(app, "PUT", `/ecom/venda/carrinho/${cart.external_id}/calcular-frete`, {
+    body: { id: cart.id, external_id: cart.external_id, filial_id: 1, pais_id: 2, ...body },
+    token,
+  });
 }
 
 export type CheckoutReply = { link_pagamento: string[]; pedido: Order } & ApiError;
@@ -103,7 +101,16 @@ export async function addSaoPauloAddress(app: FastifyInstance, token: string): P
   const city = await saoPaulo(app);
   const res = await call<{ data: { id: number } } & ApiError>(app, "POST", "/ecom/cliente/address", {
     token,
-    body: { nome: "Casa SP", cep: "01310-100", logradouro: "Avenida Paulista", numero: "1000", bairro: "Bela Vista", cidade_id: city.id, estado_id: city.estado.id, pais: "Brasil" },
+    body: {
+      nome: "Casa SP",
+      cep: "01310-100",
+      logradouro: "Avenida Paulista",
+      numero: "1000",
+      bairro: "Bela Vista",
+      cidade_id: city.id,
+      estado_id: city.estado.id,
+      pais: "Brasil",
+    },
   });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.data.id;
@@ -148,7 +155,7 @@ export async function pickupPoints(app: FastifyInstance, key: string | number, t
 /** A paid-for cart ready to check out: one line of a product, quoted for store pickup. */
 export async function readyCart(app: FastifyInstance, token: string, itens: Line[]) {
   const cart = await createCart(app, itens, { token });
-  const q = await quote(app, cart, { cidade_id: (await cityIdOf(app, token)) }, token);
+  const q = await quote(app, cart, { cidade_id: await cityIdOf(app, token) }, token);
   expect(q.status, JSON.stringify(q.body)).toBe(200);
   return { cart, options: q.body.data, pickup: storePickup(q.body.data) };
 }

@@ -9,9 +9,7 @@ import { withDatabase } from "./db-urls.ts";
 
 export const TEST_PRODUCTS = 150;
 
-export type SeededSource =
-  | { kind: "pglite"; dump: string }
-  | { kind: "postgres"; adminUrl: string; template: string };
+export type SeededSource = { kind: "pglite"; dump: string } | { kind: "postgres"; adminUrl: string; template: string };
 
 /**
  * Seeds one database for the whole run and lets every test file start from a copy of it:

@@ -30,14 +30,7 @@ export function TextField({ name, label, error, hint, id, className = "", ...pro
       <label htmlFor={inputId} className="block text-sm font-semibold text-ink">
         {label}
       </label>
-      <input
-        id={inputId}
-        name={name}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        className={inputClass}
-        {...props}
-      />
+      <input id={inputId} name={name} aria-invalid={error ? true : undefined} aria-describedby={describedBy} className={inputClass} {...props} />
       {hint ? (
         <p id={hintId} className="mt-1 text-xs text-muted">
           {hint}

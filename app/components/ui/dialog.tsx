@@ -64,10 +64,7 @@ export function Dialog({ open, onClose, title, children, className }: DialogProp
       onClose={() => open && onClose()}
       // A click on the backdrop lands on the <dialog> itself, never on its content.
       onClick={(event) => event.target === ref.current && onClose()}
-      className={
-        className ??
-        "m-auto w-[min(92vw,28rem)] rounded-lg bg-panel p-0 text-ink shadow-2xl"
-      }
+      className={className ?? "m-auto w-[min(92vw,28rem)] rounded-lg bg-panel p-0 text-ink shadow-2xl"}
     >
       {open ? (
         <div className="h-full">

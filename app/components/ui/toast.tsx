@@ -72,8 +72,7 @@ const STYLE: Record<ToastType, { Icon: typeof InfoIcon; className: string }> = {
 
 function ToastRegion({ toasts, onDismiss }: { toasts: ToastItem[]; onDismiss: (id: number) => void }) {
   const { t } = useTranslation();
-  const render = (list: ToastItem[]) =>
-    list.map((toast) => <Toast key={toast.id} toast={toast} onDismiss={onDismiss} />);
+  const render = (list: ToastItem[]) => list.map((toast) => <Toast key={toast.id} toast={toast} onDismiss={onDismiss} />);
   // Both live regions exist from the first render: screen readers only announce changes to
   // regions they already know. Errors interrupt (alert); the rest wait their turn (status).
   return (

@@ -4,12 +4,7 @@ import { useEffect, type RefObject } from "react";
  * Closes a popup menu on a press outside `container` or on Escape; Escape also puts focus back
  * on `trigger`, so keyboard users are not left on a vanished item.
  */
-export function useDismiss(
-  open: boolean,
-  onDismiss: () => void,
-  container: RefObject<HTMLElement | null>,
-  trigger?: RefObject<HTMLElement | null>,
-) {
+export function useDismiss(open: boolean, onDismiss: () => void, container: RefObject<HTMLElement | null>, trigger?: RefObject<HTMLElement | null>) {
   useEffect(() => {
     if (!open) return;
     function onPointerDown(event: PointerEvent) {

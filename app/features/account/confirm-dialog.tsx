@@ -34,11 +34,7 @@ export function ConfirmDialog({
     >
       <div className="px-5 py-4 text-sm text-muted">{children}</div>
       <div className="flex justify-end gap-3 border-t border-slate-200 px-5 py-4">
-        <button
-          type="button"
-          onClick={onCancel}
-          className="min-h-11 rounded-md border border-slate-300 px-4 font-semibold hover:bg-slate-50"
-        >
+        <button type="button" onClick={onCancel} className="min-h-11 rounded-md border border-slate-300 px-4 font-semibold hover:bg-slate-50">
           {t("account.common.cancel")}
         </button>
         <button

@@ -2,11 +2,7 @@ import type { TFunction } from "#app/i18n/translator.ts";
 import "#app/i18n/account-texts.ts";
 
 /** Spec §8 "E-mail confirmation": the message for each failed answer. */
-export function confirmationErrorMessage(
-  status: number,
-  body: { message?: string; errors?: Record<string, string[]> },
-  t: TFunction,
-): string {
+export function confirmationErrorMessage(status: number, body: { message?: string; errors?: Record<string, string[]> }, t: TFunction): string {
   const entries = Object.entries(body.errors ?? {});
   switch (status) {
     case 422:

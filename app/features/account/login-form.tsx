@@ -25,7 +25,6 @@ export function afterLogin(path: string, locale: string): string {
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
-
 /**
  * Spec §4: after login the page reloads as a whole, so the shell, the language and the favourites
  * start again as the customer's. The success message is carried over to show after the reload.
@@ -82,13 +81,7 @@ export function LoginForm({ redirect, showLinks = true }: { redirect?: string; s
     >
       <ErrorList title={t("account.login.failed")} messages={error ? [error] : []} focusKey={result} />
       <TextField name="email" type="email" autoComplete="email" required label={t("account.fields.email")} />
-      <TextField
-        name="password"
-        type="password"
-        autoComplete="current-password"
-        required
-        label={t("account.fields.password")}
-      />
+      <TextField name="password" type="password" autoComplete="current-password" required label={t("account.fields.password")} />
       <SubmitButton pending={busy} pendingLabel={t("account.login.submitting")} className="w-full">
         {t("account.login.submit")}
       </SubmitButton>

@@ -8,8 +8,7 @@ import { safeRedirect, sessionCookie } from "#app/lib/session.server.ts";
 const ONE_YEAR_SECONDS = 60 * 60 * 24 * 365;
 
 export type LoginActionResult =
-  | { ok: true; message: string; redirectTo: string; locale: Locale }
-  | { ok: false; message?: string; errors?: Record<string, string[]> };
+  { ok: true; message: string; redirectTo: string; locale: Locale } | { ok: false; message?: string; errors?: Record<string, string[]> };
 
 /**
  * Spec §4 "Language": a foreign customer reads pt-BR, everyone else es-PY; Argentinians read es-AR
@@ -27,13 +26,7 @@ export function langCookie(user: Pick<User, "estrangeiro" | "nationality">, requ
  * Logs in through POST /ecom/login and stores the token in the HttpOnly cookie: the browser never
  * sees it. Used by /login, by /cadastro after a registration, and by any embedded login form.
  */
-export async function loginWith(
-  request: Request,
-  context: AppLoadContext,
-  email: string,
-  password: string,
-  redirectTo: string,
-) {
+export async function loginWith(request: Request, context: AppLoadContext, email: string, password: string, redirectTo: string) {
   let answer: { data: LoginResponse; headers: Headers };
   try {
     answer = await serverApi(context).withHeaders("POST /ecom/login", { body: { email, password } });

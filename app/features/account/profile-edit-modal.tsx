@@ -20,7 +20,17 @@ function maskDocument(type: string, value: string) {
 }
 
 /** Spec §2 "Personal data" edit modal → POST /ecom/cliente/update-profile (multipart). */
-export function ProfileEditModal({ user, open, onClose, onSaved }: { user: User; open: boolean; onClose: () => void; onSaved: (message: string) => void }) {
+export function ProfileEditModal({
+  user,
+  open,
+  onClose,
+  onSaved,
+}: {
+  user: User;
+  open: boolean;
+  onClose: () => void;
+  onSaved: (message: string) => void;
+}) {
   const { t } = useTranslation();
   return (
     <Dialog
@@ -122,8 +132,24 @@ function EditForm({ user, onClose, onSaved }: { user: User; onClose: () => void;
           onChange={(e) => setDocumento(maskDocument(tipo, e.currentTarget.value))}
           error={errors.documento}
         />
-        <TextField id="profile-frente" name="frente" type="file" accept={PROFILE_ACCEPT} label={t("account.fields.frente")} hint={t("account.fields.fileHintProfile")} error={errors.frente} />
-        <TextField id="profile-verso" name="verso" type="file" accept={PROFILE_ACCEPT} label={t("account.fields.verso")} hint={t("account.fields.fileHintProfile")} error={errors.verso} />
+        <TextField
+          id="profile-frente"
+          name="frente"
+          type="file"
+          accept={PROFILE_ACCEPT}
+          label={t("account.fields.frente")}
+          hint={t("account.fields.fileHintProfile")}
+          error={errors.frente}
+        />
+        <TextField
+          id="profile-verso"
+          name="verso"
+          type="file"
+          accept={PROFILE_ACCEPT}
+          label={t("account.fields.verso")}
+          hint={t("account.fields.fileHintProfile")}
+          error={errors.verso}
+        />
       </div>
       <div className="flex justify-end gap-3 border-t border-slate-200 pt-4">
         <button type="button" onClick={onClose} className="min-h-11 rounded-md border border-slate-300 px-5 font-semibold hover:bg-slate-50">

@@ -13,13 +13,7 @@ export type CepStatus = "idle" | "loading" | "found" | "manual";
  * answer, to fill street, neighbourhood, state and city; `onManual` hears that the service did not
  * know the code or did not answer, and the customer goes on by hand.
  */
-export function useCepLookup({
-  onFound,
-  onManual,
-}: {
-  onFound: (address: CepResult) => void;
-  onManual?: (reason: "not-found" | "error") => void;
-}) {
+export function useCepLookup({ onFound, onManual }: { onFound: (address: CepResult) => void; onManual?: (reason: "not-found" | "error") => void }) {
   const [cep, setCep] = useState("");
   const [status, setStatus] = useState<CepStatus>("idle");
 

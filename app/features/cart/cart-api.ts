@@ -48,9 +48,7 @@ export const loadCart = (externalId: string, moedaId: number) =>
 
 /** A signed-in customer's load: takes over the cart filled as a guest (a POST: a GET never changes its owner). */
 export const claimCart = (externalId: string, moedaId: number) =>
-  api("POST /ecom/venda/carrinho/{external_id}/vincular", { params: { external_id: externalId }, query: { moeda_id: moedaId } }).then(
-    (r) => r.data,
-  );
+  api("POST /ecom/venda/carrinho/{external_id}/vincular", { params: { external_id: externalId }, query: { moeda_id: moedaId } }).then((r) => r.data);
 
 /**
  * Saves a cart (spec §7): an update when its id is known, else a creation; a creation answering 409

@@ -27,5 +27,8 @@ export function readBackup(): CartBackup | null {
   const lines = parsed.lines.filter(
     (l): l is LineInput => typeof l === "object" && l !== null && Number.isInteger(l.produto_id) && Number.isInteger(l.qtde) && l.qtde > 0,
   );
-  return { customer: parsed.customer, lines: lines.map((l) => ({ produto_id: l.produto_id, qtde: l.qtde, ativo: true, token: String(l.token ?? "") })) };
+  return {
+    customer: parsed.customer,
+    lines: lines.map((l) => ({ produto_id: l.produto_id, qtde: l.qtde, ativo: true, token: String(l.token ?? "") })),
+  };
 }

@@ -1,14 +1,4 @@
-import {
-  createContext,
-  startTransition,
-  useCallback,
-  useContext,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-  type ReactNode,
-} from "react";
+import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "#app/i18n/react.tsx";
 import { useLocation, useRouteLoaderData } from "react-router";
 import type { Cart, CartLine } from "#contract/api/cart.ts";
@@ -16,15 +6,7 @@ import type { ProductSummary } from "#contract/api/catalog.ts";
 import type { ShellData } from "#app/lib/shell-data.ts";
 import { useToast } from "#app/components/ui/toast.tsx";
 import { cartCurrency, isSellable, stockLimit } from "./rules.ts";
-import {
-  ApiError,
-  STORAGE,
-  claimCart,
-  loadCart,
-  saveCart,
-  toInput,
-  type LineInput,
-} from "./cart-api.ts";
+import { ApiError, STORAGE, claimCart, loadCart, saveCart, toInput, type LineInput } from "./cart-api.ts";
 import { activeInputs, readBackup, writeBackup } from "./cart-backup.ts";
 import { useLineNotices } from "./use-line-notices.ts";
 import { useSessionEnd } from "./use-session-end.ts";
@@ -107,12 +89,15 @@ export function CartProvider({ children }: { children: ReactNode }) {
     moedaRef.current = moedaId;
   });
 
-  const apply = useCallback((next: Cart | null) => {
-    cartRef.current = next;
-    setCart(next);
-    writeStored(STORAGE.cartId, next ? String(next.id) : null);
-    writeBackup(next, signedInRef.current);
-  }, [signedInRef]);
+  const apply = useCallback(
+    (next: Cart | null) => {
+      cartRef.current = next;
+      setCart(next);
+      writeStored(STORAGE.cartId, next ? String(next.id) : null);
+      writeBackup(next, signedInRef.current);
+    },
+    [signedInRef],
+  );
 
   /**
    * The session ended: the customer's cart stays theirs on the server, so its lines go into a new
@@ -193,12 +178,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
         externalId.current = ext;
         setPending((n) => n + 1);
         try {
-          const saved = await saveCart(
-            ext,
-            moedaRef.current,
-            lines,
-            current?.id ?? null,
-          );
+          const saved = await saveCart(ext, moedaRef.current, lines, current?.id ?? null);
           apply(saved);
           clearLimits();
           savedOk();
@@ -236,9 +216,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
         return false;
       }
       const limit = stockLimit(product);
-      const existing = cartRef.current?.itens.find(
-        (l) => l.produto_id === product.id,
-      );
+      const existing = cartRef.current?.itens.find((l) => l.produto_id === product.id);
       const already = existing?.ativo ? existing.qtde : 0;
       const wanted = Math.max(1, Math.floor(quantity)) + already;
       if (wanted > limit) {
@@ -266,9 +244,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
 
   const setQuantity = useCallback(
     async (produtoId: number, quantity: number) => {
-      const line = cartRef.current?.itens.find(
-        (l) => l.produto_id === produtoId,
-      );
+      const line = cartRef.current?.itens.find((l) => l.produto_id === produtoId);
       if (!line) return;
       const limit = stockLimit(line.produto);
       let qtde = Math.floor(quantity);
@@ -278,21 +254,12 @@ export function CartProvider({ children }: { children: ReactNode }) {
       }
       const ativo = qtde > 0;
       if (ativo && qtde === line.qtde && line.ativo) return;
-      await save((lines) =>
-        lines.map((l) =>
-          l.produto_id === produtoId
-            ? { ...l, qtde: ativo ? qtde : 0, ativo }
-            : l,
-        ),
-      );
+      await save((lines) => lines.map((l) => (l.produto_id === produtoId ? { ...l, qtde: ativo ? qtde : 0, ativo } : l)));
     },
     [notice, save, t],
   );
 
-  const remove = useCallback(
-    (produtoId: number) => setQuantity(produtoId, 0),
-    [setQuantity],
-  );
+  const remove = useCallback((produtoId: number) => setQuantity(produtoId, 0), [setQuantity]);
 
   const drop = useCallback(() => {
     externalId.current = freshExternalId();
@@ -311,8 +278,6 @@ export function CartProvider({ children }: { children: ReactNode }) {
     drop();
     setAnnouncement(t("cart.announce", { count: 0 }));
   }, [drop, t]);
-
-
 
   const onCheckout = pathname.replace(/\/+$/, "") === "/checkout";
   const openDrawer = useCallback(() => {
@@ -376,12 +341,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
   return (
     <CartContext.Provider value={value}>
       {children}
-      <p
-        role="status"
-        aria-live="polite"
-        className="sr-only"
-        data-testid="cart-live"
-      >
+      <p role="status" aria-live="polite" className="sr-only" data-testid="cart-live">
         {announcement}
       </p>
     </CartContext.Provider>

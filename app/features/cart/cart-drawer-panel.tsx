@@ -66,11 +66,7 @@ export function CartDrawerPanel() {
             </button>
           </div>
           <div className="flex-1 overflow-y-auto px-4">
-            {lines.length === 0 ? (
-              <p className="py-10 text-center text-muted">{t("cart.empty")}</p>
-            ) : (
-              <CartLines compact onNavigate={closeDrawer} />
-            )}
+            {lines.length === 0 ? <p className="py-10 text-center text-muted">{t("cart.empty")}</p> : <CartLines compact onNavigate={closeDrawer} />}
           </div>
           {lines.length > 0 && cart ? (
             <div className="space-y-3 border-t border-slate-200 p-4">

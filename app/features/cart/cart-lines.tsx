@@ -10,8 +10,7 @@ export function QuantityControl({ line }: { line: CartLine }) {
   const { t } = useTranslation();
   const { setQuantity } = useCart();
   const name = line.produto?.nome ?? "";
-  const button =
-    "flex size-9 items-center justify-center text-lg font-bold hover:bg-slate-100 disabled:cursor-not-allowed disabled:text-slate-400";
+  const button = "flex size-9 items-center justify-center text-lg font-bold hover:bg-slate-100 disabled:cursor-not-allowed disabled:text-slate-400";
   return (
     <div className="inline-flex items-center rounded-md ring-1 ring-slate-300" role="group" aria-label={t("cart.quantityOf", { name })}>
       <button

@@ -32,7 +32,9 @@ describe("cart rules (spec §5, §9)", () => {
     expect(isSellable(product({ qtde_disponivel: 0 }))).toBe(false);
     expect(isSellable(product({ tem_estoque: false }))).toBe(false);
     expect(isSellable(product({ mostrar_preco: false }))).toBe(false);
-    expect(isSellable(product({ preco_atual: { valor_venda: "abc", formatado: "", moeda: { id: 2, simbolo: "U$", casas_decimais: 2 } } }))).toBe(false);
+    expect(isSellable(product({ preco_atual: { valor_venda: "abc", formatado: "", moeda: { id: 2, simbolo: "U$", casas_decimais: 2 } } }))).toBe(
+      false,
+    );
   });
 
   it("adds shipping without floating-point error", () => {

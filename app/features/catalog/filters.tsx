@@ -36,13 +36,20 @@ export function CategoryFilter({ data, links }: { data: CatalogListData; links: 
           </li>
           {category.departments.map((d) => (
             <li key={d.id}>
-              <Link to={links.scopeHref(category, d)} aria-current={d.id === department?.id ? "page" : undefined} className={d.id === department?.id ? currentClass : itemClass}>
+              <Link
+                to={links.scopeHref(category, d)}
+                aria-current={d.id === department?.id ? "page" : undefined}
+                className={d.id === department?.id ? currentClass : itemClass}
+              >
                 {d.name}
               </Link>
             </li>
           ))}
         </ul>
-        <Link to={links.scopeHref(null)} className="mt-3 inline-flex items-center gap-1 text-sm font-semibold text-accent-ink underline-offset-2 hover:underline">
+        <Link
+          to={links.scopeHref(null)}
+          className="mt-3 inline-flex items-center gap-1 text-sm font-semibold text-accent-ink underline-offset-2 hover:underline"
+        >
           <ChevronRightIcon className="size-4 rotate-180" />
           {t("catalog.filters.changeCategory")}
         </Link>
@@ -58,14 +65,21 @@ export function CategoryFilter({ data, links }: { data: CatalogListData; links: 
       <ul className="space-y-0.5">
         {data.categories.map((c) => (
           <li key={c.id}>
-            <Link to={links.scopeHref(c)} aria-current={c.id === category?.id ? "page" : undefined} className={c.id === category?.id ? currentClass : itemClass}>
+            <Link
+              to={links.scopeHref(c)}
+              aria-current={c.id === category?.id ? "page" : undefined}
+              className={c.id === category?.id ? currentClass : itemClass}
+            >
               {c.name}
             </Link>
           </li>
         ))}
       </ul>
       {category ? (
-        <Link to={links.scopeHref(null)} className="mt-3 inline-flex items-center gap-1 text-sm font-semibold text-accent-ink underline-offset-2 hover:underline">
+        <Link
+          to={links.scopeHref(null)}
+          className="mt-3 inline-flex items-center gap-1 text-sm font-semibold text-accent-ink underline-offset-2 hover:underline"
+        >
           <ChevronRightIcon className="size-4 rotate-180" />
           {t("catalog.filters.changeCategory")}
         </Link>
@@ -87,12 +101,7 @@ export function BrandFilter({ data, links, limit }: { data: CatalogListData; lin
         {brands.map((b) => (
           <li key={b.id}>
             <label className="flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-sm hover:bg-slate-100">
-              <input
-                type="checkbox"
-                checked={selected.has(b.id)}
-                onChange={() => links.toggleBrand(b.id)}
-                className="size-4 accent-amber-600"
-              />
+              <input type="checkbox" checked={selected.has(b.id)} onChange={() => links.toggleBrand(b.id)} className="size-4 accent-amber-600" />
               <span className="min-w-0 flex-1 break-words">{b.name}</span>
               {/* The count of the whole result (spec §2 brand checkboxes), read out as "12 products". */}
               <span aria-hidden="true" className="shrink-0 tabular-nums text-xs text-muted">

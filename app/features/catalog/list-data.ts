@@ -36,10 +36,7 @@ export interface CatalogListData {
 }
 
 /** Where a category, department or brand choice leads on each kind of list (spec §2 routes). */
-export function scopePath(
-  kind: ListKind,
-  scope: { brand?: NamedRef | null; category?: NamedRef | null; department?: NamedRef | null },
-): string {
+export function scopePath(kind: ListKind, scope: { brand?: NamedRef | null; category?: NamedRef | null; department?: NamedRef | null }): string {
   const parts: string[] = [];
   if (kind === "brand" && scope.brand) {
     parts.push("marca", scope.brand.slug);

@@ -12,7 +12,17 @@ afterAll(() => t.close());
 /** The loader's context over the real API; `failing` paths answer 503 as an unavailable API would. */
 function context(failing: RegExp | null): AppLoadContext {
   return {
-    site: { brand: "pt", brandName: "Loja", phone: "", email: "", address: "", whatsapp: "", origin: "http://x", originPt: "http://x", originEs: "http://y" },
+    site: {
+      brand: "pt",
+      brandName: "Loja",
+      phone: "",
+      email: "",
+      address: "",
+      whatsapp: "",
+      origin: "http://x",
+      originPt: "http://x",
+      originEs: "http://y",
+    },
     apiFetch: async (path: string) => {
       if (failing?.test(path)) return new Response("{}", { status: 503 });
       const res = await t.app.inject({ method: "GET", url: path });

@@ -18,7 +18,9 @@ describe("pageWindow", () => {
 
 describe("readListParams", () => {
   it("reads the spec's query parameters and ignores nonsense", () => {
-    const p = readListParams(new URLSearchParams("text= furadeira &page=3&sort=nome:desc&brandSlug=4,2,x,4&order=codigo_desc&availability=available"));
+    const p = readListParams(
+      new URLSearchParams("text= furadeira &page=3&sort=nome:desc&brandSlug=4,2,x,4&order=codigo_desc&availability=available"),
+    );
     expect(p).toEqual({ text: "furadeira", page: 3, sort: "nome:desc", brandIds: [4, 2], news: true, availableOnly: true, perPage: 20 });
     const bad = readListParams(new URLSearchParams("page=-2&sort=preco&per_page=99"));
     expect(bad.page).toBe(1);

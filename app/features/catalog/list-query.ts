@@ -46,7 +46,9 @@ export function readListParams(search: URLSearchParams): ListParams {
     ),
   ];
   return {
-    text: withoutControlCharacters(search.get("text") ?? "").trim().slice(0, 100),
+    text: withoutControlCharacters(search.get("text") ?? "")
+      .trim()
+      .slice(0, 100),
     page: Number.isInteger(page) && page >= 1 ? Math.min(page, 100_000) : 1,
     sort: isSort(sort) ? sort : "",
     brandIds,

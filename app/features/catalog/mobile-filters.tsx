@@ -44,7 +44,12 @@ export function MobileFilters({ data, links }: { data: CatalogListData; links: F
             <h2 id={id} className="text-lg font-bold">
               {t("catalog.filters.title")}
             </h2>
-            <button type="button" onClick={close} aria-label={t("catalog.filters.close")} className="flex size-10 items-center justify-center rounded hover:bg-white/10">
+            <button
+              type="button"
+              onClick={close}
+              aria-label={t("catalog.filters.close")}
+              className="flex size-10 items-center justify-center rounded hover:bg-white/10"
+            >
               <CloseIcon className="size-5" />
             </button>
           </div>
@@ -88,7 +93,12 @@ export function MobileFilters({ data, links }: { data: CatalogListData; links: F
                 {data.categories.map((c) => (
                   <li key={c.id}>
                     {drillsDown ? (
-                      <button type="button" onClick={() => setBrowsing(c)} className={rowClass} aria-current={c.id === data.category?.id ? "true" : undefined}>
+                      <button
+                        type="button"
+                        onClick={() => setBrowsing(c)}
+                        className={rowClass}
+                        aria-current={c.id === data.category?.id ? "true" : undefined}
+                      >
                         {c.name}
                         <ChevronRightIcon className="size-4" />
                       </button>

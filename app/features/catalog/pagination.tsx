@@ -19,7 +19,18 @@ function Step({ page, last, hrefFor, direction }: PaginationProps & { direction:
   const target = direction === "previous" ? page - 1 : page + 1;
   const label = t(`catalog.pagination.${direction}`);
   const icon = <ChevronRightIcon className={`size-4 ${direction === "previous" ? "rotate-180" : ""}`} />;
-  const content = direction === "previous" ? <>{icon}{label}</> : <>{label}{icon}</>;
+  const content =
+    direction === "previous" ? (
+      <>
+        {icon}
+        {label}
+      </>
+    ) : (
+      <>
+        {label}
+        {icon}
+      </>
+    );
   // Spec §4: pages below 1 or above the last are never offered.
   if (target < 1 || target > last) {
     return (

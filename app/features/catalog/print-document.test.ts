@@ -43,7 +43,11 @@ describe("printDocument", () => {
     expect(html).toContain("U$ 1,00");
   });
   it("prints the grid on A4 with 5 columns and one sheet per page", () => {
-    const html = printDocument("grid", Array.from({ length: 30 }, (_, i) => product(i + 1)), texts);
+    const html = printDocument(
+      "grid",
+      Array.from({ length: 30 }, (_, i) => product(i + 1)),
+      texts,
+    );
     expect(html).toContain("size: A4");
     expect(html).toContain("repeat(5, 1fr)");
     expect(html.match(/class="sheet"/g)).toHaveLength(2);

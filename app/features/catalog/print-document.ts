@@ -30,10 +30,10 @@ export function gridPages<T>(items: readonly T[]): T[][] {
   return pages;
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
-const priceOf = (p: ProductSummary, texts: PrintTexts) => escapeHtml(p.mostrar_preco && p.preco_atual ? p.preco_atual.formatado : texts.priceOnRequest);
+const priceOf = (p: ProductSummary, texts: PrintTexts) =>
+  escapeHtml(p.mostrar_preco && p.preco_atual ? p.preco_atual.formatado : texts.priceOnRequest);
 
 const STYLE = `
 @page { size: A4; margin: 10mm; }

@@ -25,15 +25,7 @@ export function ProductCard({ product, headingLevel = 3 }: ProductCardProps) {
     <article className="group relative flex h-full flex-col overflow-hidden rounded-lg bg-panel shadow-sm ring-1 ring-slate-200 transition-shadow focus-within:ring-2 focus-within:ring-ink hover:shadow-md">
       <div className="relative aspect-square bg-white">
         {image ? (
-          <img
-            src={image}
-            alt=""
-            width={IMAGE_SIZE}
-            height={IMAGE_SIZE}
-            loading="lazy"
-            decoding="async"
-            className="size-full object-contain p-2"
-          />
+          <img src={image} alt="" width={IMAGE_SIZE} height={IMAGE_SIZE} loading="lazy" decoding="async" className="size-full object-contain p-2" />
         ) : (
           <div className="flex size-full items-center justify-center text-slate-300">
             <WrenchIcon className="size-16" />
@@ -55,7 +47,9 @@ export function ProductCard({ product, headingLevel = 3 }: ProductCardProps) {
         </Heading>
         <p className="text-xs text-muted">{t("catalog.card.code", { code: product.codigo })}</p>
         <p className="mt-auto pt-1 text-lg font-bold text-ink">
-          {product.mostrar_preco && product.preco_atual ? product.preco_atual.formatado : (
+          {product.mostrar_preco && product.preco_atual ? (
+            product.preco_atual.formatado
+          ) : (
             <span className="text-sm font-semibold text-accent-ink">{t("catalog.card.priceOnRequest")}</span>
           )}
         </p>
@@ -67,11 +61,7 @@ export function ProductCard({ product, headingLevel = 3 }: ProductCardProps) {
 /** Grey placeholders shaped like ProductCard, shown while a list loads (spec §4). */
 export function ProductGridSkeleton({ count, className }: { count: number; className?: string }) {
   return (
-    <ul
-      aria-hidden="true"
-      className={className ?? "grid grid-cols-2 gap-3 sm:grid-cols-3 md:gap-4 lg:grid-cols-4"}
-      data-testid="product-skeleton"
-    >
+    <ul aria-hidden="true" className={className ?? "grid grid-cols-2 gap-3 sm:grid-cols-3 md:gap-4 lg:grid-cols-4"} data-testid="product-skeleton">
       {Array.from({ length: count }, (_, i) => (
         <li key={i} className="overflow-hidden rounded-lg bg-panel ring-1 ring-slate-200">
           <div className="aspect-square animate-pulse bg-slate-200 motion-reduce:animate-none" />

@@ -70,8 +70,7 @@ export function ProductListPage({ data }: { data: CatalogListData }) {
   }, [result, location.key]);
 
   const listPrefix = location.pathname.split("/")[1];
-  const loading =
-    navigation.state === "loading" && navigation.location.pathname.split("/")[1] === listPrefix;
+  const loading = navigation.state === "loading" && navigation.location.pathname.split("/")[1] === listPrefix;
 
   return (
     <div className="mx-auto max-w-7xl px-3 py-5 md:px-4 md:py-8">
@@ -116,9 +115,7 @@ export function ProductListPage({ data }: { data: CatalogListData }) {
             <select
               id={availabilityId}
               value={params.availableOnly ? "available" : "all"}
-              onChange={(event) =>
-                void go(changeSearch(search, { kind: "availability", availableOnly: event.currentTarget.value === "available" }))
-              }
+              onChange={(event) => void go(changeSearch(search, { kind: "availability", availableOnly: event.currentTarget.value === "available" }))}
               className={selectClass}
             >
               <option value="all">{`${t("catalog.filters.availability")}: ${t("catalog.filters.availabilityAll")}`}</option>
@@ -154,7 +151,10 @@ export function ProductListPage({ data }: { data: CatalogListData }) {
               <h2 className="text-lg font-bold">{t("catalog.list.emptyTitle")}</h2>
               <p className="mt-2 text-muted">{t("catalog.list.emptyText")}</p>
               {search.toString() ? (
-                <Link to={location.pathname} className="mt-5 inline-block rounded-md px-5 py-2.5 font-semibold ring-1 ring-slate-300 hover:bg-slate-100">
+                <Link
+                  to={location.pathname}
+                  className="mt-5 inline-block rounded-md px-5 py-2.5 font-semibold ring-1 ring-slate-300 hover:bg-slate-100"
+                >
                   {t("catalog.list.clearFilters")}
                 </Link>
               ) : null}

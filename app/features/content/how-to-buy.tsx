@@ -23,7 +23,9 @@ export function AudienceSteps({ audience }: { audience: "brazil" | "paraguay" })
               {index + 1}
             </span>
             <p className="pt-1">
-              {audience === "brazil" ? t(`home.howToBuyPage.brazilSteps.${step as (typeof STEPS)["brazil"][number]}`) : t(`home.howToBuyPage.paraguaySteps.${step as (typeof STEPS)["paraguay"][number]}`)}
+              {audience === "brazil"
+                ? t(`home.howToBuyPage.brazilSteps.${step as (typeof STEPS)["brazil"][number]}`)
+                : t(`home.howToBuyPage.paraguaySteps.${step as (typeof STEPS)["paraguay"][number]}`)}
             </p>
           </li>
         ))}

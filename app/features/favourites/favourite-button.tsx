@@ -46,10 +46,7 @@ export function FavouriteButton({ productId, className = "" }: { productId: numb
       title={active ? t("account.favourites.remove") : t("account.favourites.add")}
       className={`inline-flex min-h-11 min-w-11 items-center justify-center rounded-full border border-slate-300 bg-white text-rose-600 hover:bg-rose-50 disabled:opacity-60 ${className}`}
     >
-      <HeartIcon
-        className={`size-6 transition-transform duration-300 ${pulse ? "scale-125" : ""}`}
-        fill={active ? "currentColor" : "none"}
-      />
+      <HeartIcon className={`size-6 transition-transform duration-300 ${pulse ? "scale-125" : ""}`} fill={active ? "currentColor" : "none"} />
     </button>
   );
 }

@@ -79,7 +79,11 @@ export function useFavouritesInit(loggedIn: boolean) {
 }
 
 export function useFavourites() {
-  return useSyncExternalStore(subscribe, () => state, () => EMPTY);
+  return useSyncExternalStore(
+    subscribe,
+    () => state,
+    () => EMPTY,
+  );
 }
 
 /** Adds or removes one product; rejects when the server refuses (the caller tells the user). */

@@ -27,8 +27,7 @@ interface Press {
   pointerType: string;
 }
 
-const controlClass =
-  "flex size-10 items-center justify-center rounded-full bg-white/90 text-ink shadow ring-1 ring-slate-300 hover:bg-white";
+const controlClass = "flex size-10 items-center justify-center rounded-full bg-white/90 text-ink shadow ring-1 ring-slate-300 hover:bg-white";
 
 /**
  * A wrapping banner carousel (spec §2, §4, §9): it advances by itself, pauses on hover, focus,
@@ -143,7 +142,12 @@ export function BannerCarousel({ banners, label, intervalMs, startDelayMs, enabl
       </div>
       {count > 1 && (
         <div className="mt-2 flex items-center justify-center gap-3">
-          <button type="button" className={controlClass} onClick={() => setPlaying(!wantsPlay)} aria-label={wantsPlay ? t("home.carousel.pause") : t("home.carousel.play")}>
+          <button
+            type="button"
+            className={controlClass}
+            onClick={() => setPlaying(!wantsPlay)}
+            aria-label={wantsPlay ? t("home.carousel.pause") : t("home.carousel.play")}
+          >
             {wantsPlay ? (
               <svg viewBox="0 0 24 24" aria-hidden="true" className="size-4" fill="currentColor">
                 <rect x="6" y="5" width="4" height="14" rx="1" />

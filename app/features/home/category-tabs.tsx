@@ -27,7 +27,10 @@ export function CategoryTabs({ categories, initial }: { categories: HomeCategory
 
   const load = useCallback(
     async (key: string, signal: AbortSignal) =>
-      (await api("GET /api/public/products", { query: tabProductsQuery(Number(key), currencyId, apiLang(locale)), signal })).data.slice(0, TAB_PRODUCTS),
+      (await api("GET /api/public/products", { query: tabProductsQuery(Number(key), currencyId, apiLang(locale)), signal })).data.slice(
+        0,
+        TAB_PRODUCTS,
+      ),
     [currencyId, locale],
   );
   const { state, retry } = useRetryingLoad(selected === null ? null : String(selected), load, initial ?? undefined);
@@ -57,7 +60,12 @@ export function CategoryTabs({ categories, initial }: { categories: HomeCategory
           {t("home.tabs.seeAll", { category: current.name })}
         </Link>
       </SectionHeading>
-      <div role="tablist" aria-label={t("home.tabs.label")} onKeyDown={onKeyDown} className="-mx-4 mb-4 flex gap-2 overflow-x-auto px-4 pb-1 md:flex-wrap">
+      <div
+        role="tablist"
+        aria-label={t("home.tabs.label")}
+        onKeyDown={onKeyDown}
+        className="-mx-4 mb-4 flex gap-2 overflow-x-auto px-4 pb-1 md:flex-wrap"
+      >
         {categories.map((category, i) => {
           const active = category.id === current.id;
           return (

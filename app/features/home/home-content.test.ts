@@ -53,7 +53,10 @@ describe("homeContent", () => {
 
 describe("pages", () => {
   it("splits 20 products into 4 pages of 5", () => {
-    const result = pages(Array.from({ length: 20 }, (_, i) => i), 5);
+    const result = pages(
+      Array.from({ length: 20 }, (_, i) => i),
+      5,
+    );
     expect(result).toHaveLength(4);
     expect(result[3]).toEqual([15, 16, 17, 18, 19]);
   });

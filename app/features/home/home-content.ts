@@ -47,9 +47,7 @@ export interface HomeContent {
 }
 
 const toBanner = (b: Banner): HomeBanner | null =>
-  b.imagem?.url
-    ? { id: b.id, image: b.imagem.url, link: b.link, title: b.titulo ?? b.descricao ?? "", description: b.descricao ?? "" }
-    : null;
+  b.imagem?.url ? { id: b.id, image: b.imagem.url, link: b.link, title: b.titulo ?? b.descricao ?? "", description: b.descricao ?? "" } : null;
 
 /** The banner of one type with the highest id (spec §3: it wins). */
 function latestOfType(banners: Banner[], tipo: string): HomeBanner | null {

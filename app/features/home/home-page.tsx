@@ -74,7 +74,8 @@ export function HomePage({ data, locale, currencyId, brandName }: { data: HomeLo
   const { t } = useTranslation();
   // The server could not read the start data: the browser tries again (spec §4 "Home load retry").
   const load = useCallback(
-    async (_key: string, signal: AbortSignal) => homeContent(await api("GET /api/public/start", { query: startQuery(apiLang(locale), currencyId), signal })),
+    async (_key: string, signal: AbortSignal) =>
+      homeContent(await api("GET /api/public/start", { query: startQuery(apiLang(locale), currencyId), signal })),
     [locale, currencyId],
   );
   const { state, retry } = useRetryingLoad(data.content ? null : "start", load, data.content ?? undefined);

@@ -82,7 +82,10 @@ export function MainBrands({ brands }: { brands: HomeBrand[] }) {
       <ul className="grid grid-cols-3 gap-3 md:grid-cols-6 md:gap-4">
         {brands.map((brand, i) => (
           <li key={brand.id} className={i >= 6 ? "max-md:hidden" : undefined}>
-            <Link to={`/marca/${brand.slug}`} className="flex h-20 items-center justify-center rounded-lg bg-white p-3 ring-1 ring-slate-200 hover:ring-slate-400">
+            <Link
+              to={`/marca/${brand.slug}`}
+              className="flex h-20 items-center justify-center rounded-lg bg-white p-3 ring-1 ring-slate-200 hover:ring-slate-400"
+            >
               {brand.logo ? (
                 <img src={brand.logo} alt={brand.nome} width={120} height={48} loading="lazy" className="max-h-12 w-auto object-contain" />
               ) : (

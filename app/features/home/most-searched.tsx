@@ -27,10 +27,22 @@ export function MostSearched({ products }: { products: ProductSummary[] }) {
           <span className="text-sm text-muted" aria-live="polite">
             {t("home.mostSearched.page", { current: page + 1, total })}
           </span>
-          <button type="button" className={arrowClass} disabled={page === 0} onClick={() => setPage(page - 1)} aria-label={t("home.mostSearched.previous")}>
+          <button
+            type="button"
+            className={arrowClass}
+            disabled={page === 0}
+            onClick={() => setPage(page - 1)}
+            aria-label={t("home.mostSearched.previous")}
+          >
             <ChevronRightIcon className="size-5 rotate-180" />
           </button>
-          <button type="button" className={arrowClass} disabled={page >= total - 1} onClick={() => setPage(page + 1)} aria-label={t("home.mostSearched.next")}>
+          <button
+            type="button"
+            className={arrowClass}
+            disabled={page >= total - 1}
+            onClick={() => setPage(page + 1)}
+            aria-label={t("home.mostSearched.next")}
+          >
             <ChevronRightIcon className="size-5" />
           </button>
         </div>

@@ -19,11 +19,21 @@ export function TripleBanners({ banners }: { banners: HomeBanner[] }) {
         {banners.map((banner) => (
           <li key={banner.id}>
             {banner.link ? (
-              <Link to={banner.link} className="block overflow-hidden rounded-lg transition-transform hover:scale-[1.01] motion-reduce:transform-none">
+              <Link
+                to={banner.link}
+                className="block overflow-hidden rounded-lg transition-transform hover:scale-[1.01] motion-reduce:transform-none"
+              >
                 <img src={banner.image} alt={banner.title} width={SIZE.width} height={SIZE.height} loading="lazy" className="h-auto w-full" />
               </Link>
             ) : (
-              <img src={banner.image} alt={banner.title} width={SIZE.width} height={SIZE.height} loading="lazy" className="h-auto w-full rounded-lg" />
+              <img
+                src={banner.image}
+                alt={banner.title}
+                width={SIZE.width}
+                height={SIZE.height}
+                loading="lazy"
+                className="h-auto w-full rounded-lg"
+              />
             )}
           </li>
         ))}

@@ -16,9 +16,7 @@ export function useRetryingLoad<T>(
   load: (key: string, signal: AbortSignal) => Promise<T>,
   initial?: T,
 ): { state: LoadState<T>; retry: () => void } {
-  const [state, setState] = useState<LoadState<T>>(
-    initial !== undefined ? { status: "success", data: initial } : { status: "loading" },
-  );
+  const [state, setState] = useState<LoadState<T>>(initial !== undefined ? { status: "success", data: initial } : { status: "loading" });
   const [nonce, setNonce] = useState(0);
   const loadRef = useRef(load);
   useEffect(() => {

@@ -79,7 +79,13 @@ export function BottomNav({ categories, hasSpecialLine = false }: { categories: 
             <Item to={loginHref(`${pathname}${search}`)} icon={<UserIcon className="size-6" />} label={t("bottomNav.login")} />
           )}
           <li className="flex-1">
-            <NavLink to={CART_HREF} onClick={openCart} aria-haspopup="dialog" className={itemClass} aria-label={t("header.cartLabel", { count: cart })}>
+            <NavLink
+              to={CART_HREF}
+              onClick={openCart}
+              aria-haspopup="dialog"
+              className={itemClass}
+              aria-label={t("header.cartLabel", { count: cart })}
+            >
               <span className="relative">
                 <CartIcon className="size-6" />
                 <CountBadge count={cart} />

@@ -107,7 +107,10 @@ export function Footer({ data }: { data: ShellData }) {
               >
                 <ChatIcon className="size-5" />
                 {t("footer.whatsappLink")}
-                <span className="sr-only"> ({t("footer.whatsapp")}: {site.whatsapp})</span>
+                <span className="sr-only">
+                  {" "}
+                  ({t("footer.whatsapp")}: {site.whatsapp})
+                </span>
               </a>
             </li>
             <li>

@@ -16,9 +16,7 @@ const rate = (id: number, tax: string) => ({
 describe("shell data", () => {
   it("keeps menu fields, the first two featured brands and the USD rates in currency order", () => {
     const start: Partial<StartData> = {
-      categories: [
-        { id: 1, slug: "a", name: "A", icone: "<svg/>", visivel_menu: true, departments: [{ id: 9, slug: "d", name: "D", icone: null }] },
-      ],
+      categories: [{ id: 1, slug: "a", name: "A", icone: "<svg/>", visivel_menu: true, departments: [{ id: 9, slug: "d", name: "D", icone: null }] }],
       brands: [
         { id: 1, slug: "x", nome: "X", logo: null, destaque: false },
         { id: 2, slug: "y", nome: "Y", logo: null, destaque: true },
@@ -28,9 +26,7 @@ describe("shell data", () => {
       exchange_rates: [rate(4, "1185"), rate(1, "5.42"), { ...rate(1, "0.18"), source_currency: { id: 3, simbolo: "G$" } }, rate(3, "7350")],
     };
     const shell = toShellCatalog(start);
-    expect(shell.categories).toEqual([
-      { id: 1, slug: "a", name: "A", visivel_menu: true, departments: [{ id: 9, slug: "d", name: "D" }] },
-    ]);
+    expect(shell.categories).toEqual([{ id: 1, slug: "a", name: "A", visivel_menu: true, departments: [{ id: 9, slug: "d", name: "D" }] }]);
     expect(shell.featuredBrands.map((b) => b.slug)).toEqual(["y", "z"]);
     expect(shell.rates.map((r) => r.target_currency.id)).toEqual([1, 3, 4]);
     expect(formatRates(shell.rates)).toBe("U$ 1 = R$ 5,42 · G$ 7.350 · P$ 1.185");
@@ -49,9 +45,7 @@ describe("links", () => {
   });
 
   it("language links keep the path, the query and the hash", () => {
-    expect(languageHref({ pathname: "/marcas", search: "?page=2&lang=pt-BR", hash: "#x" }, "es-AR")).toBe(
-      "/marcas?page=2&lang=es-AR#x",
-    );
+    expect(languageHref({ pathname: "/marcas", search: "?page=2&lang=pt-BR", hash: "#x" }, "es-AR")).toBe("/marcas?page=2&lang=es-AR#x");
   });
 });
 

@@ -9,8 +9,7 @@ import type { MenuCategory } from "#app/lib/shell-data.ts";
 export const HOVER_CLEAR_DELAY_MS = 300;
 
 export const categoryHref = (category: { slug: string }) => `/produtos/${category.slug}`;
-export const departmentHref = (category: { slug: string }, department: { slug: string }) =>
-  `/produtos/${category.slug}/${department.slug}`;
+export const departmentHref = (category: { slug: string }, department: { slug: string }) => `/produtos/${category.slug}/${department.slug}`;
 
 /**
  * The desktop category mega-menu: categories on the left, the hovered (or focused) category's
@@ -102,25 +101,17 @@ export function MegaMenu({ categories }: { categories: MenuCategory[] }) {
         </ul>
         {active ? (
           <div className="flex-1 p-5">
-            <p className="mb-3 text-xs font-bold uppercase tracking-wide text-muted">
-              {t("header.departmentsOf", { category: active.name })}
-            </p>
+            <p className="mb-3 text-xs font-bold uppercase tracking-wide text-muted">{t("header.departmentsOf", { category: active.name })}</p>
             <ul className="grid grid-cols-2 gap-x-6 gap-y-1 lg:grid-cols-3">
               {active.departments.map((department) => (
                 <li key={department.id}>
-                  <Link
-                    to={departmentHref(active, department)}
-                    className="block rounded px-2 py-1.5 text-sm hover:bg-amber-50 hover:text-accent-ink"
-                  >
+                  <Link to={departmentHref(active, department)} className="block rounded px-2 py-1.5 text-sm hover:bg-amber-50 hover:text-accent-ink">
                     {department.name}
                   </Link>
                 </li>
               ))}
             </ul>
-            <Link
-              to={categoryHref(active)}
-              className="mt-4 inline-block text-sm font-bold text-accent-ink underline underline-offset-4"
-            >
+            <Link to={categoryHref(active)} className="mt-4 inline-block text-sm font-bold text-accent-ink underline underline-offset-4">
               {t("header.allInCategory", { category: active.name })}
             </Link>
           </div>

@@ -17,8 +17,7 @@ export function RatesBar({ rates, className }: { rates: ExchangeRate[]; classNam
     <p data-testid="rates-bar" className={className}>
       {text ? (
         <>
-          <span className="font-semibold text-accent-strong">{t("rates.label")}:</span>{" "}
-          <span className="whitespace-nowrap">{text}</span>
+          <span className="font-semibold text-accent-strong">{t("rates.label")}:</span> <span className="whitespace-nowrap">{text}</span>
         </>
       ) : (
         t("rates.unavailable")

@@ -225,7 +225,9 @@ export function SearchBox({ className }: { className?: string }) {
                         <span className="line-clamp-2">{product.nome}</span>
                         <span className="block text-xs text-muted">{product.codigo}</span>
                       </span>
-                      {product.mostrar_preco && product.preco_atual ? <span className="shrink-0 font-bold">{product.preco_atual.formatado}</span> : null}
+                      {product.mostrar_preco && product.preco_atual ? (
+                        <span className="shrink-0 font-bold">{product.preco_atual.formatado}</span>
+                      ) : null}
                     </>
                   ) : (
                     t("catalog.search.seeAll", { text: query })

@@ -26,9 +26,7 @@ export function toShellCatalog(start: Partial<StartData>): ShellCatalog {
     .slice(0, 2)
     .map((b) => ({ id: b.id, slug: b.slug, nome: b.nome }));
   // The top bar shows what one US dollar buys (spec §9: source 2 to targets 1, 3 and 4).
-  const rates = (start.exchange_rates ?? [])
-    .filter((r) => r.source_currency.id === 2)
-    .sort((a, b) => a.target_currency.id - b.target_currency.id);
+  const rates = (start.exchange_rates ?? []).filter((r) => r.source_currency.id === 2).sort((a, b) => a.target_currency.id - b.target_currency.id);
   return { categories, specialCategories, featuredBrands, rates };
 }
 

@@ -10,17 +10,10 @@ import { Header } from "./header.tsx";
 import type { ShellData } from "#app/lib/shell-data.ts";
 
 /** Spec §2: the footer is hidden on /checkout, where nothing should pull the buyer away. */
-const hidesFooter = (pathname: string) =>
-  pathname.replace(/\/+$/, "") === "/checkout";
+const hidesFooter = (pathname: string) => pathname.replace(/\/+$/, "") === "/checkout";
 
 /** Header, main landmark, footer and the mobile bottom bar around every page. */
-export function Shell({
-  data,
-  children,
-}: {
-  data: ShellData;
-  children: ReactNode;
-}) {
+export function Shell({ data, children }: { data: ShellData; children: ReactNode }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   return (

@@ -8,18 +8,33 @@ import { formatDate, orderStatusLabel, statusTone } from "./status.ts";
 /** Orders list (spec §2): number, date, total, status; each row links to the detail. */
 export function OrdersList({ page, pageHref }: { page: OrdersPage | null; pageHref: (n: number) => string }) {
   const { t, i18n } = useTranslation();
-  if (!page) return <p role="alert" className="text-red-700">{t("cart.orders.fetchError")}</p>;
+  if (!page)
+    return (
+      <p role="alert" className="text-red-700">
+        {t("cart.orders.fetchError")}
+      </p>
+    );
   if (page.data.length === 0) return <p className="text-muted">{t("cart.orders.none")}</p>;
   return (
     <>
       <table className="hidden w-full text-left text-sm md:table" data-testid="orders-table">
         <thead className="border-b border-slate-200 text-muted">
           <tr>
-            <th scope="col" className="py-2 pr-4">{t("cart.orders.number")}</th>
-            <th scope="col" className="py-2 pr-4">{t("cart.orders.date")}</th>
-            <th scope="col" className="py-2 pr-4 text-right">{t("cart.orders.total")}</th>
-            <th scope="col" className="py-2 pr-4">{t("cart.orders.status")}</th>
-            <th scope="col" className="py-2"><span className="sr-only">{t("cart.orders.details", { number: "" })}</span></th>
+            <th scope="col" className="py-2 pr-4">
+              {t("cart.orders.number")}
+            </th>
+            <th scope="col" className="py-2 pr-4">
+              {t("cart.orders.date")}
+            </th>
+            <th scope="col" className="py-2 pr-4 text-right">
+              {t("cart.orders.total")}
+            </th>
+            <th scope="col" className="py-2 pr-4">
+              {t("cart.orders.status")}
+            </th>
+            <th scope="col" className="py-2">
+              <span className="sr-only">{t("cart.orders.details", { number: "" })}</span>
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-200">
@@ -60,8 +75,18 @@ export function OrdersList({ page, pageHref }: { page: OrdersPage | null; pageHr
       </ul>
       {page.last_page > 1 ? (
         <nav className="mt-4 flex justify-between" aria-label={t("cart.orders.title")}>
-          {page.current_page > 1 ? <Link to={pageHref(page.current_page - 1)} className="font-semibold underline">{t("cart.orders.previous")}</Link> : <span />}
-          {page.current_page < page.last_page ? <Link to={pageHref(page.current_page + 1)} className="font-semibold underline">{t("cart.orders.next")}</Link> : null}
+          {page.current_page > 1 ? (
+            <Link to={pageHref(page.current_page - 1)} className="font-semibold underline">
+              {t("cart.orders.previous")}
+            </Link>
+          ) : (
+            <span />
+          )}
+          {page.current_page < page.last_page ? (
+            <Link to={pageHref(page.current_page + 1)} className="font-semibold underline">
+              {t("cart.orders.next")}
+            </Link>
+          ) : null}
         </nav>
       ) : null}
     </>

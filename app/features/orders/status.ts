@@ -6,8 +6,7 @@ const isPaymentStatus = (s: string): s is (typeof PAYMENT_STATUSES)[number] => (
 
 /** Spec §4: the known statuses get a label; any other value is shown as it arrives. */
 export const orderStatusLabel = (t: TFunction, status: string) => (isOrderStatus(status) ? t(`cart.orders.statuses.${status}`) : status);
-export const paymentStatusLabel = (t: TFunction, status: string) =>
-  isPaymentStatus(status) ? t(`cart.orders.paymentStatuses.${status}`) : status;
+export const paymentStatusLabel = (t: TFunction, status: string) => (isPaymentStatus(status) ? t(`cart.orders.paymentStatuses.${status}`) : status);
 
 export function formatDate(iso: string, locale: string): string {
   const date = new Date(iso);

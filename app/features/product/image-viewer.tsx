@@ -37,8 +37,7 @@ export function ImageViewer({
     return () => document.removeEventListener("keydown", onKeyDown);
   }, [open, total, index, onIndex]);
 
-  const navButton =
-    "flex size-12 items-center justify-center rounded-full bg-white/90 text-ink shadow-lg ring-1 ring-black/10 hover:bg-white";
+  const navButton = "flex size-12 items-center justify-center rounded-full bg-white/90 text-ink shadow-lg ring-1 ring-black/10 hover:bg-white";
 
   return (
     <Dialog

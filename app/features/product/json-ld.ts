@@ -25,8 +25,7 @@ export function breadcrumbs(product: ProductDetails, labels: { home: string; pro
   return crumbs;
 }
 
-export const productPath = (product: Pick<ProductDetails, "slug" | "id">) =>
-  `/produto/${encodeURIComponent(product.slug || String(product.id))}`;
+export const productPath = (product: Pick<ProductDetails, "slug" | "id">) => `/produto/${encodeURIComponent(product.slug || String(product.id))}`;
 
 /** Absolute image URL (images may be stored as paths on this host). */
 const absolute = (origin: string, url: string) => (/^https?:\/\//i.test(url) ? url : `${origin}${url.startsWith("/") ? "" : "/"}${url}`);

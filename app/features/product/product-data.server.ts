@@ -9,7 +9,10 @@ const langParam = (locale: Locale) => (apiLang(locale) === "es" ? "es" : "");
 /** The product, or a thrown 404 Response when the API does not know the slug or id. */
 export async function loadProduct(api: ApiClient, slug: string, locale: Locale, currencyId: number): Promise<ProductDetails> {
   try {
-    const body = await api("GET /api/public/products/{id}/details", { params: { id: slug }, query: { lang: langParam(locale), moeda_id: currencyId } });
+    const body = await api("GET /api/public/products/{id}/details", {
+      params: { id: slug },
+      query: { lang: langParam(locale), moeda_id: currencyId },
+    });
     return body.data;
   } catch (error) {
     if (!(error instanceof ApiError) || error.network) throw error;

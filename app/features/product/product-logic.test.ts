@@ -104,7 +104,13 @@ describe("structured data", () => {
 
   it("builds the breadcrumb trail through category and department", () => {
     const crumbs = breadcrumbs(product, { home: "Início", products: "Produtos" });
-    expect(crumbs.map((c) => c.path)).toEqual(["/", "/produtos", "/produtos/ferramentas", "/produtos/ferramentas/furadeiras", "/produto/furadeira-700w"]);
+    expect(crumbs.map((c) => c.path)).toEqual([
+      "/",
+      "/produtos",
+      "/produtos/ferramentas",
+      "/produtos/ferramentas/furadeiras",
+      "/produto/furadeira-700w",
+    ]);
     const ld = breadcrumbJsonLd(crumbs, "https://x");
     expect(ld.itemListElement[4]).toEqual({ "@type": "ListItem", position: 5, name: product.nome, item: "https://x/produto/furadeira-700w" });
   });

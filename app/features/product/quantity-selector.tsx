@@ -40,13 +40,7 @@ export function QuantitySelector({ value, max, onChange }: { value: number; max:
         {t("product.quantity.label")}
       </label>
       <div className="inline-flex items-stretch overflow-hidden rounded-md bg-white ring-1 ring-slate-300">
-        <button
-          type="button"
-          className={stepButton}
-          onClick={() => request(value - 1)}
-          disabled={disabled || value <= 1}
-          aria-controls={id}
-        >
+        <button type="button" className={stepButton} onClick={() => request(value - 1)} disabled={disabled || value <= 1} aria-controls={id}>
           <span aria-hidden="true">−</span>
           <span className="sr-only">{t("product.quantity.decrease")}</span>
         </button>

@@ -18,7 +18,10 @@ export function RelatedProducts({ related, brand }: { related: Promise<ProductSu
       fallback={
         <section aria-label={t("product.related.loading")} aria-busy="true">
           <h2 className="mb-4 text-xl font-bold">{title}</h2>
-          <ProductGridSkeleton count={RELATED_PER_PAGE} className="grid grid-cols-2 gap-3 md:grid-cols-5 md:gap-4 [&>li:nth-child(n+3)]:max-md:hidden" />
+          <ProductGridSkeleton
+            count={RELATED_PER_PAGE}
+            className="grid grid-cols-2 gap-3 md:grid-cols-5 md:gap-4 [&>li:nth-child(n+3)]:max-md:hidden"
+          />
         </section>
       }
     >

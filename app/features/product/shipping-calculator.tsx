@@ -9,11 +9,7 @@ const loadQuoting = () => import("./quote-cart.ts");
 
 const byName = (a: { nome: string }, b: { nome: string }) => a.nome.localeCompare(b.nome, "es");
 
-type Status =
-  | { kind: "idle" }
-  | { kind: "loading" }
-  | { kind: "done"; quote: Quote; onlyPickup: boolean }
-  | { kind: "error"; message: string };
+type Status = { kind: "idle" } | { kind: "loading" } | { kind: "done"; quote: Quote; onlyPickup: boolean } | { kind: "error"; message: string };
 
 /** Paraguay shipping calculator (spec §2, decision 1 of ARCHITECTURE.md: a working one, no popup). */
 export function ShippingCalculator({ produtoId, quantity, moedaId }: { produtoId: number; quantity: number; moedaId: number }) {
@@ -49,8 +45,7 @@ export function ShippingCalculator({ produtoId, quantity, moedaId }: { produtoId
     }
   }
 
-  const select =
-    "mt-1 block min-h-11 w-full rounded-md border border-slate-300 bg-white px-3 text-ink disabled:bg-slate-100 disabled:text-muted";
+  const select = "mt-1 block min-h-11 w-full rounded-md border border-slate-300 bg-white px-3 text-ink disabled:bg-slate-100 disabled:text-muted";
 
   return (
     <section aria-labelledby={`${id}-title`} className="rounded-lg bg-panel p-4 ring-1 ring-slate-200" data-testid="shipping-calculator">
@@ -129,14 +124,15 @@ function QuoteResult({ quote, onlyPickup }: { quote: Quote; onlyPickup: boolean 
       <h3 className="text-sm font-bold">{t("product.shipping.options")}</h3>
       <ul className="mt-2 divide-y divide-slate-200 rounded-md ring-1 ring-slate-200" data-testid="shipping-options">
         {quote.options.map((option) => (
-          <li key={`${option.entrega_servico_id ?? "shop"}-${option.descricao}`} className="flex items-center justify-between gap-3 px-3 py-2 text-sm">
+          <li
+            key={`${option.entrega_servico_id ?? "shop"}-${option.descricao}`}
+            className="flex items-center justify-between gap-3 px-3 py-2 text-sm"
+          >
             <span>
               <span className="block font-semibold">{option.descricao}</span>
               <span className="text-muted">{t("product.shipping.days", { count: option.prazo })}</span>
             </span>
-            <span className="shrink-0 font-bold">
-              {Number(option.valor) === 0 ? t("product.shipping.free") : option.valor_formatado}
-            </span>
+            <span className="shrink-0 font-bold">{Number(option.valor) === 0 ? t("product.shipping.free") : option.valor_formatado}</span>
           </li>
         ))}
       </ul>

@@ -14,9 +14,11 @@ export interface AvatarLook {
 export function drawAvatar(look: AvatarLook, title: string): string {
   const hairBack = look.style === "long" ? `<path d="M120 190 Q110 330 150 360 L250 360 Q290 330 280 190 Z" fill="${look.hair}"/>` : "";
   const hairTop =
-    look.style === "bald" ? ""
-    : look.style === "bun" ? `<path d="M130 180 Q140 100 200 100 Q260 100 270 180 Q240 140 200 140 Q160 140 130 180 Z" fill="${look.hair}"/><circle cx="200" cy="88" r="30" fill="${look.hair}"/>`
-    : `<path d="M128 185 Q128 100 200 98 Q272 100 272 185 Q250 135 200 138 Q150 135 128 185 Z" fill="${look.hair}"/>`;
+    look.style === "bald"
+      ? ""
+      : look.style === "bun"
+        ? `<path d="M130 180 Q140 100 200 100 Q260 100 270 180 Q240 140 200 140 Q160 140 130 180 Z" fill="${look.hair}"/><circle cx="200" cy="88" r="30" fill="${look.hair}"/>`
+        : `<path d="M128 185 Q128 100 200 98 Q272 100 272 185 Q250 135 200 138 Q150 135 128 185 Z" fill="${look.hair}"/>`;
   const beard = look.beard ? `<path d="M150 225 Q200 300 250 225 L250 250 Q200 320 150 250 Z" fill="${look.hair}"/>` : "";
   const glasses = look.glasses
     ? `<g fill="none" stroke="#222" stroke-width="5"><circle cx="172" cy="200" r="20"/><circle cx="228" cy="200" r="20"/><path d="M192 200 h16"/></g>`

@@ -39,8 +39,10 @@ export function drawBanner(def: BannerArt, title: string): string {
     })
     .reverse()
     .join("");
-  const dots = Array.from({ length: 6 }, (_, i) =>
-    `<circle cx="${(60 + i * 48) * scale}" cy="${(h - 50 * scale).toFixed(1)}" r="${8 * scale}" fill="#ffffff" opacity="${(0.5 - i * 0.07).toFixed(2)}"/>`,
+  const dots = Array.from(
+    { length: 6 },
+    (_, i) =>
+      `<circle cx="${(60 + i * 48) * scale}" cy="${(h - 50 * scale).toFixed(1)}" r="${8 * scale}" fill="#ffffff" opacity="${(0.5 - i * 0.07).toFixed(2)}"/>`,
   ).join("");
   const body =
     `<defs><linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>` +
@@ -52,7 +54,8 @@ export function drawBanner(def: BannerArt, title: string): string {
       ? `<text x="${60 * scale}" y="${h * 0.5}" font-family="Arial Black, Arial, Helvetica, sans-serif" font-size="${110 * scale}" font-weight="900" fill="#ffffff" opacity="0.95">${esc(def.mark)}</text>`
       : "") +
     (def.badge ? badge(60 * scale, h * 0.58, def.badge, scale) : "") +
-    dots + arts;
+    dots +
+    arts;
   return svgDocument(w, h, body, title);
 }
 
@@ -61,9 +64,10 @@ export function drawOffersBanner(width: number, height: number, title: string): 
   const s = height / 500;
   const phoneX = width - 420 * s;
   const bubbles = ["%", "U$", "G$"]
-    .map((label, i) =>
-      `<g transform="translate(${phoneX - (150 - i * 40) * s} ${(90 + i * 120) * s})"><rect width="${150 * s}" height="${80 * s}" rx="${24 * s}" fill="#ffffff"/>` +
-      `<text x="${75 * s}" y="${54 * s}" font-family="Arial Black, Arial, sans-serif" font-size="${40 * s}" font-weight="900" text-anchor="middle" fill="#0b7a3b">${esc(label)}</text></g>`,
+    .map(
+      (label, i) =>
+        `<g transform="translate(${phoneX - (150 - i * 40) * s} ${(90 + i * 120) * s})"><rect width="${150 * s}" height="${80 * s}" rx="${24 * s}" fill="#ffffff"/>` +
+        `<text x="${75 * s}" y="${54 * s}" font-family="Arial Black, Arial, sans-serif" font-size="${40 * s}" font-weight="900" text-anchor="middle" fill="#0b7a3b">${esc(label)}</text></g>`,
     )
     .join("");
   const body =
@@ -72,7 +76,11 @@ export function drawOffersBanner(width: number, height: number, title: string): 
     `<circle cx="${width * 0.2}" cy="${height * 0.5}" r="${height * 0.45}" fill="#ffffff" opacity="0.08"/>` +
     `<rect x="${phoneX}" y="${40 * s}" width="${220 * s}" height="${420 * s}" rx="${34 * s}" fill="#1d232b"/>` +
     `<rect x="${phoneX + 14 * s}" y="${70 * s}" width="${192 * s}" height="${360 * s}" rx="${12 * s}" fill="#e9fbe9"/>` +
-    Array.from({ length: 4 }, (_, i) => `<rect x="${phoneX + 34 * s}" y="${(110 + i * 70) * s}" width="${(150 - (i % 2) * 40) * s}" height="${40 * s}" rx="${10 * s}" fill="#b9efc9"/>`).join("") +
+    Array.from(
+      { length: 4 },
+      (_, i) =>
+        `<rect x="${phoneX + 34 * s}" y="${(110 + i * 70) * s}" width="${(150 - (i % 2) * 40) * s}" height="${40 * s}" rx="${10 * s}" fill="#b9efc9"/>`,
+    ).join("") +
     bubbles;
   return svgDocument(width, height, body, title);
 }

@@ -60,10 +60,13 @@ export function drawProductImage(artKey: string, view: View, palette: Palette, t
   const art = ARTS[artKey];
   if (!art) throw new Error(`no drawing for ${artKey}`);
   const body =
-    view === "hero" ? heroView(art, paintFor(palette))
-    : view === "dark" ? darkView(art, paintFor(palette))
-    : view === "plan" ? planView(art)
-    : detailView(art);
+    view === "hero"
+      ? heroView(art, paintFor(palette))
+      : view === "dark"
+        ? darkView(art, paintFor(palette))
+        : view === "plan"
+          ? planView(art)
+          : detailView(art);
   return svgDocument(SIZE, SIZE, body, title);
 }
 

@@ -37,15 +37,42 @@ const BODY: Record<Palette, [string, string, string]> = {
 
 export function paintFor(palette: Palette): Paint {
   const [body, dark, trim] = BODY[palette];
-  return { body, dark, trim, metal: "#c9d1d9", steel: "#8a96a3", rubber: "#2b2f36", glass: "#9fd3f5", light: "#fff3b0",
-    screen: "#0f1c14", glow: "#39ff88", white: "#ffffff", hot: "#f0642a", shade: "#6b7682", line: "#1d232b", lw: 5 };
+  return {
+    body,
+    dark,
+    trim,
+    metal: "#c9d1d9",
+    steel: "#8a96a3",
+    rubber: "#2b2f36",
+    glass: "#9fd3f5",
+    light: "#fff3b0",
+    screen: "#0f1c14",
+    glow: "#39ff88",
+    white: "#ffffff",
+    hot: "#f0642a",
+    shade: "#6b7682",
+    line: "#1d232b",
+    lw: 5,
+  };
 }
 
 /** Line art for the technical-drawing view: every fill becomes the paper colour. */
 export const BLUEPRINT: Paint = {
-  body: "#1d4f91", dark: "#1d4f91", trim: "#1d4f91", metal: "#1d4f91", steel: "#1d4f91",
-  rubber: "#1d4f91", glass: "#1d4f91", light: "#1d4f91", screen: "#1d4f91", glow: "#e3efff", white: "#1d4f91",
-  hot: "#e3efff", shade: "#1d4f91", line: "#e3efff", lw: 3,
+  body: "#1d4f91",
+  dark: "#1d4f91",
+  trim: "#1d4f91",
+  metal: "#1d4f91",
+  steel: "#1d4f91",
+  rubber: "#1d4f91",
+  glass: "#1d4f91",
+  light: "#1d4f91",
+  screen: "#1d4f91",
+  glow: "#e3efff",
+  white: "#1d4f91",
+  hot: "#e3efff",
+  shade: "#1d4f91",
+  line: "#e3efff",
+  lw: 3,
 };
 
 const n = (v: number): string => String(Math.round(v * 10) / 10);

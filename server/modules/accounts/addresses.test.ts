@@ -18,8 +18,7 @@ afterAll(() => t.close());
 type Saved = { message: string; data: Address; errors?: Record<string, string[]> };
 const customer = (kind: "br" | "py" = "py") => newCustomer(t.app, t.database.db, kind);
 const list = async (token: string) => (await call<{ data: Address[] }>(t.app, "GET", "/ecom/cliente/address", { token })).body.data;
-const create = (token: string | undefined, body: Record<string, unknown>) =>
-  call<Saved>(t.app, "POST", "/ecom/cliente/address", { token, body });
+const create = (token: string | undefined, body: Record<string, unknown>) => call<Saved>(t.app, "POST", "/ecom/cliente/address", { token, body });
 const paraguayan = (extra: Record<string, unknown> = {}) => ({
   nome: "Depósito",
   logradouro: "Calle Pampliega",
@@ -94,7 +93,16 @@ describe("POST and GET /ecom/cliente/address", () => {
     for (const field of ["nome", "logradouro", "numero", "bairro", "cidade_id"]) {
       expect(empty.body.errors?.[field], field).toEqual(["Este campo é Obrigatório"]);
     }
-    const long = await create(token, paraguayan({ nome: "n".repeat(101), logradouro: "l".repeat(201), numero: "1".repeat(21), bairro: "b".repeat(101), complemento: "c".repeat(11) }));
+    const long = await create(
+      token,
+      paraguayan({
+        nome: "n".repeat(101),
+        logradouro: "l".repeat(201),
+        numero: "1".repeat(21),
+        bairro: "b".repeat(101),
+        complemento: "c".repeat(11),
+      }),
+    );
     expect(long.body.errors).toEqual({
       nome: ["Deve ter no máximo 100 caracteres"],
       logradouro: ["Deve ter no máximo 200 caracteres"],
@@ -188,7 +196,10 @@ describe("POST /ecom/endereco/cidade-por-codigo", () => {
   });
 
   it("answers 404 for an unknown code and a code of the other country", async () => {
-    for (const body of [{ pais_id: 1, codigo: "9999999" }, { pais_id: 2, codigo: "3550308" }]) {
+    for (const body of [
+      { pais_id: 1, codigo: "9999999" },
+      { pais_id: 2, codigo: "3550308" },
+    ]) {
       const res = await call(t.app, "POST", "/ecom/endereco/cidade-por-codigo", { body });
       expect(res.status).toBe(404);
       expect(res.body.message).toBe("Cidade não encontrada");

@@ -30,7 +30,6 @@ interface ViaCep {
   ibge?: string;
 }
 
-
 /**
  * Postal-code lookup (spec §7, the public ViaCEP service, called from the server so the browser
  * talks to one origin) and the state and city lists the address forms need.
@@ -40,41 +39,45 @@ export const cepRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, 
   let index: ReturnType<typeof geographyIndex> | undefined;
   const geo = () => (index ??= geographyIndex());
 
-  app.get("/ecom/endereco/cep/:cep", { schema: op("GET /ecom/endereco/cep/{cep}", { tags }), config: { rateLimit: { max: 60, timeWindow: "1 minute" } } }, async (req) => {
-    const digits = onlyDigits(req.params.cep);
-    if (digits.length !== 8 || digits !== req.params.cep.replace(/[.\s-]/g, "")) {
-      throw new HttpError(400, "invalid_cep", { errors: { cep: ["invalid_cep"] } });
-    }
-    let body: ViaCep;
-    try {
-      const res = await fetch(`${config.cepLookupUrl}/ws/${digits}/json/`, {
-        signal: AbortSignal.timeout(LOOKUP_TIMEOUT_MS),
-        headers: { Accept: "application/json" },
-      });
-      if (res.status === 400) throw new HttpError(400, "invalid_cep", { errors: { cep: ["invalid_cep"] } });
-      if (!res.ok) throw new Error(`ViaCEP answered ${res.status}`);
-      body = (await res.json()) as ViaCep;
-    } catch (error) {
-      if (error instanceof HttpError) throw error;
-      req.log.warn({ err: error }, "postal-code lookup failed");
-      throw new HttpError(502, "internal_error");
-    }
-    if (body.erro !== undefined && body.erro !== false) return { erro: true as const };
-    const city = body.ibge ? geo().brazilCityByCode.get(body.ibge) : undefined;
-    const state = city ? geo().stateById.get(city.estado_id) : undefined;
-    return {
-      cep: `${digits.slice(0, 5)}-${digits.slice(5)}`,
-      logradouro: body.logradouro ?? "",
-      bairro: body.bairro ?? "",
-      localidade: body.localidade ?? "",
-      uf: body.uf ?? "",
-      ibge: body.ibge ?? "",
-      cidade_id: city?.id ?? null,
-      cidade: city?.nome ?? body.localidade ?? null,
-      estado_id: state?.id ?? null,
-      estado: state?.nome ?? null,
-    };
-  });
+  app.get(
+    "/ecom/endereco/cep/:cep",
+    { schema: op("GET /ecom/endereco/cep/{cep}", { tags }), config: { rateLimit: { max: 60, timeWindow: "1 minute" } } },
+    async (req) => {
+      const digits = onlyDigits(req.params.cep);
+      if (digits.length !== 8 || digits !== req.params.cep.replace(/[.\s-]/g, "")) {
+        throw new HttpError(400, "invalid_cep", { errors: { cep: ["invalid_cep"] } });
+      }
+      let body: ViaCep;
+      try {
+        const res = await fetch(`${config.cepLookupUrl}/ws/${digits}/json/`, {
+          signal: AbortSignal.timeout(LOOKUP_TIMEOUT_MS),
+          headers: { Accept: "application/json" },
+        });
+        if (res.status === 400) throw new HttpError(400, "invalid_cep", { errors: { cep: ["invalid_cep"] } });
+        if (!res.ok) throw new Error(`ViaCEP answered ${res.status}`);
+        body = (await res.json()) as ViaCep;
+      } catch (error) {
+        if (error instanceof HttpError) throw error;
+        req.log.warn({ err: error }, "postal-code lookup failed");
+        throw new HttpError(502, "internal_error");
+      }
+      if (body.erro !== undefined && body.erro !== false) return { erro: true as const };
+      const city = body.ibge ? geo().brazilCityByCode.get(body.ibge) : undefined;
+      const state = city ? geo().stateById.get(city.estado_id) : undefined;
+      return {
+        cep: `${digits.slice(0, 5)}-${digits.slice(5)}`,
+        logradouro: body.logradouro ?? "",
+        bairro: body.bairro ?? "",
+        localidade: body.localidade ?? "",
+        uf: body.uf ?? "",
+        ibge: body.ibge ?? "",
+        cidade_id: city?.id ?? null,
+        cidade: city?.nome ?? body.localidade ?? null,
+        estado_id: state?.id ?? null,
+        estado: state?.nome ?? null,
+      };
+    },
+  );
 
   app.get("/ecom/endereco/estados", { schema: op("GET /ecom/endereco/estados", { tags }) }, async (req, reply) => {
     reply.header("cache-control", "public, max-age=86400");

@@ -98,4 +98,3 @@ export function createLoginGuard(limiter: Limiter, secret: string) {
 
   return { admit, forget };
 }
-

@@ -30,8 +30,7 @@ const storedDocs = (customerId: number) =>
 const onDisk = (key: string) => path.join(dataDir, "uploads", key);
 
 describe("POST /ecom/cliente/trocar-senha-l", () => {
-  const change = (token: string, body: Record<string, string>) =>
-    call(t.app, "POST", "/ecom/cliente/trocar-senha-l", { token, body });
+  const change = (token: string, body: Record<string, string>) => call(t.app, "POST", "/ecom/cliente/trocar-senha-l", { token, body });
 
   it("refuses a wrong current password and a mismatched confirmation with 422", async () => {
     const { token } = await customer();
@@ -113,11 +112,15 @@ describe("POST /ecom/cliente/update-profile", () => {
     });
     expect(json.status).toBe(200);
     const before = await storedDocs(user.id);
-    const three = await update(token, { telefone: "0981444555", documento_tipo: "RUC", documento: "80009735-1" }, {
-      frente: fx.png(),
-      verso: fx.pdf(),
-      extra: fx.jpeg(),
-    });
+    const three = await update(
+      token,
+      { telefone: "0981444555", documento_tipo: "RUC", documento: "80009735-1" },
+      {
+        frente: fx.png(),
+        verso: fx.pdf(),
+        extra: fx.jpeg(),
+      },
+    );
     expect(three.status).toBeGreaterThanOrEqual(400);
     expect(await storedDocs(user.id)).toEqual(before);
     expect((await me(token)).body.telefone).toBe("0981222333");
@@ -157,7 +160,11 @@ describe("POST /ecom/cliente/update-profile", () => {
     ["a GIF", fx.gif(), "Tipo de arquivo não permitido. Envie PNG, JPG ou PDF."],
     ["an executable named .png", fx.disguisedElf(), "Tipo de arquivo não permitido. Envie PNG, JPG ou PDF."],
     ["a file of 5 MB and 1 byte", fx.tooLarge(), "O arquivo deve ter no máximo 5 MB."],
-    ["a file of 8 MB (cut short by the parser)", { name: "big.png", type: "image/png", data: pngSized(8 * 1024 * 1024) }, "O arquivo deve ter no máximo 5 MB."],
+    [
+      "a file of 8 MB (cut short by the parser)",
+      { name: "big.png", type: "image/png", data: pngSized(8 * 1024 * 1024) },
+      "O arquivo deve ter no máximo 5 MB.",
+    ],
   ])("refuses %s and keeps the old image", async (_name, file, message) => {
     const { token, user } = await customer();
     const before = await storedDocs(user.id);
@@ -196,7 +203,9 @@ describe("GET /ecom/cliente/documento/{lado}", () => {
 
     expect((await call(t.app, "GET", "/ecom/cliente/documento/frente")).status).toBe(401);
     expect((await call(t.app, "GET", "/ecom/cliente/documento/..%2F..%2Fetc", { token: a.token })).status).toBe(404);
-    expect((await call(t.app, "GET", `/ecom/cliente/documento/frente?customer_id=${b.user.id}`, { token: a.token })).raw.equals(aFront.raw)).toBe(true);
+    expect((await call(t.app, "GET", `/ecom/cliente/documento/frente?customer_id=${b.user.id}`, { token: a.token })).raw.equals(aFront.raw)).toBe(
+      true,
+    );
 
     const keys = (await storedDocs(a.user.id)).map((d) => d.storage_key);
     expect(keys.every((k) => k.startsWith(`documents/${a.user.uuid}/`))).toBe(true);

@@ -3,16 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { User } from "#contract/api/accounts.ts";
-import {
-  argentinaFields,
-  call,
-  ciudadDelEste,
-  login,
-  newCustomer,
-  paraguayFields,
-  register,
-  type Fields,
-} from "../../../tests/support/customers.ts";
+import { argentinaFields, call, ciudadDelEste, login, newCustomer, paraguayFields, register, type Fields } from "../../../tests/support/customers.ts";
 import { multipart } from "../../../tests/support/fixtures.ts";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app.ts";
 
@@ -43,7 +34,15 @@ describe("registration of an Argentinian (spec §5: CUIT in the Argentine locale
     const user = session.body.user;
     expect(user).toMatchObject({ estrangeiro: false, nationality: "AR", documento_tipo: "CUIT", documento: "20-17254359-7", lang: "es-AR" });
     expect(user.enderecos).toEqual([
-      expect.objectContaining({ pais_id: 3, pais: "Argentina", estado: "Misiones", cidade: "Posadas", cidade_id: null, cep: "N3300", principal: true }),
+      expect.objectContaining({
+        pais_id: 3,
+        pais: "Argentina",
+        estado: "Misiones",
+        cidade: "Posadas",
+        cidade_id: null,
+        cep: "N3300",
+        principal: true,
+      }),
     ]);
   });
 
@@ -98,7 +97,11 @@ describe("registration of an Argentinian (spec §5: CUIT in the Argentine locale
     const ok = await update({ telefone: "+54 9 376 400 0000", documento_tipo: "CUIT", documento: "33-69345023-9" });
     expect(ok.status, JSON.stringify(ok.body)).toBe(200);
     expect(ok.body.user).toMatchObject({ documento_tipo: "CUIT", documento: "33-69345023-9" });
-    for (const [tipo, documento] of [["RUC", "80009735-1"], ["Cédula", "1234567"], ["CPF", "529.982.247-25"]]) {
+    for (const [tipo, documento] of [
+      ["RUC", "80009735-1"],
+      ["Cédula", "1234567"],
+      ["CPF", "529.982.247-25"],
+    ]) {
       const res = await update({ telefone: "+54 9 376 400 0000", documento_tipo: tipo, documento });
       expect(res.status).toBe(422);
       expect(res.body.errors?.documento_tipo).toEqual(["Valor inválido"]);

@@ -211,7 +211,12 @@ describe("registration rules (spec §5)", () => {
     ["a name over 200", { nome: "a".repeat(201) }, "nome", "Deve ter no máximo 200 caracteres"],
     ["a surname over 200", { sobrenome: "a".repeat(201) }, "sobrenome", "Deve ter no máximo 200 caracteres"],
     ["a blank name", { nome: "   " }, "nome", "Este campo é Obrigatório"],
-    ["an e-mail over 200", { email: `${"a".repeat(195)}@x.com`, email_confirmation: `${"a".repeat(195)}@x.com` }, "email", "Deve ter no máximo 200 caracteres"],
+    [
+      "an e-mail over 200",
+      { email: `${"a".repeat(195)}@x.com`, email_confirmation: `${"a".repeat(195)}@x.com` },
+      "email",
+      "Deve ter no máximo 200 caracteres",
+    ],
     ["a malformed e-mail", { email: "joao@", email_confirmation: "joao@" }, "email", "Email inválido"],
     ["a different confirmation e-mail", { email_confirmation: "outro@example.com" }, "email_confirmation", "Os e-mails devem ser iguais"],
     ["a phone over 20", { telefone: "+595 983 123 456 7890" }, "telefone", "Deve ter no máximo 20 caracteres"],
@@ -233,7 +238,12 @@ describe("registration rules (spec §5)", () => {
     ["no front image", { verso: fx.pdf() }, "frente", "Envie a imagem do documento"],
     ["no back image", { frente: fx.png() }, "verso", "Envie a imagem do documento"],
     ["a file over 5 MB", { frente: fx.tooLarge(), verso: fx.pdf() }, "frente", "O arquivo deve ter no máximo 5 MB."],
-    ["an executable named .png", { frente: fx.disguisedElf(), verso: fx.pdf() }, "frente", "Tipo de arquivo não permitido. Envie PNG, JPG, GIF ou PDF."],
+    [
+      "an executable named .png",
+      { frente: fx.disguisedElf(), verso: fx.pdf() },
+      "frente",
+      "Tipo de arquivo não permitido. Envie PNG, JPG, GIF ou PDF.",
+    ],
     ["text named .png", { frente: fx.png(), verso: fx.disguisedText() }, "verso", "Tipo de arquivo não permitido. Envie PNG, JPG, GIF ou PDF."],
   ])("refuses %s", async (_name, parts, field, message) => {
     await refused(await paraguayFields(t.database.db), field, message, parts);
@@ -271,7 +281,7 @@ describe("registration rules (spec §5)", () => {
       url: "/ecom/cliente/cadastrar",
       remoteAddress: nextIp(),
       headers: { "content-type": "multipart/form-data; boundary=----x" },
-      payload: "------x\r\nContent-Disposition: form-data; name=\"nome\"\r\n\r\nJo",
+      payload: '------x\r\nContent-Disposition: form-data; name="nome"\r\n\r\nJo',
     });
     expect(res.statusCode).toBeGreaterThanOrEqual(400);
     expect(res.statusCode).toBeLessThan(500);

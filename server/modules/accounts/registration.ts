@@ -1,5 +1,12 @@
 import { hash } from "@node-rs/argon2";
-import { ARGENTINA_ID, REGISTRATION_FILE_TYPES, registrationCountry, registrationNationality, type Nationality, type RegisterFields } from "#contract/api/accounts.ts";
+import {
+  ARGENTINA_ID,
+  REGISTRATION_FILE_TYPES,
+  registrationCountry,
+  registrationNationality,
+  type Nationality,
+  type RegisterFields,
+} from "#contract/api/accounts.ts";
 import { isLocale, type Locale } from "#contract/locale.ts";
 import { maskCep } from "#contract/masks.ts";
 import type { ApiMessageKey } from "#contract/messages.ts";
@@ -30,10 +37,8 @@ export async function storeDocumentFiles(storage: Storage, customerUuid: string,
   return stored;
 }
 
-
 /** The language a new customer reads when the form did not say (spec §4: foreign pt-BR, else Spanish). */
-const nationalityLocale = (nationality: Nationality): Locale =>
-  nationality === "BR" ? "pt-BR" : nationality === "AR" ? "es-AR" : "es-PY";
+const nationalityLocale = (nationality: Nationality): Locale => (nationality === "BR" ? "pt-BR" : nationality === "AR" ? "es-AR" : "es-PY");
 
 /** Registration (spec §5): checks, stores the customer, first address and document images, then mails the confirmation. */
 export function createRegistration(deps: {

@@ -7,13 +7,17 @@ export type CustomerRow = typeof customers.$inferSelect;
 export type TokenKind = "confirmar_email" | "redefinir_senha";
 
 export const findCustomerByEmail = async (db: Db, email: string) =>
-  (await db.select().from(customers).where(sql`lower(${customers.email}) = ${email.toLowerCase()}`).limit(1))[0];
+  (
+    await db
+      .select()
+      .from(customers)
+      .where(sql`lower(${customers.email}) = ${email.toLowerCase()}`)
+      .limit(1)
+  )[0];
 
-export const findCustomerById = async (db: Db, id: number) =>
-  (await db.select().from(customers).where(eq(customers.id, id)).limit(1))[0];
+export const findCustomerById = async (db: Db, id: number) => (await db.select().from(customers).where(eq(customers.id, id)).limit(1))[0];
 
-export const findCustomerByUuid = async (db: Db, uuid: string) =>
-  (await db.select().from(customers).where(eq(customers.uuid, uuid)).limit(1))[0];
+export const findCustomerByUuid = async (db: Db, uuid: string) => (await db.select().from(customers).where(eq(customers.uuid, uuid)).limit(1))[0];
 
 export async function createSession(db: Db, customerId: number, tokenHash: string, expiresAt: Date) {
   await db.insert(sessions).values({ customer_id: customerId, token_hash: tokenHash, expires_at: expiresAt });
@@ -24,8 +28,7 @@ export async function createSession(db: Db, customerId: number, tokenHash: strin
     .where(eq(customers.id, customerId));
 }
 
-export const revokeSession = (db: Db, sessionId: number) =>
-  db.update(sessions).set({ revoked_at: new Date() }).where(eq(sessions.id, sessionId));
+export const revokeSession = (db: Db, sessionId: number) => db.update(sessions).set({ revoked_at: new Date() }).where(eq(sessions.id, sessionId));
 
 /** Ends every session of a customer except, optionally, the one making the change. */
 export async function revokeSessions(db: Db, customerId: number, keepSessionId?: number) {
@@ -78,10 +81,7 @@ export async function listAddresses(db: Db, customerId: number): Promise<Address
 }
 
 export async function documentSides(db: Db, customerId: number) {
-  const rows = await db
-    .select({ lado: customerDocuments.lado })
-    .from(customerDocuments)
-    .where(eq(customerDocuments.customer_id, customerId));
+  const rows = await db.select({ lado: customerDocuments.lado }).from(customerDocuments).where(eq(customerDocuments.customer_id, customerId));
   return { frente: rows.some((r) => r.lado === "frente"), verso: rows.some((r) => r.lado === "verso") };
 }
 
@@ -105,10 +105,7 @@ export async function cityWithState(db: Db, cityId: number) {
 }
 
 export async function stateOf(db: Db, stateId: number) {
-  const [row] = await queryRows<{ id: number; nome: string; pais_id: number }>(
-    db,
-    sql`SELECT id, nome, pais_id FROM estados WHERE id = ${stateId}`,
-  );
+  const [row] = await queryRows<{ id: number; nome: string; pais_id: number }>(db, sql`SELECT id, nome, pais_id FROM estados WHERE id = ${stateId}`);
   return row;
 }
 

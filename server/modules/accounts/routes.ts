@@ -106,16 +106,12 @@ export const accountsRoutes: FastifyPluginAsyncZod<Deps> = async (app, { account
     },
   );
 
-  app.post(
-    "/ecom/cliente/cadastrar",
-    { schema: op("POST /ecom/cliente/cadastrar", { tags }), config: perIp(10, 60) },
-    async (req) => {
-      const { fields, files } = await readForm(req);
-      const data = parse(RegisterFieldsSchema, fields);
-      const row = await accounts.register(data, files, mailContext(req));
-      return { ...ok(req, "registered"), id: row.id };
-    },
-  );
+  app.post("/ecom/cliente/cadastrar", { schema: op("POST /ecom/cliente/cadastrar", { tags }), config: perIp(10, 60) }, async (req) => {
+    const { fields, files } = await readForm(req);
+    const data = parse(RegisterFieldsSchema, fields);
+    const row = await accounts.register(data, files, mailContext(req));
+    return { ...ok(req, "registered"), id: row.id };
+  });
 
   app.post("/ecom/cliente/recuperar-senha", { schema: op("POST /ecom/cliente/recuperar-senha", { tags }), config: perIp(5) }, async (req) => {
     await accounts.requestReset(req.body.email, mailContext(req));
@@ -133,8 +129,10 @@ export const accountsRoutes: FastifyPluginAsyncZod<Deps> = async (app, { account
     async (req) => ok(req, await accounts.confirmEmail(req.params.uid, req.params.token)),
   );
 
-  app.post("/ecom/cliente/reenviar-email", { schema: op("POST /ecom/cliente/reenviar-email", { tags, security }), preHandler: auth.required }, async (req) =>
-    ok(req, await accounts.resendConfirmation(customerOf(req).id, mailContext(req))),
+  app.post(
+    "/ecom/cliente/reenviar-email",
+    { schema: op("POST /ecom/cliente/reenviar-email", { tags, security }), preHandler: auth.required },
+    async (req) => ok(req, await accounts.resendConfirmation(customerOf(req).id, mailContext(req))),
   );
 
   app.post(
@@ -158,29 +156,17 @@ export const accountsRoutes: FastifyPluginAsyncZod<Deps> = async (app, { account
     },
   );
 
-  app.get(
-    "/ecom/cliente/documento/:lado",
-    { schema: { tags, security }, preHandler: auth.required },
-    async (req, reply) => {
-      const lado = (req.params as { lado: string }).lado;
-      if (lado !== "frente" && lado !== "verso") throw new HttpError(404, "not_found");
-      const doc = await accounts.readDocument(customerOf(req).id, lado);
-      return reply
-        .header("content-type", doc.mime)
-        .header("cache-control", "private, no-store")
-        .header("content-disposition", "inline")
-        .send(doc.data);
-    },
-  );
+  app.get("/ecom/cliente/documento/:lado", { schema: { tags, security }, preHandler: auth.required }, async (req, reply) => {
+    const lado = (req.params as { lado: string }).lado;
+    if (lado !== "frente" && lado !== "verso") throw new HttpError(404, "not_found");
+    const doc = await accounts.readDocument(customerOf(req).id, lado);
+    return reply.header("content-type", doc.mime).header("cache-control", "private, no-store").header("content-disposition", "inline").send(doc.data);
+  });
 
-  app.post(
-    "/ecom/cliente/address",
-    { schema: op("POST /ecom/cliente/address", { tags, security }), preHandler: auth.required },
-    async (req) => {
-      const id = await addresses.create(customerOf(req).id, req.body);
-      return { ...ok(req, "address_saved"), data: (await addresses.list(customerOf(req).id)).find((a) => a.id === id) };
-    },
-  );
+  app.post("/ecom/cliente/address", { schema: op("POST /ecom/cliente/address", { tags, security }), preHandler: auth.required }, async (req) => {
+    const id = await addresses.create(customerOf(req).id, req.body);
+    return { ...ok(req, "address_saved"), data: (await addresses.list(customerOf(req).id)).find((a) => a.id === id) };
+  });
 
   app.get("/ecom/cliente/address", { schema: op("GET /ecom/cliente/address", { tags, security }), preHandler: auth.required }, async (req) => ({
     data: await addresses.list(customerOf(req).id),

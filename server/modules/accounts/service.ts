@@ -133,7 +133,10 @@ export function createAccountsService({ db, mailer, storage, limiter, secret }: 
     if (!row || !(await repo.consumeToken(db, row.id, "redefinir_senha", sha256(token)))) {
       throw new HttpError(422, "invalid_token", { errors: { token: ["invalid_token"] } });
     }
-    await db.update(customers).set({ password_hash: await hash(password), updated_at: new Date() }).where(eq(customers.id, row.id));
+    await db
+      .update(customers)
+      .set({ password_hash: await hash(password), updated_at: new Date() })
+      .where(eq(customers.id, row.id));
     await repo.revokeSessions(db, row.id);
     await guard.forget(row.email, clientIp);
   }
@@ -164,7 +167,10 @@ export function createAccountsService({ db, mailer, storage, limiter, secret }: 
     if (!row || !(await verify(row.password_hash, current))) {
       throw new HttpError(422, "current_password_wrong", { errors: { password_currently: ["current_password_wrong"] } });
     }
-    await db.update(customers).set({ password_hash: await hash(next), updated_at: new Date() }).where(eq(customers.id, customerId));
+    await db
+      .update(customers)
+      .set({ password_hash: await hash(next), updated_at: new Date() })
+      .where(eq(customers.id, customerId));
     await repo.revokeSessions(db, customerId, sessionId);
   }
 

@@ -120,7 +120,12 @@ describe("POST /ecom/login", () => {
 
 describe("sessions", () => {
   it("answers 401 'Sessão expirada' without a token, with a forged one or a malformed header", async () => {
-    for (const headers of [{} as Record<string, string>, { authorization: "Bearer forjado-123" }, { authorization: "Basic dXNlcjpwYXNz" }, { authorization: "Bearer" }]) {
+    for (const headers of [
+      {} as Record<string, string>,
+      { authorization: "Bearer forjado-123" },
+      { authorization: "Basic dXNlcjpwYXNz" },
+      { authorization: "Bearer" },
+    ]) {
       const res = await call(t.app, "POST", "/ecom/me", { headers });
       expect(res.status).toBe(401);
       expect(res.body.message).toBe("Sessão expirada. Faça login novamente.");

@@ -38,7 +38,13 @@ const price = (p: Product, moeda: number) => convertPrice(p.valor_venda, p.moeda
 
 describe("POST /ecom/venda/carrinho", () => {
   it("creates a guest cart in the asked currency, priced by the server whatever the client sent", async () => {
-    const body = cartBody([{ produto_id: a.id, qtde: 2, valor_unitario: "0.01" }, { produto_id: b.id, qtde: 1, valor_unitario: "999999" }], 3);
+    const body = cartBody(
+      [
+        { produto_id: a.id, qtde: 2, valor_unitario: "0.01" },
+        { produto_id: b.id, qtde: 1, valor_unitario: "999999" },
+      ],
+      3,
+    );
     const res = await post(body);
     expect(res.status).toBe(200);
     const cart = res.body.data;
@@ -110,22 +116,55 @@ describe("POST /ecom/venda/carrinho", () => {
   });
 
   it("keeps removed lines inactive (ativo false, or qtde 0) and out of the total", async () => {
-    const body = cartBody([{ produto_id: a.id, qtde: 2 }, { produto_id: b.id, qtde: 1 }]);
+    const body = cartBody([
+      { produto_id: a.id, qtde: 2 },
+      { produto_id: b.id, qtde: 1 },
+    ]);
     const cart = (await post(body)).body.data;
-    const removed = await put(cart.id, { ...cartBody([{ produto_id: a.id, qtde: 2 }, { produto_id: b.id, qtde: 1, ativo: false }], 2, cart.external_id), id: cart.id });
+    const removed = await put(cart.id, {
+      ...cartBody(
+        [
+          { produto_id: a.id, qtde: 2 },
+          { produto_id: b.id, qtde: 1, ativo: false },
+        ],
+        2,
+        cart.external_id,
+      ),
+      id: cart.id,
+    });
     expect(removed.status).toBe(200);
     expect(removed.body.data.itens.find((l) => l.produto_id === b.id)).toMatchObject({ ativo: false, valor_subtotal: "0.00" });
     expect(new Big(removed.body.data.valor_total).eq(new Big(a.valor_venda).times(2))).toBe(true);
     // An inactive line of an out-of-stock product does not block the cart.
     await setStock(t.database.db, b.id, 0);
-    const zero = await put(cart.id, cartBody([{ produto_id: a.id, qtde: 0 }, { produto_id: b.id, qtde: 3, ativo: false }], 2, cart.external_id));
+    const zero = await put(
+      cart.id,
+      cartBody(
+        [
+          { produto_id: a.id, qtde: 0 },
+          { produto_id: b.id, qtde: 3, ativo: false },
+        ],
+        2,
+        cart.external_id,
+      ),
+    );
     expect(zero.status).toBe(200);
     expect(zero.body.data.itens.every((l) => !l.ativo)).toBe(true);
     expect(new Big(zero.body.data.valor_total).eq(0)).toBe(true);
     await setStock(t.database.db, b.id, 20);
     // A product taken out of the catalogue: its removed line is no obstacle, an active one is refused.
     await t.database.db.execute(sql`UPDATE produtos SET ativo = false WHERE id = ${b.id}`);
-    const gone = await put(cart.id, cartBody([{ produto_id: a.id, qtde: 1 }, { produto_id: b.id, qtde: 1, ativo: false }], 2, cart.external_id));
+    const gone = await put(
+      cart.id,
+      cartBody(
+        [
+          { produto_id: a.id, qtde: 1 },
+          { produto_id: b.id, qtde: 1, ativo: false },
+        ],
+        2,
+        cart.external_id,
+      ),
+    );
     expect(gone.status).toBe(200);
     expect(gone.body.data.itens.filter((l) => l.ativo).map((l) => l.produto_id)).toEqual([a.id]);
     const active = await put(cart.id, cartBody([{ produto_id: b.id, qtde: 1 }], 2, cart.external_id));
@@ -231,7 +270,11 @@ describe("PUT and GET /ecom/venda/carrinho", () => {
 
   it("re-prices on update: a foreign customer's PUT in guaraníes still answers dollars", async () => {
     const cart = await createCart(t.app, [{ produto_id: a.id, qtde: 1 }], { token: foreigner.token });
-    const res = await put(cart.id, { ...cartBody([{ produto_id: a.id, qtde: 3, valor_unitario: "1" }], 3, cart.external_id), id: cart.id }, foreigner.token);
+    const res = await put(
+      cart.id,
+      { ...cartBody([{ produto_id: a.id, qtde: 3, valor_unitario: "1" }], 3, cart.external_id), id: cart.id },
+      foreigner.token,
+    );
     expect(res.status).toBe(200);
     expect(res.body.data.moeda_id).toBe(2);
     expect(new Big(res.body.data.valor_total).eq(new Big(a.valor_venda).times(3))).toBe(true);

@@ -17,9 +17,13 @@ export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService; auth: Auth }
   const tags = ["cart"];
   const preHandler = auth.optional;
 
-  app.post("/ecom/venda/carrinho", { schema: op("POST /ecom/venda/carrinho", { tags }), preHandler, config: { rateLimit: { max: 120, timeWindow: "1 minute" } } }, async (req) => ({
-    data: await cart.create(req.body, viewerOf(req)),
-  }));
+  app.post(
+    "/ecom/venda/carrinho",
+    { schema: op("POST /ecom/venda/carrinho", { tags }), preHandler, config: { rateLimit: { max: 120, timeWindow: "1 minute" } } },
+    async (req) => ({
+      data: await cart.create(req.body, viewerOf(req)),
+    }),
+  );
 
   app.put(
     "/ecom/venda/carrinho/:id",
@@ -27,11 +31,9 @@ export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService; auth: Auth }
     async (req) => ({ data: await cart.update(req.params.id, req.body, viewerOf(req)) }),
   );
 
-  app.get(
-    "/ecom/venda/carrinho/:external_id",
-    { schema: op("GET /ecom/venda/carrinho/{external_id}", { tags }), preHandler },
-    async (req) => ({ data: await cart.get(req.params.external_id, viewerOf(req), req.query.moeda_id) }),
-  );
+  app.get("/ecom/venda/carrinho/:external_id", { schema: op("GET /ecom/venda/carrinho/{external_id}", { tags }), preHandler }, async (req) => ({
+    data: await cart.get(req.params.external_id, viewerOf(req), req.query.moeda_id),
+  }));
 
   // Claiming the guest cart after login is a write: the session cookie only counts on it from the store's own pages.
   app.post(

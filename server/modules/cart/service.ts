@@ -74,12 +74,15 @@ export function createCartService(db: Db, catalog: CatalogService) {
     return row;
   }
 
-  const byExternalId = async (externalId: string) =>
-    (await db.select().from(carts).where(eq(carts.external_id, externalId)))[0];
+  const byExternalId = async (externalId: string) => (await db.select().from(carts).where(eq(carts.external_id, externalId)))[0];
 
   async function present(row: CartRow, viewer: Viewer): Promise<Cart> {
     const lines = await db.select().from(cartItems).where(eq(cartItems.cart_id, row.id)).orderBy(cartItems.id);
-    const summaries = await catalog.productsByIds(lines.map((l) => l.produto_id), viewer.lang, row.moeda_id);
+    const summaries = await catalog.productsByIds(
+      lines.map((l) => l.produto_id),
+      viewer.lang,
+      row.moeda_id,
+    );
     const byId = new Map(summaries.map((p) => [p.id, p]));
     const currency = CURRENCIES[isMoedaId(row.moeda_id) ? row.moeda_id : 2];
     return {
@@ -118,7 +121,13 @@ export function createCartService(db: Db, catalog: CatalogService) {
     const ids = [...wanted.keys()];
     const found = ids.length
       ? await db
-          .select({ id: products.id, valor_venda: products.valor_venda, moeda_id: products.moeda_id, stock: products.qtde_disponivel, mostrar_preco: products.mostrar_preco })
+          .select({
+            id: products.id,
+            valor_venda: products.valor_venda,
+            moeda_id: products.moeda_id,
+            stock: products.qtde_disponivel,
+            mostrar_preco: products.mostrar_preco,
+          })
           .from(products)
           .where(and(inArray(products.id, ids), eq(products.ativo, true)))
       : [];
@@ -228,7 +237,10 @@ export function createCartService(db: Db, catalog: CatalogService) {
         if (l.ativo) total = total.plus(new Big(price).times(l.qtde));
         await tx.update(cartItems).set({ valor_unitario: price }).where(eq(cartItems.id, l.id));
       }
-      await tx.update(carts).set({ moeda_id: moedaId, valor_total: total.toFixed(2), updated_at: new Date() }).where(eq(carts.id, row.id));
+      await tx
+        .update(carts)
+        .set({ moeda_id: moedaId, valor_total: total.toFixed(2), updated_at: new Date() })
+        .where(eq(carts.id, row.id));
     });
   }
 

@@ -19,7 +19,10 @@ it("keeps banner links on the store: a full URL becomes its path, anything leadi
     "/.//evil.com/x": null,
     "/%2e//evil.com": null,
   };
-  const ids = await queryRows<{ id: number }>(t.database.db, sql`SELECT id FROM banners WHERE ativo AND imagem_url IS NOT NULL ORDER BY id DESC LIMIT 6`);
+  const ids = await queryRows<{ id: number }>(
+    t.database.db,
+    sql`SELECT id FROM banners WHERE ativo AND imagem_url IS NOT NULL ORDER BY id DESC LIMIT 6`,
+  );
   expect(ids).toHaveLength(6);
   const stored = Object.keys(links);
   for (const [i, { id }] of ids.entries()) await t.database.db.execute(sql`UPDATE banners SET link = ${stored[i]} WHERE id = ${id}`);

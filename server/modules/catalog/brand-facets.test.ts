@@ -19,14 +19,20 @@ const get = async <T>(url: string) => {
 describe("GET /api/public/products/brands (the brand filter)", () => {
   it("counts every brand of the whole result, not of its first page", async () => {
     // The brand of the oldest product: far past the first 100 products of the newest-first list.
-    const [oldest] = await queryRows<{ brand_id: number }>(t.database.db, sql`SELECT brand_id FROM produtos WHERE ativo AND brand_id IS NOT NULL ORDER BY id LIMIT 1`);
+    const [oldest] = await queryRows<{ brand_id: number }>(
+      t.database.db,
+      sql`SELECT brand_id FROM produtos WHERE ativo AND brand_id IS NOT NULL ORDER BY id LIMIT 1`,
+    );
     await t.database.db.execute(sql`UPDATE produtos SET brand_id = NULL WHERE brand_id = ${oldest!.brand_id}
       AND id <> (SELECT min(id) FROM produtos WHERE ativo AND brand_id = ${oldest!.brand_id})`);
     const facets = (await get<{ data: BrandFacet[] }>("/api/public/products/brands?lang=pt")).data;
     expect(facets.find((b) => b.id === oldest!.brand_id)?.total).toBe(1);
 
     const list = await get<ProductsPage>("/api/public/products?per_page=1");
-    const [{ unbranded }] = (await queryRows<{ unbranded: number }>(t.database.db, sql`SELECT count(*)::int AS unbranded FROM produtos WHERE ativo AND brand_id IS NULL`)) as [{ unbranded: number }];
+    const [{ unbranded }] = (await queryRows<{ unbranded: number }>(
+      t.database.db,
+      sql`SELECT count(*)::int AS unbranded FROM produtos WHERE ativo AND brand_id IS NULL`,
+    )) as [{ unbranded: number }];
     expect(facets.reduce((sum, b) => sum + b.total, 0) + unbranded).toBe(list.total);
     const names = facets.map((b) => b.nome.toLowerCase());
     expect(names).toEqual([...names].sort());

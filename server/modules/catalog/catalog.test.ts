@@ -105,9 +105,7 @@ describe("GET /api/public/products", () => {
   });
 
   it("sorts in-stock items first and then by price with the spec's pairs", async () => {
-    const { body } = await get<ProductsPage>(
-      "/api/public/products?order_by=tem_estoque,valor_venda&order=desc,asc&per_page=100&moeda_id=2",
-    );
+    const { body } = await get<ProductsPage>("/api/public/products?order_by=tem_estoque,valor_venda&order=desc,asc&per_page=100&moeda_id=2");
     const firstOut = body.data.findIndex((p) => !p.tem_estoque);
     if (firstOut >= 0) expect(body.data.slice(firstOut).every((p) => !p.tem_estoque)).toBe(true);
     // Hidden prices are not sent (their rows still sort by price among the others).
@@ -192,9 +190,7 @@ describe("GET /api/public/products", () => {
     ["brands_ids=1,a", "brands_ids"],
     ["category_id=-3", "category_id"],
   ])("refuses %s with a 422 naming %s", async (query, field) => {
-    const { status, body } = await get<{ message: string; errors: Record<string, string[]> }>(
-      `/api/public/products?${query}`,
-    );
+    const { status, body } = await get<{ message: string; errors: Record<string, string[]> }>(`/api/public/products?${query}`);
     expect(status).toBe(422);
     expect(body.message).toBe("Existem alguns campos com problema, verifique e tente novamente!");
     expect(body.errors[field]![0]).toEqual(expect.any(String));
@@ -246,14 +242,10 @@ describe("team and newsletter", () => {
   });
 
   it("keeps the digits of a phone for offers, once", async () => {
-    const post = (celular: unknown) =>
-      t.app.inject({ method: "POST", url: "/api/public/contato-newsletter", payload: { celular } });
+    const post = (celular: unknown) => t.app.inject({ method: "POST", url: "/api/public/contato-newsletter", payload: { celular } });
     expect((await post("+55 (11) 98765-4321")).statusCode).toBe(200);
     expect((await post("5511987654321")).statusCode).toBe(200);
-    const rows = await queryRows<{ celular: string }>(
-      t.database.db,
-      sql`SELECT celular FROM contatos_newsletter WHERE celular = '5511987654321'`,
-    );
+    const rows = await queryRows<{ celular: string }>(t.database.db, sql`SELECT celular FROM contatos_newsletter WHERE celular = '5511987654321'`);
     expect(rows).toHaveLength(1);
   });
 

@@ -16,7 +16,6 @@ const PRICE_BATCH_SIZE = 10_000;
 /** The shop's clock: the price list says when it was made in Ciudad del Este time. */
 const SHOP_TIME_ZONE = "America/Asuncion";
 
-
 /**
  * Reads the first batch before anything is sent: a database that fails then gets a proper error
  * answer (status and JSON message) instead of a 200 cut short. Later batches stream (see abortOnError).
@@ -114,13 +113,9 @@ export const catalogExportRoutes: FastifyPluginAsyncZod<{ catalog: CatalogServic
   );
 
   // The product sitemap files (≤ 50,000 URLs each) read one slice of slugs in a single query.
-  app.get(
-    "/api/public/products/slugs",
-    { schema: op("GET /api/public/products/slugs", { tags: ["catalogue"] }) },
-    async (req, reply) => {
-      const { total, slugs } = await catalog.productSlugs(req.query.file, SITEMAP_MAX_URLS);
-      reply.header("cache-control", "public, max-age=600");
-      return { total, per_file: SITEMAP_MAX_URLS, data: slugs };
-    },
-  );
+  app.get("/api/public/products/slugs", { schema: op("GET /api/public/products/slugs", { tags: ["catalogue"] }) }, async (req, reply) => {
+    const { total, slugs } = await catalog.productSlugs(req.query.file, SITEMAP_MAX_URLS);
+    reply.header("cache-control", "public, max-age=600");
+    return { total, per_file: SITEMAP_MAX_URLS, data: slugs };
+  });
 };

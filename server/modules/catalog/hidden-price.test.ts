@@ -23,8 +23,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const get = (url: string, token?: string) =>
-  t.app.inject({ method: "GET", url, headers: token ? { authorization: `Bearer ${token}` } : {} });
+const get = (url: string, token?: string) => t.app.inject({ method: "GET", url, headers: token ? { authorization: `Bearer ${token}` } : {} });
 const leaks = (body: string) => SECRET_FORMS.some((form) => body.includes(form));
 const expectHidden = (p: ProductSummary | undefined) => {
   expect(p, "the product is in the answer").toBeDefined();

@@ -45,7 +45,9 @@ describe("limits of the costly public calls, per client address", () => {
     for (let i = 0; i < 25; i++) statuses.push((await get("/api/public/products/export?format=txt&text=trena&all_products=1", flood)).statusCode);
     expect(statuses.slice(0, 15).every((s) => s === 200)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
-    expect((await get("/api/public/products/export?format=txt", flood)).json<{ message: string }>().message).toMatch(/^Muitas tentativas\. Aguarde \d+ segundos/);
+    expect((await get("/api/public/products/export?format=txt", flood)).json<{ message: string }>().message).toMatch(
+      /^Muitas tentativas\. Aguarde \d+ segundos/,
+    );
   });
 
   it("lifts the search and export limits with RATE_LIMITS=0 (benchmarks)", async () => {
@@ -63,7 +65,12 @@ describe("limits of the costly public calls, per client address", () => {
     const [product] = await pickProducts(t.database.db, 1);
     const cart = await createCart(t.app, [{ produto_id: product!.id, qtde: 1 }]);
     const put = (ip: string, qtde: number) =>
-      t.app.inject({ method: "PUT", url: `/ecom/venda/carrinho/${cart.id}`, remoteAddress: ip, payload: cartBody([{ produto_id: product!.id, qtde }], 2, cart.external_id) });
+      t.app.inject({
+        method: "PUT",
+        url: `/ecom/venda/carrinho/${cart.id}`,
+        remoteAddress: ip,
+        payload: cartBody([{ produto_id: product!.id, qtde }], 2, cart.external_id),
+      });
     const shopper = nextIp();
     for (let qtde = 1; qtde <= 10; qtde++) expect((await put(shopper, (qtde % 3) + 1)).statusCode).toBe(200);
     const flood = nextIp();

@@ -79,9 +79,22 @@ function whereClause(f: ProductFilter): SQL {
   if (f.categoryId !== undefined) parts.push(sql`p.category_id = ${f.categoryId}`);
   if (f.departmentId !== undefined) parts.push(sql`p.department_id = ${f.departmentId}`);
   if (f.brandIds.length > 0) {
-    parts.push(sql`p.brand_id IN (${sql.join(f.brandIds.map((id) => sql`${id}`), sql`, `)})`);
+    parts.push(
+      sql`p.brand_id IN (${sql.join(
+        f.brandIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
+    );
   }
-  if (f.ids) parts.push(f.ids.length > 0 ? sql`p.id IN (${sql.join(f.ids.map((id) => sql`${id}`), sql`, `)})` : sql`false`);
+  if (f.ids)
+    parts.push(
+      f.ids.length > 0
+        ? sql`p.id IN (${sql.join(
+            f.ids.map((id) => sql`${id}`),
+            sql`, `,
+          )})`
+        : sql`false`,
+    );
   if (f.inStockOnly) parts.push(sql`p.tem_estoque`);
   if (f.special === "only") parts.push(sql`p.especial`);
   if (f.special === "exclude") parts.push(sql`NOT p.especial`);
@@ -122,7 +135,10 @@ export async function listProducts(db: Db, f: ProductFilter): Promise<ProductRow
   if (ids.length === 0) return [];
   const rows = await queryRows<ProductRow>(
     db,
-    sql`SELECT ${productColumns(f.lang)} ${productJoins} WHERE p.id IN (${sql.join(ids.map((r) => sql`${r.id}`), sql`, `)})`,
+    sql`SELECT ${productColumns(f.lang)} ${productJoins} WHERE p.id IN (${sql.join(
+      ids.map((r) => sql`${r.id}`),
+      sql`, `,
+    )})`,
   );
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.map((r) => byId.get(r.id)!).filter(Boolean);
@@ -134,10 +150,13 @@ export async function listProducts(db: Db, f: ProductFilter): Promise<ProductRow
  * and, summed, the list's total; with one, the total is the sum over the ticked brands.
  */
 export async function countByBrand(db: Db, f: ProductFilter): Promise<BrandTotal[]> {
-  return queryRows<BrandTotal>(db, sql`SELECT c.brand_id, b.slug, b.nome, c.total
+  return queryRows<BrandTotal>(
+    db,
+    sql`SELECT c.brand_id, b.slug, b.nome, c.total
     FROM (SELECT p.brand_id, count(*)::int AS total FROM produtos_lista p WHERE ${whereClause(f)} GROUP BY p.brand_id) c
     LEFT JOIN marcas b ON b.id = c.brand_id
-    ORDER BY lower(b.nome), b.id`);
+    ORDER BY lower(b.nome), b.id`,
+  );
 }
 
 export interface BrandTotal {
@@ -169,7 +188,10 @@ export async function listPriceRows(db: Db, f: ProductFilter): Promise<PriceRow[
 
 /** The length of the longest code of a filtered list (the TXT price list's code column). */
 export async function longestCode(db: Db, f: ProductFilter): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(db, sql`SELECT coalesce(max(length(p.codigo)), 0)::int AS n FROM produtos_lista p WHERE ${whereClause(f)}`);
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`SELECT coalesce(max(length(p.codigo)), 0)::int AS n FROM produtos_lista p WHERE ${whereClause(f)}`,
+  );
   return row?.n ?? 0;
 }
 
@@ -182,11 +204,14 @@ export async function listProductSlugs(db: Db, limit: number, offset: number): P
 export async function findProduct(db: Db, lang: ApiLang, idOrSlug: string): Promise<ProductDetailRow | undefined> {
   // Digits past the id range are no product's id: looked up as a slug, they are simply not found.
   const key = /^\d+$/.test(idOrSlug) && isDbId(Number(idOrSlug)) ? sql`p.id = ${Number(idOrSlug)}` : sql`p.slug = ${idOrSlug}`;
-  const rows = await queryRows<ProductDetailRow>(db, sql`SELECT ${productColumns(lang)},
+  const rows = await queryRows<ProductDetailRow>(
+    db,
+    sql`SELECT ${productColumns(lang)},
       p.${col(lang, "descritivo")} AS descritivo, p.${col(lang, "caracteristica")} AS caracteristica,
       (SELECT json_agg(json_build_object('nome', s.${col(lang, "nome")}, 'valor', s.${col(lang, "valor")})
          ORDER BY s.ordem, s.id) FROM produto_especificacoes s WHERE s.product_id = p.id) AS especificacoes
-    ${productJoins} WHERE p.ativo AND ${key} LIMIT 1`);
+    ${productJoins} WHERE p.ativo AND ${key} LIMIT 1`,
+  );
   return rows[0];
 }
 
@@ -201,20 +226,22 @@ export interface CategoryRow {
 
 /** Categories with their departments; `specialOnly` keeps those holding special-line products. */
 export async function listCategories(db: Db, lang: ApiLang, specialOnly: boolean): Promise<CategoryRow[]> {
-  const specialCat = specialOnly
-    ? sql`AND EXISTS (SELECT 1 FROM produtos p WHERE p.category_id = c.id AND p.especial AND p.ativo)`
-    : sql``;
-  const specialDep = specialOnly
-    ? sql`AND EXISTS (SELECT 1 FROM produtos p WHERE p.department_id = d.id AND p.especial AND p.ativo)`
-    : sql``;
-  return queryRows<CategoryRow>(db, sql`SELECT c.id, c.slug, c.${col(lang, "name")} AS name, c.icone, c.visivel_menu,
+  const specialCat = specialOnly ? sql`AND EXISTS (SELECT 1 FROM produtos p WHERE p.category_id = c.id AND p.especial AND p.ativo)` : sql``;
+  const specialDep = specialOnly ? sql`AND EXISTS (SELECT 1 FROM produtos p WHERE p.department_id = d.id AND p.especial AND p.ativo)` : sql``;
+  return queryRows<CategoryRow>(
+    db,
+    sql`SELECT c.id, c.slug, c.${col(lang, "name")} AS name, c.icone, c.visivel_menu,
       (SELECT json_agg(json_build_object('id', d.id, 'slug', d.slug, 'name', d.${col(lang, "name")}, 'icone', d.icone)
          ORDER BY d.ordem, d.id) FROM departamentos d WHERE d.category_id = c.id ${specialDep}) AS departments
-    FROM categorias c WHERE true ${specialCat} ORDER BY c.ordem, c.id`);
+    FROM categorias c WHERE true ${specialCat} ORDER BY c.ordem, c.id`,
+  );
 }
 
 export async function listBrands(db: Db) {
-  return queryRows<{ id: number; slug: string; nome: string; logo: string | null; destaque: boolean }>(db, sql`SELECT id, slug, nome, logo, destaque FROM marcas ORDER BY lower(nome), id`);
+  return queryRows<{ id: number; slug: string; nome: string; logo: string | null; destaque: boolean }>(
+    db,
+    sql`SELECT id, slug, nome, logo, destaque FROM marcas ORDER BY lower(nome), id`,
+  );
 }
 
 export async function listBanners(db: Db, lang: ApiLang) {
@@ -225,8 +252,11 @@ export async function listBanners(db: Db, lang: ApiLang) {
     link: string | null;
     titulo: string | null;
     descricao: string | null;
-  }>(db, sql`SELECT id, tipo, imagem_url, link, ${col(lang, "titulo")} AS titulo,
-      ${col(lang, "descricao")} AS descricao FROM banners WHERE ativo ORDER BY id DESC`);
+  }>(
+    db,
+    sql`SELECT id, tipo, imagem_url, link, ${col(lang, "titulo")} AS titulo,
+      ${col(lang, "descricao")} AS descricao FROM banners WHERE ativo ORDER BY id DESC`,
+  );
 }
 
 export async function listRates(db: Db) {
@@ -237,20 +267,29 @@ export async function listRates(db: Db) {
     target_simbolo: string;
     target_decimals: number;
     tax: string;
-  }>(db, sql`SELECT r.source_currency_id, s.simbolo AS source_simbolo, r.target_currency_id,
+  }>(
+    db,
+    sql`SELECT r.source_currency_id, s.simbolo AS source_simbolo, r.target_currency_id,
       t.simbolo AS target_simbolo, t.casas_decimais AS target_decimals, r.tax::text AS tax
     FROM cotacoes r JOIN moedas s ON s.id = r.source_currency_id JOIN moedas t ON t.id = r.target_currency_id
-    ORDER BY r.target_currency_id`);
+    ORDER BY r.target_currency_id`,
+  );
 }
 
 export async function listSellers(db: Db, lang: ApiLang) {
-  return queryRows<{ id: number; nome: string; funcao: string; foto: string | null; whatsapp: string | null }>(db, sql`SELECT id, nome, ${col(lang, "funcao")} AS funcao, foto, whatsapp
-    FROM vendedores WHERE ativo ORDER BY ordem, id`);
+  return queryRows<{ id: number; nome: string; funcao: string; foto: string | null; whatsapp: string | null }>(
+    db,
+    sql`SELECT id, nome, ${col(lang, "funcao")} AS funcao, foto, whatsapp
+    FROM vendedores WHERE ativo ORDER BY ordem, id`,
+  );
 }
 
 export async function listFaq(db: Db, lang: ApiLang) {
-  return queryRows<{ id: number; pergunta: string; resposta: string }>(db, sql`SELECT id, ${col(lang, "pergunta")} AS pergunta, ${col(lang, "resposta")} AS resposta
-    FROM faq ORDER BY ordem, id`);
+  return queryRows<{ id: number; pergunta: string; resposta: string }>(
+    db,
+    sql`SELECT id, ${col(lang, "pergunta")} AS pergunta, ${col(lang, "resposta")} AS resposta
+    FROM faq ORDER BY ordem, id`,
+  );
 }
 
 /** Stores a phone for the offers list; a number already there is simply kept. */

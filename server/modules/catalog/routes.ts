@@ -28,18 +28,20 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
   );
 
   // The brand filter of a list: every brand of the whole result, with its number of products.
-  app.get("/api/public/products/brands", { schema: op("GET /api/public/products/brands", { tags }), config: { rateLimit: SEARCH_RATE_LIMIT } }, async (req) => ({
-    data: await catalog.brandFacets(req.query),
-  }));
+  app.get(
+    "/api/public/products/brands",
+    { schema: op("GET /api/public/products/brands", { tags }), config: { rateLimit: SEARCH_RATE_LIMIT } },
+    async (req) => ({
+      data: await catalog.brandFacets(req.query),
+    }),
+  );
 
   // Registered before /:id/details so "export" is never read as a product id.
   await app.register(catalogExportRoutes, { catalog });
 
-  app.get(
-    "/api/public/products/:id/details",
-    { schema: op("GET /api/public/products/{id}/details", { tags }) },
-    async (req) => ({ data: await catalog.productDetails(req.params.id, req.query.lang, req.query.moeda_id) }),
-  );
+  app.get("/api/public/products/:id/details", { schema: op("GET /api/public/products/{id}/details", { tags }) }, async (req) => ({
+    data: await catalog.productDetails(req.params.id, req.query.lang, req.query.moeda_id),
+  }));
 
   app.get("/api/public/team", { schema: op("GET /api/public/team", { tags }) }, async (req) => ({
     data: await catalog.team(req.query.lang),

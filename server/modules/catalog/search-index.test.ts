@@ -61,8 +61,15 @@ describe("the search index", () => {
 
     const [brand] = await queryRows<{ id: number }>(t.database.db, sql`SELECT brand_id AS id FROM produtos WHERE brand_id IS NOT NULL LIMIT 1`);
     await t.database.db.execute(sql`UPDATE marcas SET nome = 'Quetzalcoatl' WHERE id = ${brand!.id}`);
-    const [{ n }] = (await queryRows<{ n: number }>(t.database.db, sql`SELECT count(*)::int AS n FROM produtos WHERE ativo AND brand_id = ${brand!.id}`)) as [{ n: number }];
-    const res = await t.app.inject({ method: "GET", url: "/api/public/products?text=quetzalcoatl&all_products=1&per_page=1&moeda_id=2", remoteAddress: "10.78.1.1" });
+    const [{ n }] = (await queryRows<{ n: number }>(
+      t.database.db,
+      sql`SELECT count(*)::int AS n FROM produtos WHERE ativo AND brand_id = ${brand!.id}`,
+    )) as [{ n: number }];
+    const res = await t.app.inject({
+      method: "GET",
+      url: "/api/public/products?text=quetzalcoatl&all_products=1&per_page=1&moeda_id=2",
+      remoteAddress: "10.78.1.1",
+    });
     expect(res.json<ProductsPage>().total).toBe(n);
   });
 

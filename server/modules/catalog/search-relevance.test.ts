@@ -56,7 +56,14 @@ function expectRelevant(c: SearchCase, found: ProductSummary[], stockFirst: bool
     return;
   }
   expect(seen.length, "something is found").toBeGreaterThan(0);
-  if (c.first) expect(found.slice(0, c.first.length).map((p) => p.codigo).sort(), seen.join("\n")).toEqual([...c.first].sort());
+  if (c.first)
+    expect(
+      found
+        .slice(0, c.first.length)
+        .map((p) => p.codigo)
+        .sort(),
+      seen.join("\n"),
+    ).toEqual([...c.first].sort());
   if (c.top) expect(plain(found[0]!.nome), seen.join("\n")).toMatch(c.top);
   if (c.every) {
     for (const p of found) expect(plain(`${p.nome} ${p.codigo} ${p.marca?.nome ?? ""}`), seen.join("\n")).toMatch(c.every);

@@ -131,7 +131,9 @@ export function createPostgresSearch(db: Db): ProductSearch {
       // Nothing but punctuation: nothing can match.
       if (split.length === 0) return { where: sql`false`, rank: sql`0::int` };
       // Typos are looked for in single words of letters only (codes and numbers are typed exactly).
-      const typoTerms = [...new Set(split.filter((p) => p.length === 1 && /^[a-z]+$/.test(p[0]!) && typosAllowed(p[0]!.length) > 0).map((p) => p[0]!))];
+      const typoTerms = [
+        ...new Set(split.filter((p) => p.length === 1 && /^[a-z]+$/.test(p[0]!) && typosAllowed(p[0]!.length) > 0).map((p) => p[0]!)),
+      ];
       const fixes = await corrections(typoTerms);
       const queries = split.map((parts) => wordQuery(parts, parts.length === 1 ? (fixes.get(parts[0]!) ?? []) : []));
       const own = lang === "pt" ? "A" : "B";

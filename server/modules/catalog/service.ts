@@ -248,28 +248,27 @@ export function createCatalogService(db: Db, cache: Cache, search: ProductSearch
     const key = `start:${lang}:${moedaId}:${inStockOnly ? 1 : 0}`;
     const cached = await cache.get<StartData>(key);
     if (cached) return cached;
-    const [exchange_rates, brandList, categoryList, specialList, bannerList, faqList, mostSearched] =
-      await Promise.all([
-        rates(),
-        brands(),
-        categories(lang),
-        categories(lang, true),
-        banners(lang),
-        faq(lang),
-        products({
-          moeda_id: moedaId,
-          lang,
-          category_id: undefined,
-          department_id: undefined,
-          brand_id: undefined,
-          brands_ids: [],
-          page: 1,
-          per_page: 20,
-          all_products: false,
-          tem_estoque: inStockOnly,
-          sort: [{ field: "id", direction: "asc" }],
-        }),
-      ]);
+    const [exchange_rates, brandList, categoryList, specialList, bannerList, faqList, mostSearched] = await Promise.all([
+      rates(),
+      brands(),
+      categories(lang),
+      categories(lang, true),
+      banners(lang),
+      faq(lang),
+      products({
+        moeda_id: moedaId,
+        lang,
+        category_id: undefined,
+        department_id: undefined,
+        brand_id: undefined,
+        brands_ids: [],
+        page: 1,
+        per_page: 20,
+        all_products: false,
+        tem_estoque: inStockOnly,
+        sort: [{ field: "id", direction: "asc" }],
+      }),
+    ]);
     const data: StartData = {
       exchange_rates,
       brands: brandList,
@@ -287,7 +286,24 @@ export function createCatalogService(db: Db, cache: Cache, search: ProductSearch
     await repo.addNewsletterContact(db, celular, lang);
   }
 
-  return { products, brandFacets, inStockProducts, inStockPriceList, priceListLongestCode, productSlugs, productsByIds, productDetails, categories, brands, banners, team, faq, start, rates, subscribe };
+  return {
+    products,
+    brandFacets,
+    inStockProducts,
+    inStockPriceList,
+    priceListLongestCode,
+    productSlugs,
+    productsByIds,
+    productDetails,
+    categories,
+    brands,
+    banners,
+    team,
+    faq,
+    start,
+    rates,
+    subscribe,
+  };
 }
 
 export type CatalogService = ReturnType<typeof createCatalogService>;

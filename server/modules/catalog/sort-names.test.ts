@@ -14,7 +14,11 @@ afterAll(() => t.close());
 
 const get = async <T>(url: string) => (await t.app.inject({ method: "GET", url })).json<T>();
 /** How a reader files a name: without accents or case. */
-const key = (name: string) => name.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+const key = (name: string) =>
+  name
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase();
 
 async function allNames(lang: string, order: "asc" | "desc"): Promise<string[]> {
   const names: string[] = [];

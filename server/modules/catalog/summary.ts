@@ -22,11 +22,7 @@ export function toSummary(row: ProductRow, moedaId: number, rateList: ExchangeRa
     especial: row.especial,
     token: "",
     marca: row.marca_id ? { id: row.marca_id, nome: row.marca_nome!, slug: row.marca_slug! } : null,
-    categoria: row.categoria_id
-      ? { id: row.categoria_id, name: row.categoria_name!, slug: row.categoria_slug! }
-      : null,
-    departamento: row.departamento_id
-      ? { id: row.departamento_id, name: row.departamento_name!, slug: row.departamento_slug! }
-      : null,
+    categoria: row.categoria_id ? { id: row.categoria_id, name: row.categoria_name!, slug: row.categoria_slug! } : null,
+    departamento: row.departamento_id ? { id: row.departamento_id, name: row.departamento_name!, slug: row.departamento_slug! } : null,
   };
 }

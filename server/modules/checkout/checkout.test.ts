@@ -130,7 +130,10 @@ describe("POST /ecom/venda/carrinho/{external_id}/iniciar-checkout", () => {
       expect(res.status, JSON.stringify(option)).toBe(422);
       expect(res.body.errors?.token_entrega).toEqual(["A opção de entrega expirou ou não confere. Calcule o frete novamente."]);
     }
-    const missing = await call<ApiError>(t.app, "POST", `/ecom/venda/carrinho/${cart.external_id}/iniciar-checkout`, { token: resident.token, body: {} });
+    const missing = await call<ApiError>(t.app, "POST", `/ecom/venda/carrinho/${cart.external_id}/iniciar-checkout`, {
+      token: resident.token,
+      body: {},
+    });
     expect(missing.status).toBe(422);
     expect(Object.keys(missing.body.errors ?? {})).toEqual(expect.arrayContaining(["token_entrega", "valor_frete"]));
     expect(await count("pedidos", sql`cart_id = ${cart.id}`)).toBe(0);
@@ -145,7 +148,10 @@ describe("POST /ecom/venda/carrinho/{external_id}/iniciar-checkout", () => {
     expect((await checkout(t.app, randomUUID(), resident.token, pickup)).status).toBe(404);
     expect((await checkout(t.app, "abc", resident.token, pickup)).status).toBe(422);
 
-    await call(t.app, "PUT", `/ecom/venda/carrinho/${cart.id}`, { token: resident.token, body: cartBody([{ produto_id: p.id, qtde: 1, ativo: false }], 3, cart.external_id) });
+    await call(t.app, "PUT", `/ecom/venda/carrinho/${cart.id}`, {
+      token: resident.token,
+      body: cartBody([{ produto_id: p.id, qtde: 1, ativo: false }], 3, cart.external_id),
+    });
     const empty = await checkout(t.app, cart.external_id, resident.token, pickup);
     expect([empty.status, empty.body.message]).toEqual([422, "Seu carrinho está vazio."]);
   });

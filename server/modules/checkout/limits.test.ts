@@ -107,7 +107,14 @@ describe("stock held by unpaid orders", () => {
     expect(await stockOf(db(), p.id)).toBe(before);
     await call(t.app, "PUT", `/ecom/venda/carrinho/${cart.id}`, {
       token: buyer.token,
-      body: cartBody([{ produto_id: p.id, qtde: 10 }, { produto_id: q.id, qtde: 10 }], 3, cart.external_id),
+      body: cartBody(
+        [
+          { produto_id: p.id, qtde: 10 },
+          { produto_id: q.id, qtde: 10 },
+        ],
+        3,
+        cart.external_id,
+      ),
     });
     const again = await checkout(t.app, cart.external_id, buyer.token, pickup);
     expect(again.status, JSON.stringify(again.body)).toBe(200);
@@ -151,12 +158,26 @@ describe("each line over stock names its own maximum", () => {
   it("in the cart's 422", async () => {
     const buyer = await shopper(t.app, db(), "py");
     const [a, b] = await pickProducts(db(), 2, 8);
-    const cart = await createCart(t.app, [{ produto_id: a!.id, qtde: 1 }, { produto_id: b!.id, qtde: 1 }], { token: buyer.token, moeda_id: 3 });
+    const cart = await createCart(
+      t.app,
+      [
+        { produto_id: a!.id, qtde: 1 },
+        { produto_id: b!.id, qtde: 1 },
+      ],
+      { token: buyer.token, moeda_id: 3 },
+    );
     await setStock(db(), a!.id, 2);
     await setStock(db(), b!.id, 5);
     const res = await call<CartReply>(t.app, "PUT", `/ecom/venda/carrinho/${cart.id}`, {
       token: buyer.token,
-      body: cartBody([{ produto_id: a!.id, qtde: 3 }, { produto_id: b!.id, qtde: 7 }], 3, cart.external_id),
+      body: cartBody(
+        [
+          { produto_id: a!.id, qtde: 3 },
+          { produto_id: b!.id, qtde: 7 },
+        ],
+        3,
+        cart.external_id,
+      ),
     });
     expect(res.status).toBe(422);
     expect(res.body.errors).toEqual({ "itens.0.qtde": ["Quantidade máxima disponível: 2"], "itens.1.qtde": ["Quantidade máxima disponível: 5"] });

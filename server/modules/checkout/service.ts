@@ -165,13 +165,7 @@ export function createCheckoutService(deps: {
 
     const claim = shipping.verify(input.token_entrega);
     const valorFrete = safeBig(input.valor_frete);
-    if (
-      !claim ||
-      claim.cart !== cart!.id ||
-      claim.servico !== (input.entrega_servico_id ?? null) ||
-      !valorFrete ||
-      !valorFrete.eq(claim.valor)
-    ) {
+    if (!claim || claim.cart !== cart!.id || claim.servico !== (input.entrega_servico_id ?? null) || !valorFrete || !valorFrete.eq(claim.valor)) {
       fail(422, "delivery_invalid", "token_entrega");
     }
     const [customer] = await db.select().from(customers).where(eq(customers.id, customerId));
@@ -217,10 +211,7 @@ export function createCheckoutService(deps: {
     const frete = new Big(claim!.moeda === moedaId ? claim!.valor : unitPrice(claim!.valor, claim!.moeda, moedaId, rates));
     const orderId = await db.transaction(async (tx) => {
       // The cart row is the gate: two checkouts of one cart queue here and the second finds it closed.
-      const [locked] = await queryRows<{ status: string }>(
-        tx,
-        sql`SELECT status FROM carrinhos WHERE id = ${cart!.id} FOR UPDATE`,
-      );
+      const [locked] = await queryRows<{ status: string }>(tx, sql`SELECT status FROM carrinhos WHERE id = ${cart!.id} FOR UPDATE`);
       if (locked!.status !== "aberto") return undefined;
       // Every line as the cart lists them (by id, removed ones too), so an error's `itens.{i}` is the cart's line i.
       const all = await tx
@@ -236,7 +227,10 @@ export function createCheckoutService(deps: {
         const limits = Object.fromEntries(tooMany.map((i) => [`itens.${i}.qtde`, deps.limits.unitsPerProduct]));
         throw lineErrors(422, Object.fromEntries(tooMany.map((i) => [`itens.${i}.qtde`, ["units_per_order_max" as const]])), limits, all);
       }
-      const stock = await lockProducts(tx, lines.map((l) => l.produto_id));
+      const stock = await lockProducts(
+        tx,
+        lines.map((l) => l.produto_id),
+      );
       const short = shortages(lines, stock);
       if (short.length > 0) {
         // Each line over stock names its own maximum (what is left of that product).
@@ -258,10 +252,9 @@ export function createCheckoutService(deps: {
         return { ...l, unit, sub, p };
       });
       await takeStock(tx, lines);
-      const [{ numero }] = (await queryRows<{ numero: string }>(
-        tx,
-        sql`SELECT nextval('pedido_numero_seq')::text AS numero`,
-      )) as [{ numero: string }];
+      const [{ numero }] = (await queryRows<{ numero: string }>(tx, sql`SELECT nextval('pedido_numero_seq')::text AS numero`)) as [
+        { numero: string },
+      ];
       const [order] = await tx
         .insert(orders)
         .values({

@@ -8,7 +8,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const get = (url: string, remoteAddress: string, headers: Record<string, string> = {}) => t.app.inject({ method: "GET", url, remoteAddress, headers });
+const get = (url: string, remoteAddress: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: "GET", url, remoteAddress, headers });
 
 describe("the development outbox", () => {
   it("answers the machine itself", async () => {

@@ -5,8 +5,7 @@ import { outboxEmails } from "#db/schema/index.ts";
 import { HttpError } from "../../lib/errors.ts";
 import { fromLoopback } from "../../lib/loopback.ts";
 
-const escape = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 /**
  * The outbox for development machines: every message the store wrote, with working links.

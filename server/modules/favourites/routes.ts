@@ -6,10 +6,7 @@ import { customerOf, type Auth } from "../../plugins/auth.ts";
 import type { FavouritesService } from "./service.ts";
 
 /** Server-side favourites of a logged-in customer (spec §7). */
-export const favouritesRoutes: FastifyPluginAsyncZod<{ favourites: FavouritesService; auth: Auth }> = async (
-  app,
-  { favourites, auth },
-) => {
+export const favouritesRoutes: FastifyPluginAsyncZod<{ favourites: FavouritesService; auth: Auth }> = async (app, { favourites, auth }) => {
   const tags = ["favourites"];
   const security = [{ bearerAuth: [] }];
 

@@ -15,12 +15,12 @@ export interface Favourite {
 export function createFavouritesService(db: Db, catalog: CatalogService) {
   /** Adding twice keeps one row and answers it: a guest's list pushed at login may repeat items. */
   async function add(customerId: number, produtoId: number) {
-    const [product] = await db.select({ id: products.id }).from(products).where(and(eq(products.id, produtoId), eq(products.ativo, true)));
+    const [product] = await db
+      .select({ id: products.id })
+      .from(products)
+      .where(and(eq(products.id, produtoId), eq(products.ativo, true)));
     if (!product) throw new HttpError(404, "product_not_found");
-    await db
-      .insert(favourites)
-      .values({ customer_id: customerId, produto_id: produtoId })
-      .onConflictDoNothing();
+    await db.insert(favourites).values({ customer_id: customerId, produto_id: produtoId }).onConflictDoNothing();
     const [row] = await db
       .select({ id: favourites.id, produto_id: favourites.produto_id })
       .from(favourites)
@@ -34,7 +34,11 @@ export function createFavouritesService(db: Db, catalog: CatalogService) {
       .from(favourites)
       .where(eq(favourites.customer_id, customerId))
       .orderBy(desc(favourites.id));
-    const summaries = await catalog.productsByIds(rows.map((r) => r.produto_id), lang, moedaId);
+    const summaries = await catalog.productsByIds(
+      rows.map((r) => r.produto_id),
+      lang,
+      moedaId,
+    );
     const byId = new Map(summaries.map((p) => [p.id, p]));
     return rows.map((r) => ({ ...r, produto: byId.get(r.produto_id) ?? null }));
   }

@@ -20,7 +20,10 @@ beforeAll(async () => {
   [p, q] = await pickProducts(t.database.db, 2, 30);
   owner = await shopper(t.app, t.database.db, "py");
   stranger = await shopper(t.app, t.database.db, "br");
-  first = await placeOrder(t.app, owner.token, [{ produto_id: p.id, qtde: 2 }, { produto_id: q.id, qtde: 1 }]);
+  first = await placeOrder(t.app, owner.token, [
+    { produto_id: p.id, qtde: 2 },
+    { produto_id: q.id, qtde: 1 },
+  ]);
   second = await placeOrder(t.app, owner.token, [{ produto_id: q.id, qtde: 1 }]);
 });
 afterAll(() => t.close());
@@ -35,7 +38,10 @@ describe("GET /ecom/venda/pedidos", () => {
     expect(res.body.data).toMatchObject({ total: 2, current_page: 1, last_page: 1 });
     const row = res.body.data.data[1]!;
     expect(row).toMatchObject({ pedido: first.order.pedido, status: "PAGAMENTO", moeda: { id: 3, simbolo: "G$" } });
-    expect(row.itens.map((l) => [l.produto_id, l.qtde])).toEqual([[p.id, 2], [q.id, 1]]);
+    expect(row.itens.map((l) => [l.produto_id, l.qtde])).toEqual([
+      [p.id, 2],
+      [q.id, 1],
+    ]);
     expect(row.link_pagamento).toBe(first.link);
     expect(Number.isNaN(Date.parse(row.created_at))).toBe(false);
   });

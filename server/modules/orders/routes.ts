@@ -9,10 +9,7 @@ import type { OrdersService } from "./service.ts";
 import { renderTicket } from "./ticket.ts";
 
 /** A customer's orders (spec §7): list in data.data, detail, payments, and the PDF ticket. */
-export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; auth: Auth; config: Config }> = async (
-  app,
-  { orders, auth, config },
-) => {
+export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; auth: Auth; config: Config }> = async (app, { orders, auth, config }) => {
   const tags = ["orders"];
   const security = [{ bearerAuth: [] }];
   const preHandler = auth.required;
@@ -21,9 +18,13 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; auth: 
     data: await orders.list(customerOf(req).id, req.query.page, req.query.per_page),
   }));
 
-  app.get("/ecom/venda/pedidos/:external_id", { schema: op("GET /ecom/venda/pedidos/{external_id}", { tags, security }), preHandler }, async (req) => ({
-    data: await orders.get(customerOf(req).id, req.params.external_id),
-  }));
+  app.get(
+    "/ecom/venda/pedidos/:external_id",
+    { schema: op("GET /ecom/venda/pedidos/{external_id}", { tags, security }), preHandler },
+    async (req) => ({
+      data: await orders.get(customerOf(req).id, req.params.external_id),
+    }),
+  );
 
   app.get(
     "/ecom/venda/pedidos/:external_id/buscar-pagamentos",

@@ -13,7 +13,10 @@ async function places(db: Db, rows: OrderRow[], storeAddress: string) {
   const addressIds = rows.flatMap((o) => (o.ponto_entrega_id === null && o.cliente_endereco_id ? [o.cliente_endereco_id] : []));
   const [points, homes] = await Promise.all([
     pointIds.length
-      ? db.select({ id: pickupPoints.id, nome: pickupPoints.nome, endereco: pickupPoints.endereco }).from(pickupPoints).where(inArray(pickupPoints.id, pointIds))
+      ? db
+          .select({ id: pickupPoints.id, nome: pickupPoints.nome, endereco: pickupPoints.endereco })
+          .from(pickupPoints)
+          .where(inArray(pickupPoints.id, pointIds))
       : [],
     addressIds.length ? db.select().from(addresses).where(inArray(addresses.id, addressIds)) : [],
   ]);
@@ -48,7 +51,9 @@ export function createOrdersService(db: Db, storeAddress: string) {
           valor_unitario: orderItems.valor_unitario,
           valor_subtotal: orderItems.valor_subtotal,
           slug: products.slug,
-          imagem: sql<string | null>`(SELECT url FROM ${productImages} WHERE ${productImages.product_id} = ${orderItems.produto_id} ORDER BY ordem, id LIMIT 1)`,
+          imagem: sql<
+            string | null
+          >`(SELECT url FROM ${productImages} WHERE ${productImages.product_id} = ${orderItems.produto_id} ORDER BY ordem, id LIMIT 1)`,
         })
         .from(orderItems)
         .leftJoin(products, eq(products.id, orderItems.produto_id))

@@ -1,7 +1,6 @@
 import { sql } from "drizzle-orm";
 import { queryRows, type Tx } from "#db/client.ts";
 
-
 export interface StockLine {
   produto_id: number;
   qtde: number;
@@ -28,7 +27,10 @@ export async function lockProducts(tx: Tx, ids: number[]): Promise<Map<number, L
   const rows = await queryRows<LockedProduct>(
     tx,
     sql`SELECT id, qtde_disponivel, valor_venda, moeda_id, nome_pt, nome_es, codigo, ativo FROM produtos
-        WHERE id IN (${sql.join(sorted.map((id) => sql`${id}`), sql`, `)}) ORDER BY id FOR UPDATE`,
+        WHERE id IN (${sql.join(
+          sorted.map((id) => sql`${id}`),
+          sql`, `,
+        )}) ORDER BY id FOR UPDATE`,
   );
   return new Map(rows.map((r) => [r.id, r]));
 }

@@ -17,15 +17,24 @@ export function renderTicket(order: Order, site: SiteInfo, locale: Locale): Prom
   doc.fontSize(20).fillColor("#c2410c").text(site.brandName);
   doc.fontSize(9).fillColor("#334155").text(`${site.address} · ${site.phone} · ${site.email}`);
   doc.moveDown(1.2);
-  doc.fontSize(16).fillColor("#0f172a").text(`${t("ticket_title")} #${order.pedido}`);
+  doc
+    .fontSize(16)
+    .fillColor("#0f172a")
+    .text(`${t("ticket_title")} #${order.pedido}`);
   doc.moveDown(0.4).fontSize(10);
-  const date = new Intl.DateTimeFormat(locale, { dateStyle: "long", timeStyle: "short", timeZone: "America/Asuncion" }).format(new Date(order.created_at));
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: "long", timeStyle: "short", timeZone: "America/Asuncion" }).format(
+    new Date(order.created_at),
+  );
   doc.text(`${t("ticket_date")}: ${date}`);
   doc.text(`${t("ticket_status")}: ${order.status}`);
   doc.text(`${t("ticket_delivery")}: ${order.entrega_descricao ?? apiMessage(locale, "store_pickup")}`);
   // Where the goods are collected, or where they go; never a delivery address for a pickup.
   doc.text(`${order.entrega_tipo === "endereco" ? t("ticket_delivery_address") : t("ticket_pickup_place")}: ${order.entrega_local}`);
-  doc.moveDown(0.6).fontSize(14).fillColor("#c2410c").text(`${t("ticket_pickup_code")}: ${order.codigo_retirada}`);
+  doc
+    .moveDown(0.6)
+    .fontSize(14)
+    .fillColor("#c2410c")
+    .text(`${t("ticket_pickup_code")}: ${order.codigo_retirada}`);
   doc.moveDown(1).fontSize(9).fillColor("#0f172a");
 
   const cols = [48, 300, 360, 420, 490];
@@ -56,7 +65,11 @@ export function renderTicket(order: Order, site: SiteInfo, locale: Locale): Prom
     doc.text(value, 420, y, { width: 127, align: "right" });
     y += 16;
   }
-  doc.font("Helvetica").fontSize(9).fillColor("#475569").text(t("ticket_footer"), 48, y + 24, { width: 499 });
+  doc
+    .font("Helvetica")
+    .fontSize(9)
+    .fillColor("#475569")
+    .text(t("ticket_footer"), 48, y + 24, { width: 499 });
   doc.end();
   return done;
 }

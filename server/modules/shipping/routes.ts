@@ -9,7 +9,10 @@ import type { CartService } from "../cart/service.ts";
 import type { ShippingService } from "./service.ts";
 
 /** Shipping for a cart (spec §7 calcular-frete, pontos-entrega). */
-export const shippingRoutes: FastifyPluginAsyncZod<{ cart: CartService; shipping: ShippingService; auth: Auth }> = async (app, { cart, shipping, auth }) => {
+export const shippingRoutes: FastifyPluginAsyncZod<{ cart: CartService; shipping: ShippingService; auth: Auth }> = async (
+  app,
+  { cart, shipping, auth },
+) => {
   const tags = ["shipping"];
 
   app.put(
@@ -38,9 +41,7 @@ export const shippingRoutes: FastifyPluginAsyncZod<{ cart: CartService; shipping
       const key = req.params.external_id;
       const viewer = viewerOf(req);
       // The storefront may call this with the cart's id or its external id.
-      const row = z.uuid().safeParse(key).success
-        ? await cart.openCart(key, viewer)
-        : await cart.openCartById(Number(key), viewer);
+      const row = z.uuid().safeParse(key).success ? await cart.openCart(key, viewer) : await cart.openCartById(Number(key), viewer);
       return { data: row ? await shipping.pickupPoints() : [] };
     },
   );

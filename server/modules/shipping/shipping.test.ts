@@ -6,7 +6,17 @@ import type { DeliveryOption } from "#contract/api/cart.ts";
 import { convertPrice, type ExchangeRate } from "#contract/money.ts";
 import { queryRows } from "#db/client.ts";
 import { call, newCustomer, saoPaulo } from "../../../tests/support/customers.ts";
-import { addSaoPauloAddress, checkout, createCart, pickProducts, pickupPoints, quote, shopper, storePickup, type Product } from "../../../tests/support/shop.ts";
+import {
+  addSaoPauloAddress,
+  checkout,
+  createCart,
+  pickProducts,
+  pickupPoints,
+  quote,
+  shopper,
+  storePickup,
+  type Product,
+} from "../../../tests/support/shop.ts";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app.ts";
 
 const NO_DELIVERY = "Não realizamos entregas para sua região. Por favor, selecione um ponto de retirada abaixo.";

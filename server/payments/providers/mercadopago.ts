@@ -142,9 +142,7 @@ export function createMercadoPagoProvider(options: { accessToken: string; webhoo
     async refund({ paymentId, amount, full }) {
       const [approved] = (await attempts(paymentId)).filter((p) => p.status === "approved");
       if (!approved?.id) throw new GatewayError("mercadopago", "no approved payment to refund");
-      await wrap("refund", () =>
-        new PaymentRefund(client).create({ payment_id: String(approved.id), body: full ? {} : { amount: Number(amount) } }),
-      );
+      await wrap("refund", () => new PaymentRefund(client).create({ payment_id: String(approved.id), body: full ? {} : { amount: Number(amount) } }));
       return "done";
     },
   };

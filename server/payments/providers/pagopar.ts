@@ -57,7 +57,13 @@ function asuncionTime(date: Date): string {
   return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}:${parts.second}`;
 }
 
-export function createPagoparProvider(options: { publicKey: string; privateKey: string; url: string; pageUrl?: string; timeoutMs?: number }): PaymentProvider {
+export function createPagoparProvider(options: {
+  publicKey: string;
+  privateKey: string;
+  url: string;
+  pageUrl?: string;
+  timeoutMs?: number;
+}): PaymentProvider {
   const base = options.url.replace(/\/$/, "");
   // Pagopar's payment page lives on www.pagopar.com; a staging host or a double serves both.
   const pages = (options.pageUrl ?? (base === "https://api.pagopar.com" ? PAGOPAR_PAGE_URL : base)).replace(/\/$/, "");
@@ -115,7 +121,10 @@ export function createPagoparProvider(options: { publicKey: string; privateKey: 
       );
       const hash = Array.isArray(body.resultado) ? body.resultado[0]?.data : undefined;
       if (body.respuesta !== true || typeof hash !== "string" || !/^[\w-]{1,120}$/.test(hash)) {
-        throw new GatewayError("pagopar", `iniciar-transaccion refused: ${typeof body.resultado === "string" ? body.resultado.slice(0, 80) : "no hash"}`);
+        throw new GatewayError(
+          "pagopar",
+          `iniciar-transaccion refused: ${typeof body.resultado === "string" ? body.resultado.slice(0, 80) : "no hash"}`,
+        );
       }
       return { ref: hash, link: `${pages}/pagos/${hash}` };
     },
@@ -127,7 +136,8 @@ export function createPagoparProvider(options: { publicKey: string; privateKey: 
       } catch {
         return undefined;
       }
-      if (!state || typeof state.hash_pedido !== "string" || typeof state.token !== "string" || !/^[\w-]{1,120}$/.test(state.hash_pedido)) return undefined;
+      if (!state || typeof state.hash_pedido !== "string" || typeof state.token !== "string" || !/^[\w-]{1,120}$/.test(state.hash_pedido))
+        return undefined;
       if (!sameHex(state.token.toLowerCase(), pagoparTokens.notification(options.privateKey, state.hash_pedido))) return undefined;
       // The token covers the hash only, so nothing else in the body is taken from it: the state is read back.
       return {

@@ -89,8 +89,7 @@ export function createSandboxProvider(
     return { ...row, status };
   }
 
-  const find = async (ref: string) =>
-    (await db.select().from(sandboxGatewayPayments).where(eq(sandboxGatewayPayments.ref, ref)))[0];
+  const find = async (ref: string) => (await db.select().from(sandboxGatewayPayments).where(eq(sandboxGatewayPayments.ref, ref)))[0];
 
   return { provider, decide, find };
 }
