@@ -5,6 +5,7 @@ import { ConfirmEmailParamsSchema } from "#contract/api/accounts.ts";
 import { confirmationErrorMessage } from "#app/features/account/confirmation-messages.ts";
 import { ApiError, api } from "#app/lib/api-client.ts";
 import { pageMeta } from "#app/lib/meta.ts";
+import { FormPage } from "#app/components/form/form-card.tsx";
 import "#app/i18n/account-texts.ts";
 
 export const meta = pageMeta("confirmEmail");
@@ -59,11 +60,8 @@ export default function ConfirmEmailRoute() {
   }, [complete, uid, token, t]);
 
   return (
-    <section aria-labelledby="page-title" className="mx-auto w-full max-w-md px-4 py-10 md:py-16">
-      <h1 id="page-title" className="text-2xl font-bold md:text-3xl">
-        {t("account.confirm.title")}
-      </h1>
-      <div className="mt-6 rounded-lg border border-slate-200 bg-panel p-5 shadow-sm md:p-6" aria-live="polite">
+    <FormPage title={t("account.confirm.title")}>
+      <div aria-live="polite">
         {state.kind === "loading" ? (
           <p role="status" className="text-muted">
             {t("account.confirm.loading")}
@@ -84,6 +82,6 @@ export default function ConfirmEmailRoute() {
           </div>
         )}
       </div>
-    </section>
+    </FormPage>
   );
 }

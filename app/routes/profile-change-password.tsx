@@ -9,6 +9,7 @@ import { SubmitButton } from "#app/components/form/submit-button.tsx";
 import { ChangePasswordBodySchema } from "#contract/api/accounts.ts";
 import { ApiError, serverApi } from "#app/lib/api-client.ts";
 import { pageMeta } from "#app/lib/meta.ts";
+import { FormCard } from "#app/components/form/form-card.tsx";
 import type { Route } from "./+types/profile-change-password";
 import "#app/i18n/account-texts.ts";
 
@@ -67,50 +68,52 @@ export default function ProfileChangePasswordRoute() {
       <h1 id="section-title" className="text-2xl font-bold">
         {t("profileNav.password")}
       </h1>
-      <fetcher.Form
-        ref={formRef}
-        method="post"
-        noValidate
-        className="mt-6 space-y-4 rounded-lg border border-slate-200 bg-panel p-5 shadow-sm"
-        onSubmit={(event) => {
-          const form = new FormData(event.currentTarget);
-          const values = Object.fromEntries(FIELDS.map((f) => [f, String(form.get(f) ?? "")]));
-          const parsed = ChangePasswordBodySchema.safeParse(values);
-          const empty = FIELDS.filter((f) => !values[f]);
-          setMissing(empty);
-          setRefused(parsed.success || empty.length > 0 ? [] : zodErrorLines(parsed.error.issues, values, t));
-          if (!parsed.success) event.preventDefault();
-        }}
-      >
-        <ErrorList messages={lines} focusKey={refused.length > 0 ? refused : (result ?? missing)} />
-        <TextField
-          name="password_currently"
-          type="password"
-          autoComplete="current-password"
-          required
-          label={t("account.fields.currentPassword")}
-          error={missing.includes("password_currently") ? t("validation.required") : undefined}
-        />
-        <TextField
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          label={t("account.fields.newPassword")}
-          error={missing.includes("password") ? t("validation.required") : undefined}
-        />
-        <TextField
-          name="password_confirmation"
-          type="password"
-          autoComplete="new-password"
-          required
-          label={t("account.fields.passwordConfirmation")}
-          error={missing.includes("password_confirmation") ? t("validation.required") : undefined}
-        />
-        <SubmitButton pending={fetcher.state !== "idle"} pendingLabel={t("account.common.saving")}>
-          {t("account.password.submit")}
-        </SubmitButton>
-      </fetcher.Form>
+      <FormCard className="mt-6">
+        <fetcher.Form
+          ref={formRef}
+          method="post"
+          noValidate
+          className="space-y-4"
+          onSubmit={(event) => {
+            const form = new FormData(event.currentTarget);
+            const values = Object.fromEntries(FIELDS.map((f) => [f, String(form.get(f) ?? "")]));
+            const parsed = ChangePasswordBodySchema.safeParse(values);
+            const empty = FIELDS.filter((f) => !values[f]);
+            setMissing(empty);
+            setRefused(parsed.success || empty.length > 0 ? [] : zodErrorLines(parsed.error.issues, values, t));
+            if (!parsed.success) event.preventDefault();
+          }}
+        >
+          <ErrorList messages={lines} focusKey={refused.length > 0 ? refused : (result ?? missing)} />
+          <TextField
+            name="password_currently"
+            type="password"
+            autoComplete="current-password"
+            required
+            label={t("account.fields.currentPassword")}
+            error={missing.includes("password_currently") ? t("validation.required") : undefined}
+          />
+          <TextField
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            required
+            label={t("account.fields.newPassword")}
+            error={missing.includes("password") ? t("validation.required") : undefined}
+          />
+          <TextField
+            name="password_confirmation"
+            type="password"
+            autoComplete="new-password"
+            required
+            label={t("account.fields.passwordConfirmation")}
+            error={missing.includes("password_confirmation") ? t("validation.required") : undefined}
+          />
+          <SubmitButton pending={fetcher.state !== "idle"} pendingLabel={t("account.common.saving")}>
+            {t("account.password.submit")}
+          </SubmitButton>
+        </fetcher.Form>
+      </FormCard>
     </section>
   );
 }
