@@ -13,7 +13,8 @@ import { ShippingSection, type ShippingChoice } from "#app/features/checkout/shi
 import { startCheckout } from "#app/features/checkout/start-checkout.ts";
 import { readSaved, writeSaved, type SavedShipping } from "#app/features/checkout/shipping-api.ts";
 import { CheckoutProgress } from "#app/features/checkout/checkout-progress.tsx";
-import { PaymentStep } from "#app/features/checkout/payment-step.tsx";
+import { NO_PAYMENT, PaymentStep, type PaymentSelection } from "#app/features/checkout/payment-step.tsx";
+import { isValidCpf } from "#contract/documents.ts";
 import { formatPrice } from "#contract/money.ts";
 import { ApiError, serverApi } from "#app/lib/api-client.ts";
 import { getCustomer } from "#app/lib/session.server.ts";
@@ -47,7 +48,8 @@ export default function CheckoutRoute({ loaderData }: Route.ComponentProps) {
   const { lines, cart, count, moedaId, ready, loadFailed, busy, reset, showLimits } = useCart();
   const [step, setStep] = useState<0 | 1>(0);
   const [choice, setChoice] = useState<ShippingChoice | null>(null);
-  const [method, setMethod] = useState<string | null>(null);
+  const [payment, setPayment] = useState<PaymentSelection>(NO_PAYMENT);
+  const [cpfError, setCpfError] = useState<string>();
   const [starting, setStarting] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [addingAddress, setAddingAddress] = useState(false);
@@ -59,10 +61,15 @@ export default function CheckoutRoute({ loaderData }: Route.ComponentProps) {
   const canContinue = !!customer && !!choice && !needsPoint && lines.length > 0 && !busy;
 
   async function pay() {
-    if (!cart || !choice || !method) return;
+    if (!cart || !choice || !payment.optionId) return;
+    if (payment.needsCpf && !isValidCpf(payment.cpf)) {
+      setCpfError(payment.cpf ? t("cart.checkout.cpfInvalid") : t("validation.required"));
+      return;
+    }
+    setCpfError(undefined);
     setStarting(true);
     setError(null);
-    const result = await startCheckout(cart.external_id, choice);
+    const result = await startCheckout(cart.external_id, choice, { meio_pagamento: payment.optionId, cpf: payment.needsCpf ? payment.cpf : null });
     if (result.ok) {
       // Spec §4: starting checkout clears the cart, then the buyer goes to the payment link.
       reset();
@@ -109,7 +116,7 @@ export default function CheckoutRoute({ loaderData }: Route.ComponentProps) {
   }
 
   const primaryLabel = step === 0 ? t("cart.checkout.continue") : t("cart.checkout.goToPayment");
-  const primaryDisabled = step === 0 ? !canContinue : !method || starting || !canContinue;
+  const primaryDisabled = step === 0 ? !canContinue : !payment.optionId || starting || !canContinue;
   const primary = () => (step === 0 ? setStep(1) : void pay());
   const grandTotal = formatPrice(totalWithShipping(total, choice?.option.valor), moedaId);
 
@@ -192,7 +199,7 @@ export default function CheckoutRoute({ loaderData }: Route.ComponentProps) {
               )}
             </>
           ) : (
-            <PaymentStep method={method} onMethod={setMethod} />
+            <PaymentStep value={payment} onChange={setPayment} cpfError={cpfError} />
           )}
         </div>
 

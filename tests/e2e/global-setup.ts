@@ -1,55 +1,24 @@
-import { spawn, execFileSync, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { rmSync } from "node:fs";
 import { createServer as createHttpServer } from "node:http";
-import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { freePort } from "../support/free-port.ts";
+import { startStore } from "../support/store-process.ts";
 
 /** Builds the storefront and starts the real server on a fresh database for the browser tests. */
 export default async function setup(project: TestProject) {
   // Each run builds into its own folder, so parallel runs never overwrite each other's files. The
   // build stays inside the project: the server bundle's bare imports (react, …) resolve from there.
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "store-e2e-"));
   const buildDir = path.resolve("build", `e2e-${process.pid}`);
   execFileSync("npx", ["react-router", "build"], { stdio: "inherit", env: { ...process.env, BUILD_DIR: buildDir } });
   const viaCep = await startFakeViaCep();
-  const port = await freePort();
-  // The browser and the tests reach the server on loopback as a proxy would, each browser context naming
-  // its own visitor address (tests/support/browser.ts): per-address limits count each visitor apart.
-  const server: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      BUILD_DIR: buildDir,
-      SEED_PRODUCTS: "200",
-      LOG_LEVEL: "warn",
-      NODE_ENV: "test",
-      CEP_LOOKUP_URL: viaCep.url,
-      TRUST_PROXY: "loopback",
-    },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  const baseURL = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 150_000;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
-    try {
-      const res = await fetch(`${baseURL}/healthz`);
-      if (res.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error("server did not start in time");
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  const store = await startStore({ port: await freePort(), buildDir, env: { CEP_LOOKUP_URL: viaCep.url } });
+  const baseURL = store.url;
   project.provide("baseURL", baseURL);
+  project.provide("buildDir", buildDir);
   return async () => {
-    server.kill("SIGTERM");
-    await new Promise((r) => server.once("exit", r));
-    rmSync(dataDir, { recursive: true, force: true });
+    await store.close();
     rmSync(buildDir, { recursive: true, force: true });
     await viaCep.close();
   };
@@ -80,5 +49,7 @@ async function startFakeViaCep(): Promise<{ url: string; close(): Promise<void> 
 declare module "vitest" {
   export interface ProvidedContext {
     baseURL: string;
+    /** The storefront's build, for tests that start a server of their own (tests/support/store-process.ts). */
+    buildDir: string;
   }
 }
