@@ -79,6 +79,7 @@ describe("Pagopar tokens (known answers)", () => {
     expect(pagoparTokens.order("priv-key", "1234", "150000.00")).toBe("ab78fb4efdc6636e6e44e1a961eb2fcee9b25257");
     expect(pagoparTokens.notification("priv-key", "abc123hash")).toBe("6f6ede34d2531d63e1587a21dea0463e04c10aa5");
     expect(pagoparTokens.query("priv-key")).toBe("35ea6519b2f900e9f8cb45aab9be58d1612dc9b5");
+    expect(pagoparTokens.reverse("priv-key")).toBe("c3a74677539e606dabff46e5f86eec1f1da019f4");
   });
 });
 
@@ -190,7 +191,12 @@ describe("paying through Pagopar", () => {
     await pagopar.pay(o.hash, { notify: false });
     expect(await t.app.payments.reconcile(new Date(Date.now() + 10 * 60_000))).toBeGreaterThanOrEqual(1);
     expect(await state(o.order.external_id)).toEqual(["PAGO", "PAGO"]);
-    // Refunds are made in Pagopar's panel: the interface says so rather than pretending.
-    expect(await t.app.payments.refund(o.payment.id)).toBe("unsupported");
+    // Pagopar reverses a paid order whole: a part is refused as not Pagopar's to do, the whole is reversed.
+    expect(await t.app.payments.refund(o.payment.id, "1")).toBe("unsupported");
+    expect(pagopar.orders.get(o.hash)!.reversado).toBeUndefined();
+    expect(await t.app.payments.refund(o.payment.id)).toBe("refunded");
+    expect(pagopar.orders.get(o.hash)!.reversado).toBe(true);
+    expect(await state(o.order.external_id)).toEqual(["ESTORNADO", "ESTORNADO"]);
+    expect(await t.app.payments.refund(o.payment.id)).toBe("not_paid");
   });
 });

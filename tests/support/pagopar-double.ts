@@ -10,6 +10,8 @@ interface Order {
   formaPago?: number;
   pagado: boolean;
   cancelado: boolean;
+  /** Reversed by the shop (api/pedidos/1.1/reversar). */
+  reversado?: boolean;
   fechaPago: string | null;
 }
 
@@ -73,6 +75,16 @@ export async function startPagoparDouble(options: { publicKey: string; privateKe
       if (!o) return { status: 404, html: "<p>Pedido no encontrado</p>" };
       if (form.get("decision") === "approve") await pay(o.hash);
       return { status: 303, location: (options.returnUrl ?? "/").replace("($hash)", o.hash) };
+    },
+    "POST /api/pedidos/1.1/reversar": (req) => {
+      const body = req.json<{ hash_pedido?: string; token?: string; token_publico?: string }>();
+      if (!body || body.token_publico !== options.publicKey || body.token !== pagoparTokens.reverse(options.privateKey))
+        return refuse("Token no corresponde.");
+      const o = orders.get(body.hash_pedido ?? "");
+      if (!o) return refuse("No existe el pedido.");
+      if (!o.pagado || o.reversado) return refuse("El pedido no puede ser reversado.");
+      o.reversado = true;
+      return { json: { respuesta: true, resultado: "Pedido reversado" } };
     },
     "POST /api/pedidos/1.1/traer": (req) => {
       const body = req.json<{ hash_pedido?: string; token?: string; token_publico?: string }>();

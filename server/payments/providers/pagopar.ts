@@ -20,6 +20,7 @@ export const pagoparTokens = {
   order: (privateKey: string, idPedido: string, amount: string) => pagoparToken(privateKey, idPedido, pagoparAmount(amount)),
   notification: (privateKey: string, hash: string) => pagoparToken(privateKey, hash),
   query: (privateKey: string) => pagoparToken(privateKey, "CONSULTA"),
+  reverse: (privateKey: string) => pagoparToken(privateKey, "PEDIDO-REVERSAR"),
 };
 
 /** Pagopar's `forma_pago` for cards, which opens its page on the card form; other methods are chosen there. */
@@ -165,7 +166,19 @@ export function createPagoparProvider(options: {
       return { status: "AGUARDANDO" };
     },
 
-    // Pagopar's published API has no refund call: money is given back from Pagopar's panel.
-    refund: async () => "unsupported",
+    // Pagopar reverses a paid order whole (api/pedidos/1.1/reversar): on the day of the payment at once,
+    // later scheduled by Pagopar. A partial refund is not Pagopar's to do.
+    async refund({ ref, full }) {
+      if (!full) return "unsupported";
+      const { body } = await call<{ respuesta?: boolean; resultado?: unknown }>("/api/pedidos/1.1/reversar", {
+        hash_pedido: ref,
+        token: pagoparTokens.reverse(options.privateKey),
+        token_publico: options.publicKey,
+      });
+      if (body.respuesta !== true) {
+        throw new GatewayError("pagopar", `reversar failed: ${typeof body.resultado === "string" ? body.resultado.slice(0, 80) : "refused"}`);
+      }
+      return "done";
+    },
   };
 }
