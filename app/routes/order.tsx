@@ -2,7 +2,7 @@ import { useTranslation } from "#app/i18n/react.tsx";
 import { Link } from "react-router";
 import { formatPrice } from "#contract/money.ts";
 import { WrenchIcon } from "#app/components/ui/icons.tsx";
-import { ORDERS_HREF, ticketHref } from "#app/features/orders/order-links.ts";
+import { ORDERS_HREF, ticketHref, payHref } from "#app/features/orders/order-links.ts";
 import { loadOrder } from "#app/features/orders/orders.server.ts";
 import { formatDate, orderStatusLabel, paymentStatusLabel, statusTone } from "#app/features/orders/status.ts";
 import { pageMeta } from "#app/lib/meta.ts";
@@ -75,7 +75,7 @@ export default function OrderRoute({ loaderData }: Route.ComponentProps) {
           {t("cart.orders.printTicket")}
         </a>
         {order.link_pagamento ? (
-          <a href={order.link_pagamento} className="rounded-md bg-accent px-5 py-2.5 font-bold text-ink hover:bg-accent-strong">
+          <a href={payHref(order.external_id)} className="rounded-md bg-accent px-5 py-2.5 font-bold text-ink hover:bg-accent-strong">
             {t("cart.orders.payNow")}
           </a>
         ) : null}

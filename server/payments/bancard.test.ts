@@ -100,6 +100,44 @@ describe("paying through Bancard vPOS", () => {
     expect(await stockOf(db(), p.id)).toBe(before - 1);
   });
 
+  it("pays again after a decline through a new Bancard process, from checkout or from the order's pay-now link", async () => {
+    const o = await order();
+    await bancard.pay(o.spid, false);
+    expect(await state(o.order.external_id)).toEqual(["PAGAMENTO", "RECUSADO"]);
+    // Pay now: a new single_buy with the next shop_process_id, its own page; the declined process is left alone.
+    const res = await t.app.inject({
+      method: "GET",
+      url: `/ecom/venda/pedidos/${o.order.external_id}/pagar`,
+      headers: { authorization: `Bearer ${buyer.token}` },
+    });
+    expect(res.statusCode).toBe(303);
+    const [again] = await queryRows<{ provider_ref: string; status: string; link: string }>(
+      db(),
+      sql`SELECT provider_ref, status, link FROM pagamentos WHERE id = ${o.payment.id}`,
+    );
+    expect(again!.provider_ref).not.toBe(o.spid);
+    expect(res.headers.location).toBe(again!.link);
+    expect(new URL(again!.link).searchParams.get("process_id")).toBe(bancard.processes.get(again!.provider_ref)!.processId);
+    expect(again!.status).toBe("AGUARDANDO");
+    // Asked again before paying, the same page: no second charge.
+    const twice = await checkout(
+      t.app,
+      o.cart.external_id,
+      buyer.token,
+      (await readyCart(t.app, buyer.token, [{ produto_id: p.id, qtde: 1 }])).pickup,
+    );
+    expect([twice.status, twice.body.link_pagamento?.[0]]).toEqual([200, again!.link]);
+    await bancard.pay(again!.provider_ref, true);
+    expect(await state(o.order.external_id)).toEqual(["PAGO", "PAGO"]);
+    // Paid: pay now leads back to the order.
+    const after = await t.app.inject({
+      method: "GET",
+      url: `/ecom/venda/pedidos/${o.order.external_id}/pagar`,
+      headers: { authorization: `Bearer ${buyer.token}` },
+    });
+    expect([after.statusCode, after.headers.location]).toEqual([303, `/pedido/${o.order.external_id}`]);
+  });
+
   it("refuses a forged confirmation (wrong token) with 401, and does not trust a genuine one the status read contradicts", async () => {
     const o = await order();
     const process = bancard.processes.get(o.spid)!;

@@ -34,6 +34,8 @@ export interface CreatePaymentInput {
   /** When the order's reservation runs out: a gateway that takes a deadline stops taking payment then. */
   expiresAt?: Date;
   buyer: { name: string; email: string; document: string | null; documentType: string; phone: string | null };
+  /** The reference of this payment's declined attempt, when the gateway takes each attempt as a new charge (Bancard). */
+  previousRef?: string;
 }
 
 export interface PaymentNotification {
@@ -62,6 +64,8 @@ export type RefundResult = "done" | "unsupported";
 
 export interface PaymentProvider {
   readonly name: ProviderName;
+  /** A declined attempt's page cannot be paid again: paying again opens a new charge (Bancard's process_id). */
+  readonly newChargeAfterDecline?: boolean;
   /** The methods this gateway offers for an order in that currency; none means it does not take that currency. */
   methods(moedaId: number): PaymentMethod[];
   /** The currency the gateway charges an order of that currency in (default: the order's own). */

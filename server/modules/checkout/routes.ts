@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { apiLang } from "#contract/locale.ts";
 import type { Config } from "#config/config.ts";
+import { ExternalIdParamSchema } from "#contract/api/cart.ts";
+import { HttpError } from "../../lib/errors.ts";
 import { operationSchema as op } from "../../lib/operation.ts";
 import { requestLocale } from "../../lib/request-locale.ts";
 import { requestSite } from "../../lib/site.ts";
@@ -31,6 +33,26 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ checkout: CheckoutService; 
         req.ip,
       );
       return { link_pagamento: [link], pedido: await orders.byId(orderId) };
+    },
+  );
+
+  // "Pay now" (the order page, the payment status page): the order's payment page, a new charge after a
+  // decline where the gateway needs one. A page link, so every answer is a redirect: to the gateway, or
+  // back to the order, which says where it stands (paid, cancelled, not this customer's).
+  app.get(
+    "/ecom/venda/pedidos/:external_id/pagar",
+    { schema: { tags: ["checkout"], security: [{ bearerAuth: [] }], params: ExternalIdParamSchema }, preHandler: auth.required },
+    async (req, reply) => {
+      const orderPage = `/pedido/${req.params.external_id}`;
+      let link: string | null;
+      try {
+        link = await checkout.payLink(customerOf(req).id, req.params.external_id, requestSite(config, req).origin);
+      } catch (err) {
+        if (!(err instanceof HttpError)) throw err;
+        req.log.warn({ err, order: req.params.external_id }, "pay now failed");
+        link = null;
+      }
+      return reply.header("cache-control", "no-store").redirect(link ?? orderPage, 303);
     },
   );
 

@@ -75,8 +75,10 @@ export function createCheckoutService(deps: {
    */
   async function linkFor(orderId: number, origin: string, cpf?: string): Promise<string> {
     const [payment] = await db.select().from(payments).where(eq(payments.order_id, orderId)).orderBy(payments.id).limit(1);
-    if (payment && payment.link) return payment.link;
     const provider = providers.get(payment!.provider);
+    // A declined charge whose page cannot be paid again (Bancard) gives way to a new one.
+    const again = payment!.status === "RECUSADO" && provider?.newChargeAfterDecline === true && payment!.link !== "";
+    if (payment!.link && !again) return payment!.link;
     if (!provider) fail(422, "no_payment_method");
     const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
     const [customer] = await db.select().from(customers).where(eq(customers.id, order!.customer_id));
@@ -105,6 +107,7 @@ export function createCheckoutService(deps: {
           documentType: cpf ? "CPF" : customer!.documento_tipo,
           phone: customer!.telefone || null,
         },
+        previousRef: again ? payment!.provider_ref : undefined,
       });
     } catch (err) {
       // The gateway is down or refused: the buyer gets the payment error, the order keeps its stock
@@ -124,9 +127,15 @@ export function createCheckoutService(deps: {
         link: created.link,
         valor_cobrado: chargeMoeda === order!.moeda_id ? null : amount,
         moeda_cobrada: chargeMoeda === order!.moeda_id ? null : chargeMoeda,
+        ...(again ? { status: "AGUARDANDO" } : {}),
         updated_at: new Date(),
       })
-      .where(and(eq(payments.id, payment!.id), eq(payments.link, "")))
+      .where(
+        and(
+          eq(payments.id, payment!.id),
+          again ? and(eq(payments.provider_ref, payment!.provider_ref), eq(payments.status, "RECUSADO")) : eq(payments.link, ""),
+        ),
+      )
       .returning({ id: payments.id });
     if (kept) return created.link;
     await provider!.expire?.(created.ref, payment!.id).catch(() => undefined);
@@ -305,7 +314,21 @@ export function createCheckoutService(deps: {
     return { orderId, link: await linkFor(orderId, origin, cpf) };
   }
 
-  return { start, options };
+  /**
+   * "Pay now" of an order that waits for its payment: the gateway's page, or a new charge where the
+   * gateway takes each attempt after a decline as one (Bancard). Null when the order is not the
+   * customer's or waits for nothing.
+   */
+  async function payLink(customerId: number, externalId: string, origin: string): Promise<string | null> {
+    const [order] = await db
+      .select({ id: orders.id, status: orders.status })
+      .from(orders)
+      .where(and(eq(orders.external_id, externalId), eq(orders.customer_id, customerId)));
+    if (!order || order.status !== "PAGAMENTO") return null;
+    return linkFor(order.id, origin);
+  }
+
+  return { start, options, payLink };
 }
 
 export type CheckoutService = ReturnType<typeof createCheckoutService>;

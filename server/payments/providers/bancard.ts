@@ -10,6 +10,13 @@ import { GatewayError, gatewayJson, type PaymentProvider, type StatusRead } from
  * `single_buy/confirmations` reads a status, and `single_buy/rollback` voids a charge. Guaraníes only.
  */
 
+/**
+ * A payment's attempts after a decline get shop_process_ids of their own: the payment's id plus this step
+ * per attempt, so they never meet another payment's id (ids stay below it) and stay within Bancard's
+ * 15 digits for 999 attempts.
+ */
+const ATTEMPT_STEP = 1_000_000_000_000;
+
 /** md5 of the concatenated parts, hex: every Bancard token is one. */
 export const bancardToken = (...parts: string[]) => createHash("md5").update(parts.join(""), "utf8").digest("hex");
 /** Amounts travel as decimal strings with two places ("150000.00"). */
@@ -66,9 +73,11 @@ export function createBancardProvider(options: { publicKey: string; privateKey: 
   return {
     name: "bancard",
     methods: (moedaId) => (moedaId === MOEDA.PYG ? ["cartao"] : []),
+    newChargeAfterDecline: true,
 
     async createPayment(input) {
-      const shopProcessId = String(input.paymentId);
+      // A shop_process_id is used once: each attempt after a decline takes the next one of this payment.
+      const shopProcessId = input.previousRef ? String(Number(input.previousRef) + ATTEMPT_STEP) : String(input.paymentId);
       const amount = bancardAmount(input.amount);
       const { body } = await call("/vpos/api/0.3/single_buy", {
         public_key: options.publicKey,
