@@ -122,6 +122,34 @@ describe("Paraguayan gateways (Bancard, Pagopar)", () => {
     }
   });
 
+  it("a Paraguayan declined by Bancard pays again from the order page, through a new Bancard process", async () => {
+    const t = cartEs.cart;
+    const shop = e2eShop(store.url);
+    const { token } = await shop.newCustomer("py");
+    const cart = await shop.customerCart(token, 3, [{ produto_id: (await inStock(store.url, 3)).id, qtde: 1 }]);
+    const { page, errors, close } = await shop.signedInPage(browser, MOBILE, token, "es-PY", cart);
+    try {
+      await payWith(page, t, new RegExp(`${t.checkout.methods.cartao}.*Bancard`));
+      await page.waitForURL((url) => !url.href.startsWith(store.url));
+      const declined = page.url();
+      await page.getByRole("button", { name: "Decline" }).click();
+      await page.waitForURL((url) => url.href.startsWith(`${store.url}/checkout/payment`));
+      await page.getByTestId("payment-error").waitFor({ timeout: 20_000 });
+      const pedido = new URL(page.url()).searchParams.get("pedido")!;
+
+      await page.goto(`/pedido/${pedido}`, { waitUntil: "networkidle" });
+      await page.getByRole("link", { name: t.orders.payNow }).click();
+      await page.waitForURL((url) => !url.href.startsWith(store.url));
+      expect(page.url()).not.toBe(declined);
+      await page.getByRole("button", { name: "Pay" }).click();
+      await page.waitForURL((url) => url.href.startsWith(`${store.url}/checkout/payment`));
+      await page.getByTestId("payment-success").waitFor({ timeout: 20_000 });
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
   it("tells a Brazilian that no way to pay serves the region, and 'go to payment' stays off", async () => {
     const shop = e2eShop(store.url);
     const { token } = await shop.newCustomer("br");
