@@ -1,5 +1,3 @@
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
 import Fastify from "fastify";
 import { serializerCompiler, validatorCompiler, type FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { afterAll, describe, expect, it } from "vitest";
@@ -8,6 +6,7 @@ import { operations, type OperationKey } from "#contract/api/operations.ts";
 import { brazilFields, call, ciudadDelEste, documentFiles, lastLink, newCustomer, nextIp, uniqueEmail } from "../tests/support/customers.ts";
 import { multipart } from "../tests/support/fixtures.ts";
 import { cartBody, pickProducts, placeOrder, readyCart } from "../tests/support/shop.ts";
+import { startFakeViaCep } from "../tests/support/fake-via-cep.ts";
 import { createTestApp } from "../tests/support/test-app.ts";
 import { operationSchema, routePath } from "./lib/operation.ts";
 import { errorsPlugin } from "./plugins/errors.ts";
@@ -19,17 +18,12 @@ import { errorsPlugin } from "./plugins/errors.ts";
  * (the zod serializer checks each answer), which the last test shows on purpose.
  */
 
-const viaCep = createServer((req, res) => {
-  res.writeHead(200, { "content-type": "application/json" });
-  res.end(
-    req.url === "/ws/01310100/json/" ? JSON.stringify({ cep: "01310-100", localidade: "São Paulo", uf: "SP", ibge: "3550308" }) : '{"erro":"true"}',
-  );
-});
-await new Promise<void>((resolve) => viaCep.listen(0, "127.0.0.1", resolve));
-const t = await createTestApp({ CEP_LOOKUP_URL: `http://127.0.0.1:${(viaCep.address() as AddressInfo).port}` });
+// The postal-code lookup answers from 127.0.0.1, so a valid code never depends on the internet.
+const viaCep = await startFakeViaCep();
+const t = await createTestApp({ CEP_LOOKUP_URL: viaCep.url });
 afterAll(async () => {
   await t.close();
-  await new Promise((resolve) => viaCep.close(resolve));
+  await viaCep.close();
 });
 
 const keys = Object.keys(operations) as OperationKey[];

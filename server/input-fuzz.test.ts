@@ -1,5 +1,3 @@
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { z } from "zod";
@@ -19,6 +17,7 @@ import {
   type Slot,
 } from "../tests/support/openapi-arbitraries.ts";
 import { pickProducts, placeOrder, readyCart } from "../tests/support/shop.ts";
+import { startFakeViaCep } from "../tests/support/fake-via-cep.ts";
 import { createTestApp } from "../tests/support/test-app.ts";
 
 /**
@@ -39,17 +38,11 @@ const runsFor = (op: Operation) => {
 };
 
 // The postal-code lookup answers from 127.0.0.1, so a valid code never depends on the internet.
-const viaCep = createServer((req, res) => {
-  res.writeHead(/^\/ws\/\d{8}\/json\/$/.test(req.url ?? "") ? 200 : 400, { "content-type": "application/json" });
-  res.end(
-    req.url === "/ws/01310100/json/" ? JSON.stringify({ cep: "01310-100", localidade: "São Paulo", uf: "SP", ibge: "3550308" }) : '{"erro":"true"}',
-  );
-});
-await new Promise<void>((resolve) => viaCep.listen(0, "127.0.0.1", resolve));
-const t = await createTestApp({ CEP_LOOKUP_URL: `http://127.0.0.1:${(viaCep.address() as AddressInfo).port}` });
+const viaCep = await startFakeViaCep();
+const t = await createTestApp({ CEP_LOOKUP_URL: viaCep.url });
 afterAll(async () => {
   await t.close();
-  await new Promise((resolve) => viaCep.close(resolve));
+  await viaCep.close();
 });
 
 // Real values for path parameters, so some requests reach past the "not found" answers.

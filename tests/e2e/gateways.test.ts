@@ -34,10 +34,26 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function inStock(baseURL: string, moedaId: number): Promise<ProductSummary> {
-  const res = await fetch(`${baseURL}/api/public/products?per_page=50&moeda_id=${moedaId}`);
-  const products = ((await res.json()) as { data: ProductSummary[] }).data;
-  return products.find((p) => p.mostrar_preco && p.tem_estoque && p.qtde_disponivel >= 5)!;
+/** A new customer of `kind` with one product in the cart, signed in on a page of `store`. */
+async function shopperPage(store: string, kind: "br" | "py", viewport: { width: number; height: number }) {
+  const moedaId = kind === "py" ? 3 : 2;
+  const res = await fetch(`${store}/api/public/products?per_page=50&moeda_id=${moedaId}`);
+  const product = ((await res.json()) as { data: ProductSummary[] }).data.find((p) => p.mostrar_preco && p.tem_estoque && p.qtde_disponivel >= 5)!;
+  const shop = e2eShop(store);
+  const { token } = await shop.newCustomer(kind);
+  const cart = await shop.customerCart(token, moedaId, [{ produto_id: product.id, qtde: 1 }]);
+  return { token, ...(await shop.signedInPage(browser, viewport, token, kind === "py" ? "es-PY" : "pt-BR", cart)) };
+}
+
+/** The store on `port` with the gateways `env` switches on, its demo data small, stopped after the tests. */
+async function gatewayStore(port: number, env: Record<string, string>) {
+  const store = await startStore({
+    port,
+    buildDir: inject("buildDir"),
+    env: { PUBLIC_URL: `http://127.0.0.1:${port}`, SEED_PRODUCTS: "60", ...env },
+  });
+  closers.push(() => store.close());
+  return store;
 }
 
 /** From the checkout's first step to the gateway's page, paying with the way named `method`. */
@@ -84,32 +100,22 @@ describe("Paraguayan gateways (Bancard, Pagopar)", () => {
       returnUrl: `${url}/pagamento/retorno/pagopar/($hash)`,
     });
     closers.push(() => pagopar.close());
-    store = await startStore({
-      port,
-      buildDir: inject("buildDir"),
-      env: {
-        PUBLIC_URL: url,
-        SEED_PRODUCTS: "60",
-        PAYMENT_PROVIDERS: "bancard,pagopar",
-        BANCARD_PUBLIC_KEY: KEYS.bancardPublic,
-        BANCARD_PRIVATE_KEY: KEYS.bancardPrivate,
-        BANCARD_URL: bancard.url,
-        PAGOPAR_PUBLIC_KEY: KEYS.pagoparPublic,
-        PAGOPAR_PRIVATE_KEY: KEYS.pagoparPrivate,
-        PAGOPAR_URL: pagopar.url,
-      },
+    store = await gatewayStore(port, {
+      PAYMENT_PROVIDERS: "bancard,pagopar",
+      BANCARD_PUBLIC_KEY: KEYS.bancardPublic,
+      BANCARD_PRIVATE_KEY: KEYS.bancardPrivate,
+      BANCARD_URL: bancard.url,
+      PAGOPAR_PUBLIC_KEY: KEYS.pagoparPublic,
+      PAGOPAR_PRIVATE_KEY: KEYS.pagoparPrivate,
+      PAGOPAR_URL: pagopar.url,
     });
-    closers.push(() => store.close());
   });
 
   it.each([
     ["Bancard, by card", DESKTOP, new RegExp(`${cartEs.cart.checkout.methods.cartao}.*Bancard`), /Bancard/],
     ["Pagopar, by QR", MOBILE, new RegExp(cartEs.cart.checkout.methods.qr), /Pagopar/],
   ] as const)("a Paraguayan pays through %s and the order is paid", async (_label, viewport, method, gateway) => {
-    const shop = e2eShop(store.url);
-    const { token } = await shop.newCustomer("py");
-    const cart = await shop.customerCart(token, 3, [{ produto_id: (await inStock(store.url, 3)).id, qtde: 1 }]);
-    const { page, errors, close } = await shop.signedInPage(browser, viewport, token, "es-PY", cart);
+    const { token, page, errors, close } = await shopperPage(store.url, "py", viewport);
     try {
       await payWith(page, cartEs.cart, method);
       await approveOnGateway(page, store.url, gateway);
@@ -124,10 +130,7 @@ describe("Paraguayan gateways (Bancard, Pagopar)", () => {
 
   it("a Paraguayan declined by Bancard pays again from the order page, through a new Bancard process", async () => {
     const t = cartEs.cart;
-    const shop = e2eShop(store.url);
-    const { token } = await shop.newCustomer("py");
-    const cart = await shop.customerCart(token, 3, [{ produto_id: (await inStock(store.url, 3)).id, qtde: 1 }]);
-    const { page, errors, close } = await shop.signedInPage(browser, MOBILE, token, "es-PY", cart);
+    const { page, errors, close } = await shopperPage(store.url, "py", MOBILE);
     try {
       await payWith(page, t, new RegExp(`${t.checkout.methods.cartao}.*Bancard`));
       await page.waitForURL((url) => !url.href.startsWith(store.url));
@@ -151,10 +154,7 @@ describe("Paraguayan gateways (Bancard, Pagopar)", () => {
   });
 
   it("tells a Brazilian that no way to pay serves the region, and 'go to payment' stays off", async () => {
-    const shop = e2eShop(store.url);
-    const { token } = await shop.newCustomer("br");
-    const cart = await shop.customerCart(token, 2, [{ produto_id: (await inStock(store.url, 2)).id, qtde: 1 }]);
-    const { page, errors, close } = await shop.signedInPage(browser, DESKTOP, token, "pt-BR", cart);
+    const { page, errors, close } = await shopperPage(store.url, "br", DESKTOP);
     try {
       await page.goto("/checkout", { waitUntil: "networkidle" });
       await page.getByTestId("shipping-section").getByTestId("pickup-place").waitFor();
@@ -176,27 +176,17 @@ describe("Mercado Pago for Brazilian buyers", () => {
     const url = `http://127.0.0.1:${port}`;
     const mercadopago = await startMercadoPagoDouble({ ...MP, notify: httpNotify(`${url}/ecom/pagamentos/webhook/mercadopago`) });
     closers.push(() => mercadopago.close());
-    store = await startStore({
-      port,
-      buildDir: inject("buildDir"),
-      env: {
-        PUBLIC_URL: url,
-        SEED_PRODUCTS: "60",
-        PAYMENT_PROVIDERS: "mercadopago",
-        MERCADOPAGO_ACCESS_TOKEN: MP.accessToken,
-        MERCADOPAGO_WEBHOOK_SECRET: MP.webhookSecret,
-        MERCADOPAGO_URL: mercadopago.url,
-      },
+    store = await gatewayStore(port, {
+      PAYMENT_PROVIDERS: "mercadopago",
+      MERCADOPAGO_ACCESS_TOKEN: MP.accessToken,
+      MERCADOPAGO_WEBHOOK_SECRET: MP.webhookSecret,
+      MERCADOPAGO_URL: mercadopago.url,
     });
-    closers.push(() => store.close());
   });
 
   it("a Brazilian sees cards in up to 10 installments, PIX and boleto, and pays with PIX", async () => {
     const t = cartPt.cart;
-    const shop = e2eShop(store.url);
-    const { token } = await shop.newCustomer("br");
-    const cart = await shop.customerCart(token, 2, [{ produto_id: (await inStock(store.url, 2)).id, qtde: 1 }]);
-    const { page, errors, close } = await shop.signedInPage(browser, MOBILE, token, "pt-BR", cart);
+    const { page, errors, close } = await shopperPage(store.url, "br", MOBILE);
     try {
       await page.goto("/checkout", { waitUntil: "networkidle" });
       await page.getByTestId("shipping-section").getByTestId("pickup-place").waitFor();
