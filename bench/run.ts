@@ -106,6 +106,10 @@ const longTail: Target[] = [
   { name: "suggestions, new term every request", paths: newTerms },
   { name: "product list, random page and sort", paths: newPages },
   { name: "mixed: half new-term suggestions, half random pages", paths: mixedPaths(newTerms, newPages) },
+  // The page cache (docs/decisions/013): one popular product page, answered from the cache with a new nonce each time …
+  { name: "product page (SSR), one popular product, page cache", paths: [`/produto/${slugs[0]}`] },
+  // … and the same page rendered on every request (a query never seen before misses the cache).
+  { name: "product page (SSR), rendered every request", paths: uncachedPaths(`/produto/${slugs[0]}`) },
   // Head-of-line blocking (one embedded connection): product pages alone, then beside new searches.
   { name: "product page (SSR), random product", paths: productPagePaths(products) },
   {
@@ -113,6 +117,11 @@ const longTail: Target[] = [
     paths: mixedPaths(suggestionPaths(products, 4), productPagePaths(products, 5)),
   },
 ];
+/** `path` with a query no request asked before, so the page cache never has it. */
+function uncachedPaths(path: string): () => string {
+  let n = 0;
+  return () => `${path}?bench=${Date.now().toString(36)}${(n++).toString(36)}`;
+}
 const longResults: Result[] = [];
 for (const t of longTail) {
   await measure(t);

@@ -85,6 +85,10 @@ export interface Config {
   shutdownDrainSeconds: number;
   /** Serve the API documentation at /api/docs (on by default outside production). */
   apiDocs: boolean;
+  /** Guests' catalogue pages (docs/decisions/013): fresh this long (0: no page cache) … */
+  pageCacheFreshSeconds: number;
+  /** … then served stale this much longer while one render replaces them. */
+  pageCacheStaleSeconds: number;
   /** Uploads go to this S3-compatible bucket when S3_BUCKET is set, else to DATA_DIR/uploads. */
   s3?: S3Options;
 }
@@ -159,6 +163,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     migrateOnStart: flag(env.MIGRATE_ON_START, true),
     shutdownDrainSeconds: wholeNumber(env, "SHUTDOWN_DRAIN_SECONDS", 5, 0, 300),
     apiDocs: flag(env.API_DOCS, nodeEnv !== "production"),
+    pageCacheFreshSeconds: wholeNumber(env, "PAGE_CACHE_FRESH_SECONDS", 5, 0, 300),
+    pageCacheStaleSeconds: wholeNumber(env, "PAGE_CACHE_STALE_SECONDS", 25, 0, 3600),
     s3: env.S3_BUCKET
       ? {
           bucket: env.S3_BUCKET,

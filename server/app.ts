@@ -7,6 +7,9 @@ import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod
 import type { ServerBuild } from "react-router";
 import type { Database } from "#db/client.ts";
 import { MAX_UPLOAD_BYTES } from "#contract/api/accounts.ts";
+import { createPageCache, type PageCache } from "./lib/page-cache.ts";
+import { fromLoopback } from "./lib/loopback.ts";
+import { HttpError } from "./lib/errors.ts";
 import { requestSerializer } from "./lib/log-redaction.ts";
 import type { Cache } from "./lib/cache.ts";
 import type { Limiter } from "./lib/limiter.ts";
@@ -174,6 +177,24 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(sandboxPageRoutes, { sandbox });
   await app.register(returnRoutes, { payments: paymentService, config });
 
-  if (web) await app.register(webPlugin, { config, ...web });
+  // Guests' catalogue pages, in this process and, with Redis, shared by every process (docs/decisions/013).
+  const pages: PageCache | undefined =
+    web && config.pageCacheFreshSeconds > 0
+      ? createPageCache({
+          freshMs: config.pageCacheFreshSeconds * 1000,
+          staleMs: config.pageCacheStaleSeconds * 1000,
+          redis: app.shared.redis,
+          guard: app.shared.guard,
+          prefix: config.redisPrefix,
+        })
+      : undefined;
+  // `npm run cache:clear`: this process forgets its cached pages and catalogue answers (with Redis, every
+  // process does, through the shared generation). This machine only, never through a proxy.
+  app.post("/_cache/clear", { schema: { hide: true } }, async (request, reply) => {
+    if (!fromLoopback(request)) throw new HttpError(404, "not_found");
+    await Promise.all([pages?.clear(), cache.delete("")]);
+    return reply.status(204).send();
+  });
+  if (web) await app.register(webPlugin, { config, ...web, pages });
   return app;
 }

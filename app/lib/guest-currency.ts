@@ -1,7 +1,2 @@
-import type { Locale } from "#contract/locale.ts";
-import { MOEDA, type MoedaId } from "#contract/currencies.ts";
-
-/** A guest's currency (spec §9): guaranies for es-PY, dollars for pt-BR and everything else. */
-export function guestCurrencyId(locale: Locale): MoedaId {
-  return locale === "es-PY" ? MOEDA.PYG : MOEDA.USD;
-}
+// The rule lives in contract/ so the server's page cache keys pages by the same currency.
+export { guestCurrencyId } from "#contract/guest-currency.ts";

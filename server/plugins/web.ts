@@ -11,6 +11,9 @@ import { requestBody } from "../lib/request-body.ts";
 import type { SiteInfo } from "#contract/site.ts";
 import { fromLoopback } from "../lib/loopback.ts";
 import { siteFor, VISITOR_SITE_HEADER, withVisitorSite } from "../lib/site.ts";
+import { newNonce, withNonce, type CachedPage, type PageCache } from "../lib/page-cache.ts";
+import { isLocale, type Locale } from "#contract/locale.ts";
+import { guestCurrencyId } from "#contract/guest-currency.ts";
 
 export interface WebOptions {
   config: Config;
@@ -18,7 +21,16 @@ export interface WebOptions {
   build: ServerBuild;
   /** build/client: hashed assets and public files. */
   clientDir: string;
+  /** Guests' catalogue pages, shared (docs/decisions/013); without it every page is rendered. */
+  pages?: PageCache;
 }
+
+/** The pages the page cache may hold: home, product lists (categories, brands, the special line) and products. */
+const CACHEABLE_PAGE = /^\/(?:$|produtos(?:\/|$)|produto\/|marcas$|marca\/|especial(?:\/|$))/;
+
+/** The cookie of a signed-in customer's session (app/lib/session.server.ts): its pages are never cached. */
+const SESSION_COOKIE = "sid";
+const LANG_COOKIE = "lang";
 
 /**
  * The largest body a storefront form may send: registration's two document files at their limit,
@@ -26,6 +38,20 @@ export interface WebOptions {
  * it), so anything larger is refused before it gets there.
  */
 export const FORM_BODY_LIMIT = 2 * MAX_UPLOAD_BYTES + 512 * 1024;
+
+/** What a page's API calls answered: 503 (the database out of reach), any 5xx. */
+interface Seen {
+  unavailable: boolean;
+  failed: boolean;
+}
+
+/** A page rendered whole for the page cache, and what of it may be shared. */
+interface Rendered {
+  response: Response;
+  body: Buffer;
+  seen: Seen;
+  page?: CachedPage;
+}
 
 /** Serves the storefront: built assets, then every other GET/POST through React Router's SSR. */
 export async function webPlugin(app: FastifyInstance, options: WebOptions) {
@@ -50,11 +76,33 @@ export async function webPlugin(app: FastifyInstance, options: WebOptions) {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", (_req, _payload, done) => done(null));
 
+  const pages = options.pages;
+  // Pages of one build only: after a deploy no process serves a page naming assets the new build has not got.
+  const buildVersion = options.build.assets.version;
+
+  /**
+   * The page cache's key of a request, or undefined when its page must be rendered for it alone: anything
+   * but a plain GET of a catalogue page, a signed-in customer (session cookie), a language switch.
+   * Host (as the store's own origin and brand), locale, currency and path with query make the key; the
+   * storefront reads nothing else of a guest's request (the cart and messages live in the browser).
+   */
+  const pageKey = (request: FastifyRequest, site: SiteInfo): string | undefined => {
+    if (!pages || request.method !== "GET") return undefined;
+    const pathname = request.url.split("?", 1)[0]!;
+    if (!CACHEABLE_PAGE.test(pathname) || pathname.endsWith(".data")) return undefined;
+    if (request.cookies[SESSION_COOKIE] !== undefined) return undefined;
+    const query = request.url.slice(pathname.length);
+    if (/[?&](?:lang|_routes)=/.test(query)) return undefined;
+    const stored = request.cookies[LANG_COOKIE];
+    const locale: Locale = isLocale(stored) ? stored : site.brand === "es" ? "es-AR" : "pt-BR";
+    return `${buildVersion}|${site.origin}|${site.brand}|${locale}|${guestCurrencyId(locale)}|${request.url}`;
+  };
+
   // The API sees the visitor's address (request.ip, already resolved through the trusted proxies) as its
   // client and the visitor's site (withVisitorSite), never the synthetic Host of the in-process call;
   // `unavailable` records an answer of 503 (the database out of reach).
   const apiFetch =
-    (request: FastifyRequest, site: SiteInfo, seen: { unavailable: boolean }) =>
+    (request: FastifyRequest, site: SiteInfo, seen: Seen) =>
     async (pathname: string, init: RequestInit = {}) => {
       const headers = new Headers(init.headers);
       for (const name of ["cookie", "accept-language", "authorization", "user-agent"]) {
@@ -74,19 +122,105 @@ export async function webPlugin(app: FastifyInstance, options: WebOptions) {
         });
       });
       if (res.statusCode === 503) seen.unavailable = true;
+      if (res.statusCode >= 500) seen.failed = true;
       return new Response(res.statusCode === 204 ? null : new Uint8Array(res.rawPayload), {
         status: res.statusCode,
         headers: res.headers as Record<string, string>,
       });
     };
 
+  /** The request's URL on its own (well-formed, see app.ts) origin, which React Router's action check compares with the browser's Origin. */
+  const ownUrl = (request: FastifyRequest, site: SiteInfo) => {
+    const own = request.host ? `${request.protocol === "https" ? "https" : "http"}://${request.host}` : site.origin;
+    return new URL(request.url.startsWith("/") ? `${own}${request.url}` : `${own}/`);
+  };
+
+  /**
+   * Renders a guest's catalogue page whole, for the cache: the response as rendered, and the page to
+   * share unless it may not be shared (not a 200, a cookie set, an API call that failed, no nonce to replace).
+   */
+  async function renderForCache(request: FastifyRequest, site: SiteInfo): Promise<Rendered> {
+    const seen: Seen = { unavailable: false, failed: false };
+    const handle = fromLoopback(request) ? handleDevelopment : handleProduction;
+    const webRequest = new Request(ownUrl(request, site), { method: "GET", headers: request.headers as Record<string, string> });
+    const response = await handle(webRequest, { apiFetch: apiFetch(request, site, seen), site });
+    const body = Buffer.from(await response.arrayBuffer());
+    // A development build renders no nonce (nor a policy): its pages hold nothing to replace.
+    const policy = response.headers.get("content-security-policy");
+    const nonce = policy === null ? "" : /'nonce-([^']+)'/.exec(policy)?.[1];
+    const shareable =
+      response.status === 200 &&
+      !seen.failed &&
+      response.headers.getSetCookie().length === 0 &&
+      (response.headers.get("content-type") ?? "").startsWith("text/html") &&
+      nonce !== undefined &&
+      !/private|no-store/.test(response.headers.get("cache-control") ?? "");
+    const page = shareable
+      ? {
+          status: 200,
+          headers: [...response.headers].filter(([name]) => name !== "set-cookie" && name !== "content-length"),
+          body,
+          nonce,
+          storedAt: Date.now(),
+        }
+      : undefined;
+    return { response, body, seen, page };
+  }
+
+  /** Renders the page of `key` for the cache (one render at a time in this process) and stores it when it may be shared. */
+  async function refresh(pageCache: PageCache, key: string, request: FastifyRequest, site: SiteInfo): Promise<{ page?: CachedPage; own?: Rendered }> {
+    let own: Rendered | undefined;
+    const page = await pageCache.once(key, async () => {
+      own = await renderForCache(request, site);
+      if (own.page) await pageCache.store(key, own.page);
+      return own.page;
+    });
+    return { page, own };
+  }
+
+  /** A page from the cache, with a nonce of its own. */
+  function sendPage(reply: FastifyReply, page: CachedPage, state: "hit" | "miss" | "stale") {
+    const { headers, body } = page.nonce ? withNonce(page, newNonce()) : page;
+    reply.status(page.status);
+    for (const [name, value] of headers) reply.header(name, value);
+    reply.header("x-page-cache", state);
+    return reply.send(body);
+  }
+
+  /** A rendered response as React Router answered it; a page that failed because the database was out of reach is a 503. */
+  function sendResponse(reply: FastifyReply, response: Response, seen: Seen, body: Buffer | ReadableStream | null) {
+    // A page that failed because the API could not reach the database is a moment's outage (503), not a fault.
+    const unavailable = response.status === 500 && seen.unavailable;
+    reply.status(unavailable ? 503 : response.status);
+    if (unavailable) reply.header("retry-after", "5");
+    for (const [name, value] of response.headers) {
+      if (name !== "set-cookie" && !(Buffer.isBuffer(body) && name === "content-length")) reply.header(name, value);
+    }
+    const cookies = response.headers.getSetCookie();
+    if (cookies.length > 0) reply.header("set-cookie", cookies);
+    if (!body) return reply.send();
+    if (Buffer.isBuffer(body)) return reply.send(body);
+    return reply.send(Readable.fromWeb(body as NodeReadableStream));
+  }
+
   async function render(request: FastifyRequest, reply: FastifyReply) {
     // Every URL the page prints comes from `site`, one of the store's own origins whatever Host was named.
-    // The request keeps its own (well-formed, see app.ts) origin, which React Router's action check compares
-    // with the browser's Origin header.
     const site = siteFor(options.config, request.host, request.protocol);
-    const own = request.host ? `${request.protocol === "https" ? "https" : "http"}://${request.host}` : site.origin;
-    const url = new URL(request.url.startsWith("/") ? `${own}${request.url}` : `${own}/`);
+    const key = pageKey(request, site);
+    if (pages && key) {
+      const found = await pages.lookup(key);
+      if (found?.state === "fresh") return sendPage(reply, found.page, "hit");
+      if (found) {
+        // Stale: this visitor gets it at once, and one render in the background replaces it.
+        void refresh(pages, key, request, site).catch((err: unknown) => request.log.warn({ err }, "page cache: revalidation failed"));
+        return sendPage(reply, found.page, "stale");
+      }
+      const { page, own } = await refresh(pages, key, request, site);
+      if (own && !own.page) return sendResponse(reply, own.response, own.seen, own.body);
+      if (page) return sendPage(reply, page, "miss");
+      // Another request's render may not be shared (an error page, an outage): this one is rendered on its own.
+    }
+    const url = ownUrl(request, site);
     const controller = new AbortController();
     reply.raw.on("close", () => controller.abort());
     const hasBody = request.method !== "GET" && request.method !== "HEAD";
@@ -101,24 +235,14 @@ export async function webPlugin(app: FastifyInstance, options: WebOptions) {
       // @ts-expect-error Node's fetch needs duplex for a streamed body.
       duplex: hasBody ? "half" : undefined,
     });
-    const seen = { unavailable: false };
+    const seen: Seen = { unavailable: false, failed: false };
     const handle = fromLoopback(request) ? handleDevelopment : handleProduction;
     const response = await handle(webRequest, { apiFetch: apiFetch(request, site, seen), site });
     // A body the page did not read (a 405 for a page without an action) must not hold up the connection's next request;
     // the rest of a body cut off at the limit is never read, so that connection closes.
     if (body?.settle()) reply.header("connection", "close");
     if (body?.tooLarge) throw new HttpError(413, "payload_too_large");
-    // A page that failed because the API could not reach the database is a moment's outage (503), not a fault.
-    const unavailable = response.status === 500 && seen.unavailable;
-    reply.status(unavailable ? 503 : response.status);
-    if (unavailable) reply.header("retry-after", "5");
-    for (const [name, value] of response.headers) {
-      if (name !== "set-cookie") reply.header(name, value);
-    }
-    const cookies = response.headers.getSetCookie();
-    if (cookies.length > 0) reply.header("set-cookie", cookies);
-    if (!response.body) return reply.send();
-    return reply.send(Readable.fromWeb(response.body as NodeReadableStream));
+    return sendResponse(reply, response, seen, response.body);
   }
 
   app.route({ method: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"], url: "/*", handler: render });
