@@ -19,7 +19,9 @@ const SECRETS = { APP_SECRET: randomBytes(32).toString("hex"), SANDBOX_WEBHOOK_S
 export async function startBenchServer(env: Record<string, string>): Promise<BenchServer> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const proc = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+  // BENCH_NODE_ARGS: extra node flags for the server (e.g. --cpu-prof to see where a target spends its time).
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  const proc = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "server/main.ts"], {
     env: {
       ...process.env,
       ...SECRETS,

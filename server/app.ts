@@ -5,7 +5,7 @@ import fastifyMultipart from "@fastify/multipart";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import type { ServerBuild } from "react-router";
-import type { Database } from "#db/client.ts";
+import { pgliteOf, type Database } from "#db/client.ts";
 import { MAX_UPLOAD_BYTES } from "#contract/api/accounts.ts";
 import { createPageCache, type PageCache } from "./lib/page-cache.ts";
 import { fromLoopback } from "./lib/loopback.ts";
@@ -34,6 +34,7 @@ import { createProvider } from "./payments/providers/index.ts";
 import { createSandboxProvider } from "./payments/providers/sandbox.ts";
 import { returnRoutes, sandboxPageRoutes, webhookRoutes } from "./payments/routes.ts";
 import { createPaymentService, type PaymentService } from "./payments/service.ts";
+import { createCatalogIndex } from "./modules/catalog/catalog-index.ts";
 import { createCatalogService } from "./modules/catalog/service.ts";
 import { devMailRoutes } from "./modules/dev-mail/routes.ts";
 import { favouritesRoutes } from "./modules/favourites/routes.ts";
@@ -125,7 +126,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       log: (err) => app.log.error({ err }, "mail failed"),
     });
   const auth = createAuth(db);
-  const catalog = createCatalogService(db, cache);
+  // The embedded database is written by this process only: its change notifications tell the
+  // in-memory catalogue when to look (PostgreSQL, written by several processes, is asked each time).
+  const pglite = pgliteOf(database);
+  const catalogIndex = createCatalogIndex(db, {
+    onError: (err) => app.log.error({ err }, "catalogue change feed"),
+    listen: pglite ? (channel, onNotify) => pglite.listen(channel, onNotify) : undefined,
+  });
+  const catalog = createCatalogService(db, cache, catalogIndex);
+  // Lists and searches are answered from memory: the catalogue is read before the first visitor asks.
+  // A database out of reach now is no reason not to start: the first list then reads it.
+  app.addHook("onReady", async () => {
+    await catalog.warm().catch((err: unknown) => app.log.error({ err }, "catalogue not loaded at start"));
+  });
   const accounts = createAccountsService({ db, mailer, storage, limiter, secret: config.appSecret });
   await app.register(catalogRoutes, { catalog });
   await app.register(accountsRoutes, { accounts, addresses: createAddressService(db), auth, config });

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, customType, index, integer, numeric, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
+import { bigserial, boolean, customType, index, integer, numeric, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
 
 /** 1 BRL R$, 2 USD U$, 3 PYG G$, 4 ARS P$ (one reading everywhere, see ARCHITECTURE.md). */
 export const currencies = pgTable("moedas", {
@@ -171,6 +171,26 @@ export const productList = pgTable(
     index("produtos_lista_estoque_codigo_idx").on(t.tem_estoque, t.codigo, t.id),
     index("produtos_lista_estoque_codigo_asc_idx").on(t.tem_estoque.desc().nullsFirst(), t.codigo.asc(), t.id.asc()),
   ],
+);
+
+/**
+ * The catalogue's change feed: one row per product whose listed data changed (produtos, produtos_lista,
+ * produto_imagens), or a row without a product when brands, categories or departments changed or a
+ * statement changed more than a thousand products. Written by triggers in the writing transaction
+ * (db/migrations/0009_catalogue_changes.sql); every process's in-memory catalogue
+ * (server/modules/catalog/catalog-index.ts) reads what is new before it answers. Rows older than an hour
+ * are pruned.
+ */
+export const catalogueChanges = pgTable(
+  "catalogo_alteracoes",
+  {
+    versao: bigserial("versao", { mode: "number" }).primaryKey(),
+    produto_id: integer("produto_id"),
+    criado_em: timestamp("criado_em", { withTimezone: true })
+      .notNull()
+      .default(sql`clock_timestamp()`),
+  },
+  (t) => [index("catalogo_alteracoes_criado_idx").on(t.criado_em)],
 );
 
 /**

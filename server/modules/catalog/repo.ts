@@ -39,16 +39,16 @@ export interface ProductDetailRow extends ProductRow {
 export interface ProductFilter {
   lang: ApiLang;
   /** The visitor's search words (normalised); what they match is `search`. */
-  words: string[];
+  words: readonly string[];
   /** The words' plan from the search module; absent without words. */
   search?: SearchPlan;
   categoryId?: number;
   departmentId?: number;
-  brandIds: number[];
+  brandIds: readonly number[];
   ids?: number[];
   inStockOnly: boolean;
   special?: "only" | "exclude";
-  sort: { field: ProductSortField; direction: "asc" | "desc" }[];
+  sort: readonly { field: ProductSortField; direction: "asc" | "desc" }[];
   limit: number;
   offset: number;
   /** Keyset paging for long walks (export): only ids below this one. */
@@ -144,21 +144,7 @@ export async function listProducts(db: Db, f: ProductFilter): Promise<ProductRow
   return ids.map((r) => byId.get(r.id)!).filter(Boolean);
 }
 
-/**
- * A filtered list's number of products per brand (null: products without a brand), in one
- * aggregate over the filter's rows. Without a brand filter it is both the brand filter's facets
- * and, summed, the list's total; with one, the total is the sum over the ticked brands.
- */
-export async function countByBrand(db: Db, f: ProductFilter): Promise<BrandTotal[]> {
-  return queryRows<BrandTotal>(
-    db,
-    sql`SELECT c.brand_id, b.slug, b.nome, c.total
-    FROM (SELECT p.brand_id, count(*)::int AS total FROM produtos_lista p WHERE ${whereClause(f)} GROUP BY p.brand_id) c
-    LEFT JOIN marcas b ON b.id = c.brand_id
-    ORDER BY lower(b.nome), b.id`,
-  );
-}
-
+/** A list's number of products of one brand (null: products without a brand). */
 export interface BrandTotal {
   brand_id: number | null;
   slug: string | null;

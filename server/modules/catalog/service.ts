@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import sanitizeHtml from "sanitize-html";
 import type {
   Banner,
@@ -13,7 +14,6 @@ import type {
   Seller,
   StartData,
 } from "#contract/api/catalog.ts";
-import { ProductsQuerySchema } from "#contract/api/catalog.ts";
 import type { ApiLang } from "#contract/locale.ts";
 import { localPath } from "#contract/local-path.ts";
 import { priceIn } from "#contract/money.ts";
@@ -22,7 +22,8 @@ import type { Db } from "#db/client.ts";
 import type { Cache } from "../../lib/cache.ts";
 import { notFound } from "../../lib/errors.ts";
 import * as repo from "./repo.ts";
-import { createPostgresSearch, normaliseSearch, type ProductSearch } from "./search.ts";
+import { createCatalogIndex, type CatalogIndex, type ListQuery } from "./catalog-index.ts";
+import { normaliseSearch, type ProductSearch } from "./search.ts";
 import { toSummary } from "./summary.ts";
 
 export const START_CACHE_MS = 300_000;
@@ -32,7 +33,6 @@ const RATES_CACHE_MS = 60_000;
  * and prices close to live (checkout re-checks both against the database anyway).
  */
 const LIST_CACHE_MS = 30_000;
-const COUNT_CACHE_MS = 60_000;
 
 /** The HTML a product description may hold; anything else is dropped before it is sent. */
 const DESCRIPTION_HTML: sanitizeHtml.IOptions = {
@@ -43,7 +43,17 @@ const DESCRIPTION_HTML: sanitizeHtml.IOptions = {
 /** A sorted price list is read in one query: this bounds it (the whole demo catalogue fits). */
 const PRICE_LIST_MAX_ROWS = 250_000;
 
-export function createCatalogService(db: Db, cache: Cache, search: ProductSearch = createPostgresSearch(db)) {
+export function createCatalogService(db: Db, cache: Cache, index: CatalogIndex = createCatalogIndex(db)) {
+  /** The SQL paths (price list, exports) filter a search by the ids the index finds, closest first. */
+  const search: ProductSearch = {
+    async plan(words, lang) {
+      if (words.length === 0) return undefined;
+      await index.fresh();
+      const ids = `{${index.searchIds(words, lang).join(",")}}`;
+      return { where: sql`p.id = ANY(${ids}::int[])`, rank: sql`(-array_position(${ids}::int[], p.id))` };
+    },
+  };
+
   async function rates(): Promise<ExchangeRate[]> {
     const cached = await cache.get<ExchangeRate[]>("rates");
     if (cached) return cached;
@@ -56,25 +66,10 @@ export function createCatalogService(db: Db, cache: Cache, search: ProductSearch
     return list;
   }
 
-  /** The repository filter of a list query. */
+  /** The repository filter of a list query (the price list and exports read the database). */
   async function filterOf(q: ProductsQuery): Promise<repo.ProductFilter> {
-    // Accent- and case-free words; at most six so a pasted paragraph stays cheap.
-    const words = normaliseSearch(q.text ?? "");
-    const searching = q.all_products;
-    const brandIds = q.brand_id ? [...new Set([q.brand_id, ...q.brands_ids])] : q.brands_ids;
-    return {
-      lang: q.lang,
-      words,
-      search: await search.plan(words, q.lang),
-      categoryId: searching ? undefined : q.category_id,
-      departmentId: searching ? undefined : q.department_id,
-      brandIds,
-      inStockOnly: q.tem_estoque,
-      special: q.special === "only" ? "only" : q.special === "exclude" ? "exclude" : undefined,
-      sort: q.sort,
-      limit: q.per_page,
-      offset: (q.page - 1) * q.per_page,
-    };
+    const list = listQueryOf(q);
+    return { ...list, search: await search.plan(list.words, q.lang) };
   }
 
   /**
@@ -134,57 +129,56 @@ export function createCatalogService(db: Db, cache: Cache, search: ProductSearch
 
   /** One sitemap file's product slugs (id order) and the number of active products. */
   async function productSlugs(file: number, perFile: number): Promise<{ total: number; slugs: string[] }> {
-    const total = await count(await filterOf(ProductsQuerySchema.parse({})));
+    await index.fresh();
+    const total = index.size;
     return { total, slugs: await repo.listProductSlugs(db, perFile, (file - 1) * perFile) };
+  }
+
+  /** Loads the catalogue into memory (a process does it before it serves; otherwise the first list does). */
+  const warm = () => index.fresh();
+
+  /** A list query as the in-memory index takes it. */
+  function listQueryOf(q: ProductsQuery): ListQuery {
+    // With all_products (the search box) the search covers the whole catalogue.
+    const searching = q.all_products;
+    return {
+      lang: q.lang,
+      words: normaliseSearch(q.text ?? ""),
+      categoryId: searching ? undefined : q.category_id,
+      departmentId: searching ? undefined : q.department_id,
+      brandIds: q.brand_id ? [...new Set([q.brand_id, ...q.brands_ids])] : q.brands_ids,
+      inStockOnly: q.tem_estoque,
+      special: q.special === "only" ? "only" : q.special === "exclude" ? "exclude" : undefined,
+      sort: q.sort,
+      limit: q.per_page,
+      offset: (q.page - 1) * q.per_page,
+    };
   }
 
   async function products(q: ProductsQuery): Promise<ProductsPage> {
     const key = `products:${JSON.stringify(q)}`;
     const cached = await cache.get<ProductsPage>(key);
     if (cached) return cached;
-    const filter = await filterOf(q);
-    const [firstRows, total, rateList] = await Promise.all([repo.listProducts(db, filter), count(filter), rates()]);
+    const [, rateList] = await Promise.all([index.fresh(), rates()]);
     // Spec §4: a page past the last one shows the last one (an old link, a list that shrank).
-    const lastPage = Math.max(1, Math.ceil(total / q.per_page));
-    const pageNumber = Math.min(q.page, lastPage);
-    const rows = pageNumber === q.page ? firstRows : await repo.listProducts(db, { ...filter, offset: (pageNumber - 1) * q.per_page });
+    const answer = index.list(listQueryOf(q));
     const page: ProductsPage = {
-      data: rows.map((row) => toSummary(row, q.moeda_id, rateList)),
-      total,
-      page: pageNumber,
+      data: answer.rows.map((row) => toSummary(row, q.moeda_id, rateList)),
+      total: answer.total,
+      page: answer.offset / q.per_page + 1,
       per_page: q.per_page,
-      last_page: lastPage,
+      last_page: Math.max(1, Math.ceil(answer.total / q.per_page)),
     };
     await cache.set(key, page, LIST_CACHE_MS);
     return page;
   }
 
-  /**
-   * Totals change slowly and cost a scan. One aggregate per filter (brands left out) answers both
-   * the brand filter's counts and the list's total, and every page, sort and brand choice of that
-   * filter shares it.
-   */
-  async function brandTotals(filter: repo.ProductFilter): Promise<repo.BrandTotal[]> {
-    const { sort: _sort, limit: _limit, offset: _offset, lang: _lang, brandIds: _brandIds, search: _search, ...where } = filter;
-    const key = `brand-totals:${JSON.stringify(where)}`;
-    const cached = await cache.get<repo.BrandTotal[]>(key);
-    if (cached) return cached;
-    const totals = await repo.countByBrand(db, { ...filter, brandIds: [] });
-    await cache.set(key, totals, COUNT_CACHE_MS);
-    return totals;
-  }
-
-  async function count(filter: repo.ProductFilter): Promise<number> {
-    const ticked = new Set(filter.brandIds);
-    return (await brandTotals(filter))
-      .filter((r) => ticked.size === 0 || (r.brand_id !== null && ticked.has(r.brand_id)))
-      .reduce((sum, r) => sum + r.total, 0);
-  }
-
   /** The brands present in a list query's whole result, each with its number of products, whatever brands are ticked. */
   async function brandFacets(q: ProductsQuery): Promise<BrandFacet[]> {
-    return (await brandTotals(await filterOf(q)))
-      .filter((r) => r.brand_id !== null)
+    await index.fresh();
+    return index
+      .list({ ...listQueryOf(q), limit: 1, offset: 0, brandTotals: true })
+      .brandTotals.filter((r) => r.brand_id !== null)
       .map((r) => ({ id: r.brand_id!, slug: r.slug!, nome: r.nome!, total: r.total }));
   }
 
@@ -287,6 +281,7 @@ export function createCatalogService(db: Db, cache: Cache, search: ProductSearch
   }
 
   return {
+    warm,
     products,
     brandFacets,
     inStockProducts,
