@@ -170,10 +170,11 @@ async function restoreJson(database: Database, file: string): Promise<DumpSummar
 }
 
 /**
- * Tables that triggers fill from others (docs/decisions/012-search-and-lists.md): a JSON dump leaves
- * them out, and restoring produtos and marcas fills them again.
+ * Tables that triggers fill from others (docs/decisions/012-search-and-lists.md, 018): a JSON dump leaves
+ * them out, and restoring produtos and marcas fills them again. The change feed of the in-memory
+ * catalogue only says what changed lately; a restore writes its own.
  */
-const DERIVED_TABLES = new Set(["produtos_lista", "palavras_busca"]);
+const DERIVED_TABLES = new Set(["produtos_lista", "palavras_busca", "catalogo_alteracoes"]);
 
 async function isPgDump(file: string): Promise<boolean> {
   const handle = await open(file, "r");
