@@ -29,10 +29,11 @@ BEGIN
   PERFORM pg_notify('catalogo_alteracoes', '');
   RETURN NULL;
 END $$;--> statement-breakpoint
--- Brands, categories and departments: names and slugs every listed product shows.
+-- Brands, categories and departments: names and slugs every listed product shows (product 0: no
+-- product, only these names; a brand's new name reaches its products' search words through produtos_lista).
 CREATE FUNCTION catalogo_tabelas_alteradas() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO catalogo_alteracoes (produto_id) VALUES (NULL);
+  INSERT INTO catalogo_alteracoes (produto_id) VALUES (0);
   PERFORM pg_notify('catalogo_alteracoes', '');
   RETURN NULL;
 END $$;--> statement-breakpoint

@@ -1,5 +1,19 @@
 import { sql } from "drizzle-orm";
-import { bigserial, boolean, customType, index, integer, numeric, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
+import {
+  bigserial,
+  boolean,
+  customType,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from "drizzle-orm/pg-core";
 
 /** 1 BRL R$, 2 USD U$, 3 PYG G$, 4 ARS P$ (one reading everywhere, see ARCHITECTURE.md). */
 export const currencies = pgTable("moedas", {
@@ -175,8 +189,8 @@ export const productList = pgTable(
 
 /**
  * The catalogue's change feed: one row per product whose listed data changed (produtos, produtos_lista,
- * produto_imagens), or a row without a product when brands, categories or departments changed or a
- * statement changed more than a thousand products. Written by triggers in the writing transaction
+ * produto_imagens), product 0 when brands, categories or departments changed, or a row without a
+ * product when a statement changed more than a thousand products (read everything again). Written by triggers in the writing transaction
  * (db/migrations/0009_catalogue_changes.sql); every process's in-memory catalogue
  * (server/modules/catalog/catalog-index.ts) reads what is new before it answers. Rows older than an hour
  * are pruned.

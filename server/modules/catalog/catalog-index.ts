@@ -449,7 +449,7 @@ export function createCatalogIndex(db: Db, { onError = () => {}, listen }: Catal
     // The feed's position first: what changes while the products are read is read again next time.
     const [top] = await queryRows<{ versao: number | null }>(db, sql`SELECT max(versao)::float8 AS versao FROM catalogo_alteracoes`);
     const rows: LoadedRow[] = [];
-    for (let after = 0; ; ) {
+    for (let after = 0; ;) {
       const batch = await queryRows<LoadedRow>(
         db,
         sql`SELECT ${loadColumns} FROM produtos_lista l JOIN produtos p ON p.id = l.id
@@ -511,7 +511,12 @@ export function createCatalogIndex(db: Db, { onError = () => {}, listen }: Catal
     if (fresh.length > 0) {
       for (const c of fresh) recent.set(c.versao, now);
       if (fresh.length > MAX_CHANGES_PER_REFRESH || fresh.some((c) => c.produto_id === null)) await loadAll();
-      else await reload([...new Set(fresh.map((c) => c.produto_id!))]);
+      else {
+        // Product 0: brands, categories or departments changed (their names are read when answering).
+        if (fresh.some((c) => c.produto_id === 0)) await loadNames();
+        const ids = [...new Set(fresh.map((c) => c.produto_id!).filter((id) => id !== 0))];
+        if (ids.length > 0) await reload(ids);
+      }
       scopeTotals.clear();
       wordCache.clear();
       wordCacheSlots = 0;
@@ -610,11 +615,9 @@ export function createCatalogIndex(db: Db, { onError = () => {}, listen }: Catal
       if (wordScore[slot] === 0) touched.push(slot);
       if (wordScore[slot]! < score) wordScore[slot] = score;
     };
-    const single = (ownScore: number, otherScore: number) => (slot: number, bits: number) =>
-      raise(slot, (bits & own) !== 0 ? ownScore : otherScore);
+    const single = (ownScore: number, otherScore: number) => (slot: number, bits: number) => raise(slot, (bits & own) !== 0 ? ownScore : otherScore);
     const last = parts[parts.length - 1]!;
-    const eachLast = (visit: (slot: number, bits: number) => void) =>
-      last.length >= 2 ? eachBegun(last, visit) : eachWhole(last, visit);
+    const eachLast = (visit: (slot: number, bits: number) => void) => (last.length >= 2 ? eachBegun(last, visit) : eachWhole(last, visit));
     if (parts.length === 1) {
       // The hot path (every keystroke of the search box): whole lists, no call per holder.
       const mark = (n: number | undefined, ownScore: number, otherScore: number) => {

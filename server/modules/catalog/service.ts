@@ -29,10 +29,10 @@ import { toSummary } from "./summary.ts";
 export const START_CACHE_MS = 300_000;
 const RATES_CACHE_MS = 60_000;
 /**
- * Catalogue answers are shared by every shopper asking the same thing; a short life keeps stock
- * and prices close to live (checkout re-checks both against the database anyway).
+ * A product's details are shared by every shopper asking the same thing; a short life keeps stock
+ * and prices close to live (checkout re-checks both against the database anyway). Lists are live.
  */
-const LIST_CACHE_MS = 30_000;
+const DETAILS_CACHE_MS = 30_000;
 
 /** The HTML a product description may hold; anything else is dropped before it is sent. */
 const DESCRIPTION_HTML: sanitizeHtml.IOptions = {
@@ -155,22 +155,21 @@ export function createCatalogService(db: Db, cache: Cache, index: CatalogIndex =
     };
   }
 
+  /**
+   * A list page, live: the in-memory catalogue answers in microseconds, so no answer is cached and a
+   * change shows on the next request of every process.
+   */
   async function products(q: ProductsQuery): Promise<ProductsPage> {
-    const key = `products:${JSON.stringify(q)}`;
-    const cached = await cache.get<ProductsPage>(key);
-    if (cached) return cached;
     const [, rateList] = await Promise.all([index.fresh(), rates()]);
     // Spec §4: a page past the last one shows the last one (an old link, a list that shrank).
     const answer = index.list(listQueryOf(q));
-    const page: ProductsPage = {
+    return {
       data: answer.rows.map((row) => toSummary(row, q.moeda_id, rateList)),
       total: answer.total,
       page: answer.offset / q.per_page + 1,
       per_page: q.per_page,
       last_page: Math.max(1, Math.ceil(answer.total / q.per_page)),
     };
-    await cache.set(key, page, LIST_CACHE_MS);
-    return page;
   }
 
   /** The brands present in a list query's whole result, each with its number of products, whatever brands are ticked. */
@@ -213,7 +212,7 @@ export function createCatalogService(db: Db, cache: Cache, index: CatalogIndex =
       caracteristica: sanitizeHtml(row.caracteristica, DESCRIPTION_HTML),
       especificacoes: (row.especificacoes ?? []).map((s) => ({ nome: s.nome, valor: s.valor })),
     };
-    await cache.set(key, details, LIST_CACHE_MS);
+    await cache.set(key, details, DETAILS_CACHE_MS);
     return details;
   }
 
