@@ -153,11 +153,11 @@ type Compare = (a: Entry, b: Entry) => number;
 /** One word's matching slots and their scores. */
 interface WordMatches {
   slots: Int32Array;
-  scores: Uint8Array;
+  scores: Float64Array;
 }
-/** A search's matches and their relevance, side by side. */
+/** A search's matching slots and their relevance, side by side. */
 interface Found {
-  entries: Entry[];
+  slots: Int32Array;
   ranks: Float64Array;
 }
 /** Matches kept of recent words (slots in all): every keystroke of a search box asks its prefix again. */
@@ -221,7 +221,7 @@ function firstInOrder(items: Entry[], count: number, compare: Compare): Entry[] 
  * The default order of a search as one number, higher first: in stock (when sorted by it), relevance,
  * then the id, each in the direction asked (stock 1 bit, relevance 8, id 31: exact in a double).
  */
-function relevanceKeyOf(sort: ListQuery["sort"]): (e: Entry, rank: number) => number {
+function relevanceKeyOf(sort: ListQuery["sort"]): [number, number, number, number] {
   // Each part is its value (descending) or its maximum less its value (ascending), so the key is one
   // weighted sum: stock × a + rank × b + id × c + k.
   let [a, b, c, k] = [0, 0, 0, 0];
@@ -243,34 +243,7 @@ function relevanceKeyOf(sort: ListQuery["sort"]): (e: Entry, rank: number) => nu
   }
   const last = sort[sort.length - 1];
   if (last?.field !== "id") add(2 ** 31, "id", last?.direction !== "asc", 2 ** 31 - 1);
-  return (e, rank) => a * e.stock + b * Math.min(255, rank) + c * e.id + k;
-}
-
-/** The first `count` of `items` by `key`, highest first. */
-function firstByKey(items: number[], count: number, key: (item: number) => number): number[] {
-  if (count <= 0 || items.length === 0) return [];
-  const keys = new Float64Array(items.length);
-  for (let i = 0; i < items.length; i++) keys[i] = key(items[i]!);
-  let best: number[];
-  if (count * 4 >= items.length) best = Array.from(items.keys()).sort((a, b) => keys[b]! - keys[a]!);
-  else {
-    // A small buffer of the best so far, highest first.
-    best = [];
-    for (let i = 0; i < items.length; i++) {
-      const k = keys[i]!;
-      if (best.length === count && k <= keys[best[count - 1]!]!) continue;
-      let low = 0;
-      let high = best.length;
-      while (low < high) {
-        const mid = (low + high) >> 1;
-        if (keys[best[mid]!]! >= k) low = mid + 1;
-        else high = mid;
-      }
-      best.splice(low, 0, i);
-      if (best.length > count) best.pop();
-    }
-  }
-  return best.slice(0, count).map((i) => items[i]!);
+  return [a, b, c, k];
 }
 
 /** The storefront's sorts (list-query.ts), built when the catalogue is loaded so no visitor waits for one. */
@@ -318,6 +291,15 @@ export function createCatalogIndex(db: Db, { onError = () => {}, listen }: Catal
   let typoWords: Map<number, { word: string; letters: Uint8Array }[]> | null = null;
   /** Every entry in each sort order asked so far, kept in order as products change. */
   const orders = new Map<string, { entries: Entry[]; compare: Compare }>();
+  /** What searches filter and order by, by slot (-1: none), read in tight loops. */
+  let columns = {
+    id: new Int32Array(0),
+    stock: new Int32Array(0),
+    special: new Int32Array(0),
+    brand: new Int32Array(0),
+    category: new Int32Array(0),
+    department: new Int32Array(0),
+  };
   /** Recent words' matches, oldest first; dropped on any change. */
   const wordCache = new Map<string, WordMatches>();
   let wordCacheSlots = 0;
@@ -400,6 +382,27 @@ export function createCatalogIndex(db: Db, { onError = () => {}, listen }: Catal
     const slot = old?.slot ?? freeSlots.pop() ?? slots.length;
     const e = toEntry(r, slot);
     slots[slot] = e;
+    if (slot >= columns.id.length) {
+      const grown = (from: Int32Array) => {
+        const to = new Int32Array(Math.max(1024, from.length * 2));
+        to.set(from);
+        return to;
+      };
+      columns = {
+        id: grown(columns.id),
+        stock: grown(columns.stock),
+        special: grown(columns.special),
+        brand: grown(columns.brand),
+        category: grown(columns.category),
+        department: grown(columns.department),
+      };
+    }
+    columns.id[slot] = e.id;
+    columns.stock[slot] = e.stock;
+    columns.special[slot] = e.especial ? 1 : 0;
+    columns.brand[slot] = e.brandId ?? -1;
+    columns.category[slot] = e.categoryId ?? -1;
+    columns.department[slot] = e.departmentId ?? -1;
     byId.set(e.id, e);
     for (const order of orders.values()) order.entries.splice(position(order, e), 0, e);
   }
@@ -727,7 +730,7 @@ export function createCatalogIndex(db: Db, { onError = () => {}, listen }: Catal
     }
     ensureScratch();
     const touched = scoreWord(parts, own);
-    const matches: WordMatches = { slots: Int32Array.from(touched), scores: new Uint8Array(touched.length) };
+    const matches: WordMatches = { slots: Int32Array.from(touched), scores: new Float64Array(touched.length) };
     touched.forEach((slot, i) => {
       matches.scores[i] = wordScore[slot]!;
       wordScore[slot] = 0;
@@ -742,44 +745,49 @@ export function createCatalogIndex(db: Db, { onError = () => {}, listen }: Catal
     return matches;
   }
 
-  /** Entries matching every word, with their relevance (higher is closer; a code typed whole adds 100). */
+  /** Slots matching every word, with their relevance (higher is closer; a code typed whole adds 100). */
   function search(searchWords: readonly string[], lang: ApiLang): Found {
     const split = searchWords.map(wordParts).filter((parts) => parts.length > 0);
-    if (split.length === 0) return { entries: [], ranks: new Float64Array(0) };
+    if (split.length === 0) return { slots: new Int32Array(0), ranks: new Float64Array(0) };
     alphabet();
     const own = lang === "pt" ? LABEL.A! : LABEL.B!;
     // The word that leads: one with separators (matched by its postings), else the one finding fewest.
     const cost = (parts: string[]) => (parts.length > 1 ? -1 : estimate(parts[0]!));
     const lead = split.reduce((best, parts) => (cost(parts) < cost(best) ? parts : best));
     const first = wordMatches(lead, own);
-    let entries: Entry[] = Array.from(first.slots, (slot) => slots[slot]!);
-    let ranks = Float64Array.from(first.scores);
+    let found: Int32Array = first.slots;
+    let ranks = first.scores;
     for (const parts of split) {
       if (parts === lead) continue;
       // The word's scores laid out by slot, read for each match so far, then cleared.
       const also = wordMatches(parts, own);
       for (let i = 0; i < also.slots.length; i++) wordScore[also.slots[i]!] = also.scores[i]!;
-      const keptEntries: Entry[] = [];
+      const keptSlots: number[] = [];
       const keptRanks: number[] = [];
-      for (let i = 0; i < entries.length; i++) {
-        const score = wordScore[entries[i]!.slot]!;
+      for (let i = 0; i < found.length; i++) {
+        const score = wordScore[found[i]!]!;
         if (score > 0) {
-          keptEntries.push(entries[i]!);
+          keptSlots.push(found[i]!);
           keptRanks.push(ranks[i]! + score);
         }
       }
       for (let i = 0; i < also.slots.length; i++) wordScore[also.slots[i]!] = 0;
-      entries = keptEntries;
+      found = Int32Array.from(keptSlots);
       ranks = Float64Array.from(keptRanks);
     }
+    // A code typed whole: its holders with the code label, found through the word's own list.
     const code = wordNumbers.get(split.flat().join(""));
-    if (code !== undefined) {
-      entries.forEach((e, i) => {
-        const at = e.words.indexOf(code);
-        if (at >= 0 && (e.bits[at]! & LABEL.C!) !== 0) ranks[i]! += 100;
-      });
+    const codeHolders = code === undefined ? [] : postings[code]!.filter((p) => (p & LABEL.C!) !== 0);
+    if (codeHolders.length > 0) {
+      ranks = Float64Array.from(ranks);
+      for (let i = 0; i < found.length; i++) wordScore[found[i]!] = i + 1;
+      for (const p of codeHolders) {
+        const at = wordScore[p >> 4]!;
+        if (at > 0) ranks[at - 1]! += 100;
+      }
+      for (let i = 0; i < found.length; i++) wordScore[found[i]!] = 0;
     }
-    return { entries, ranks };
+    return { slots: found, ranks };
   }
 
   function sortedAll(sort: ListQuery["sort"], lang: ApiLang): Entry[] {
@@ -837,60 +845,90 @@ export function createCatalogIndex(db: Db, { onError = () => {}, listen }: Catal
     // A search's matches in scope; without one, the products per brand of the scope, counted once per
     // scope and kept until something changes.
     let perBrand: Map<number | null, number> | undefined;
-    /** Places in `found` of the matches in scope with a ticked brand. */
-    const candidates: number[] = [];
+    let total = 0;
+    let page: Entry[] = [];
     if (found) {
-      found.entries.forEach((e, i) => {
-        if (inScope(e) && isTicked(e)) candidates.push(i);
-      });
-      if (q.brandTotals) {
-        perBrand = new Map();
-        for (const e of found.entries) if (inScope(e)) perBrand.set(e.brandId, (perBrand.get(e.brandId) ?? 0) + 1);
-      }
-    } else {
-      const scopeKey = `${categoryId}:${departmentId}:${inStockOnly}:${special}`;
-      perBrand = scopeTotals.get(scopeKey);
-      if (!perBrand) {
-        perBrand = new Map();
-        for (const e of byId.values()) if (inScope(e)) perBrand.set(e.brandId, (perBrand.get(e.brandId) ?? 0) + 1);
-        scopeTotals.set(scopeKey, perBrand);
-      }
-    }
-    let total = candidates.length;
-    if (!found) {
-      total = 0;
-      for (const [brandId, count] of perBrand!) if (ticked.size === 0 || (brandId !== null && ticked.has(brandId))) total += count;
-    }
-    const offset = Math.min(q.offset, Math.max(0, Math.ceil(total / q.limit) - 1) * q.limit);
-
-    let page: Entry[];
-    if (found) {
+      const { id, stock, special: isSpecial, brand, category, department } = columns;
+      const wanted = special === undefined ? -1 : special === "only" ? 1 : 0;
       const byRelevance = q.relevance !== false && q.sort.every((s) => s.field === "id" || s.field === "tem_estoque");
-      if (byRelevance) {
-        const key = relevanceKeyOf(q.sort);
-        page = firstByKey(candidates, offset + q.limit, (i) => key(found.entries[i]!, found.ranks[i]!))
-          .slice(offset)
-          .map((i) => found.entries[i]!);
-      } else {
-        const inOrder = candidates.map((i) => found.entries[i]!);
-        page = firstInOrder(inOrder, offset + q.limit, comparatorOf(q.sort, q.lang)).slice(offset);
-      }
-    } else {
-      const order = sortedAll(q.sort, q.lang);
-      const everything = categoryId === undefined && departmentId === undefined && !inStockOnly && special === undefined && ticked.size === 0;
-      if (everything) page = order.slice(offset, offset + q.limit);
-      else {
-        page = [];
-        let skipped = 0;
-        for (const e of order) {
-          if (!inScope(e) || !isTicked(e)) continue;
-          if (skipped < offset) skipped++;
-          else if (page.push(e) === q.limit) break;
+      const [a, b, c, k] = relevanceKeyOf(q.sort);
+      const count = q.offset + q.limit;
+      // The best `count` so far by key, highest first (the default order), or every match (another order).
+      const bestKeys: number[] = [];
+      const bestSlots: number[] = [];
+      const inOrder: Entry[] = [];
+      if (q.brandTotals) perBrand = new Map();
+      // Slots follow the ids they were loaded in: walked from the end when newer comes first, most
+      // matches then fall short of the best so far at once.
+      const n = found.slots.length;
+      const backwards = c > 0;
+      for (let step = 0; step < n; step++) {
+        const i = backwards ? n - 1 - step : step;
+        const slot = found.slots[i]!;
+        if (categoryId !== undefined && category[slot] !== categoryId) continue;
+        if (departmentId !== undefined && department[slot] !== departmentId) continue;
+        if (inStockOnly && stock[slot] !== 1) continue;
+        if (wanted !== -1 && isSpecial[slot] !== wanted) continue;
+        if (perBrand) {
+          const brandId = brand[slot] === -1 ? null : brand[slot]!;
+          perBrand.set(brandId, (perBrand.get(brandId) ?? 0) + 1);
+        }
+        if (ticked.size > 0 && !ticked.has(brand[slot]!)) continue;
+        total++;
+        if (!byRelevance) {
+          inOrder.push(slots[slot]!);
+          continue;
+        }
+        const key = a * stock[slot]! + b * Math.min(255, found.ranks[i]!) + c * id[slot]! + k;
+        if (bestKeys.length === count && key <= bestKeys[count - 1]!) continue;
+        let low = 0;
+        let high = bestKeys.length;
+        while (low < high) {
+          const mid = (low + high) >> 1;
+          if (bestKeys[mid]! >= key) low = mid + 1;
+          else high = mid;
+        }
+        bestKeys.splice(low, 0, key);
+        bestSlots.splice(low, 0, slot);
+        if (bestKeys.length > count) {
+          bestKeys.pop();
+          bestSlots.pop();
         }
       }
+      const offset = Math.min(q.offset, Math.max(0, Math.ceil(total / q.limit) - 1) * q.limit);
+      if (byRelevance) {
+        // Past the end: the last page, which the buffer may not hold; pick again for it.
+        if (offset < q.offset) return list({ ...q, offset });
+        page = bestSlots.slice(offset).map((slot) => slots[slot]!);
+      } else page = firstInOrder(inOrder, offset + q.limit, comparatorOf(q.sort, q.lang)).slice(offset);
+      return finish(q, page, total, offset, perBrand);
     }
+    const scopeKey = `${categoryId}:${departmentId}:${inStockOnly}:${special}`;
+    perBrand = scopeTotals.get(scopeKey);
+    if (!perBrand) {
+      perBrand = new Map();
+      for (const e of byId.values()) if (inScope(e)) perBrand.set(e.brandId, (perBrand.get(e.brandId) ?? 0) + 1);
+      scopeTotals.set(scopeKey, perBrand);
+    }
+    for (const [brandId, count] of perBrand) if (ticked.size === 0 || (brandId !== null && ticked.has(brandId))) total += count;
+    const offset = Math.min(q.offset, Math.max(0, Math.ceil(total / q.limit) - 1) * q.limit);
+    // A list without a search: its order, sliced (the whole catalogue) or walked (a scope).
+    const order = sortedAll(q.sort, q.lang);
+    const everything = categoryId === undefined && departmentId === undefined && !inStockOnly && special === undefined && ticked.size === 0;
+    if (everything) page = order.slice(offset, offset + q.limit);
+    else {
+      let skipped = 0;
+      for (const e of order) {
+        if (!inScope(e) || !isTicked(e)) continue;
+        if (skipped < offset) skipped++;
+        else if (page.push(e) === q.limit) break;
+      }
+    }
+    return finish(q, page, total, offset, q.brandTotals ? perBrand : undefined);
+  }
 
-    const brandTotals: BrandTotal[] = [...(q.brandTotals ? (perBrand ?? []) : [])].map(([brandId, count]) => {
+  function finish(q: ListQuery, page: Entry[], total: number, offset: number, perBrand: Map<number | null, number> | undefined): ListAnswer {
+    const brandTotals: BrandTotal[] = [...(perBrand ?? [])].map(([brandId, count]) => {
       const brand = brandId === null ? undefined : brands.get(brandId);
       return { brand_id: brandId, slug: brand?.slug ?? null, nome: brand?.nome ?? null, total: count };
     });
@@ -904,9 +942,10 @@ export function createCatalogIndex(db: Db, { onError = () => {}, listen }: Catal
 
   function searchIds(searchWords: readonly string[], lang: ApiLang): number[] {
     const found = search(searchWords, lang);
-    return Array.from(found.entries.keys())
-      .sort((a, b) => found.ranks[b]! - found.ranks[a]! || found.entries[b]!.id - found.entries[a]!.id)
-      .map((i) => found.entries[i]!.id);
+    const id = columns.id;
+    return Array.from(found.slots.keys())
+      .sort((a, b) => found.ranks[b]! - found.ranks[a]! || id[found.slots[b]!]! - id[found.slots[a]!]!)
+      .map((i) => id[found.slots[i]!]!);
   }
 
   return {
