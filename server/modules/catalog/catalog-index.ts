@@ -246,6 +246,15 @@ function relevanceKeyOf(sort: ListQuery["sort"]): [number, number, number, numbe
   return [a, b, c, k];
 }
 
+/** One sort's name: its fields and directions, and the language when names are sorted. */
+function orderKey(sort: ListQuery["sort"], lang: ApiLang): string {
+  const usesName = sort.some((s) => s.field === "nome");
+  return `${usesName ? lang : ""}:${sort.map((s) => `${s.field} ${s.direction}`).join(",")}`;
+}
+
+/** Scopes' orders kept at most (a category or department in one sort, in stock or not, some brands ticked). */
+const MAX_SCOPE_ORDERS = 400;
+
 /** The storefront's sorts (list-query.ts), built when the catalogue is loaded so no visitor waits for one. */
 const STOREFRONT_SORTS: ListQuery["sort"][] = [
   [
@@ -300,6 +309,8 @@ export function createCatalogIndex(db: Db, { onError = () => {}, listen }: Catal
     category: new Int32Array(0),
     department: new Int32Array(0),
   };
+  /** Scopes' lists in one order each (list()), oldest first; dropped on any change. */
+  const scopeOrders = new Map<string, Entry[]>();
   /** Recent words' matches, oldest first; dropped on any change. */
   const wordCache = new Map<string, WordMatches>();
   let wordCacheSlots = 0;
@@ -437,6 +448,14 @@ export function createCatalogIndex(db: Db, { onError = () => {}, listen }: Catal
     return low;
   }
 
+  /** Drops what was worked out from the products (totals, scopes' orders, words' matches). */
+  function forgetAnswers() {
+    scopeTotals.clear();
+    scopeOrders.clear();
+    wordCache.clear();
+    wordCacheSlots = 0;
+  }
+
   async function loadNames() {
     const [brandRows, categoryRows, departmentRows] = await Promise.all([
       queryRows<{ id: number; slug: string; nome: string }>(db, sql`SELECT id, slug, nome FROM marcas`),
@@ -470,6 +489,7 @@ export function createCatalogIndex(db: Db, { onError = () => {}, listen }: Catal
     wordTexts.length = 0;
     postings.length = 0;
     orders.clear();
+    forgetAnswers();
     sortedWords = null;
     typoWords = null;
     for (const r of rows) put(r);
@@ -520,9 +540,7 @@ export function createCatalogIndex(db: Db, { onError = () => {}, listen }: Catal
         const ids = [...new Set(fresh.map((c) => c.produto_id!).filter((id) => id !== 0))];
         if (ids.length > 0) await reload(ids);
       }
-      scopeTotals.clear();
-      wordCache.clear();
-      wordCacheSlots = 0;
+      forgetAnswers();
       seen = Math.max(seen, ...fresh.map((c) => c.versao));
     }
     if (now - lastPrune > PRUNE_EVERY_MS) {
@@ -791,8 +809,7 @@ export function createCatalogIndex(db: Db, { onError = () => {}, listen }: Catal
   }
 
   function sortedAll(sort: ListQuery["sort"], lang: ApiLang): Entry[] {
-    const usesName = sort.some((s) => s.field === "nome");
-    const key = `${usesName ? lang : ""}:${sort.map((s) => `${s.field} ${s.direction}`).join(",")}`;
+    const key = orderKey(sort, lang);
     let order = orders.get(key);
     if (!order) {
       const compare = comparatorOf(sort, lang);
@@ -912,17 +929,24 @@ export function createCatalogIndex(db: Db, { onError = () => {}, listen }: Catal
     }
     for (const [brandId, count] of perBrand) if (ticked.size === 0 || (brandId !== null && ticked.has(brandId))) total += count;
     const offset = Math.min(q.offset, Math.max(0, Math.ceil(total / q.limit) - 1) * q.limit);
-    // A list without a search: its order, sliced (the whole catalogue) or walked (a scope).
+    // A list without a search: its order sliced, the whole catalogue's, or a scope's picked from it
+    // once and kept until something changes (a crawler walking a category's last pages walks it once).
     const order = sortedAll(q.sort, q.lang);
     const everything = categoryId === undefined && departmentId === undefined && !inStockOnly && special === undefined && ticked.size === 0;
     if (everything) page = order.slice(offset, offset + q.limit);
     else {
-      let skipped = 0;
-      for (const e of order) {
-        if (!inScope(e) || !isTicked(e)) continue;
-        if (skipped < offset) skipped++;
-        else if (page.push(e) === q.limit) break;
+      const key = `${scopeKey}:${[...ticked].sort().join(",")}:${orderKey(q.sort, q.lang)}`;
+      let scoped = scopeOrders.get(key);
+      if (!scoped) {
+        scoped = order.filter((e) => inScope(e) && isTicked(e));
+        scopeOrders.set(key, scoped);
+        // The oldest out first, so a crawler of many scopes keeps memory bounded.
+        for (const oldKey of scopeOrders.keys()) {
+          if (scopeOrders.size <= MAX_SCOPE_ORDERS) break;
+          scopeOrders.delete(oldKey);
+        }
       }
+      page = scoped.slice(offset, offset + q.limit);
     }
     return finish(q, page, total, offset, q.brandTotals ? perBrand : undefined);
   }
