@@ -522,10 +522,14 @@ export function createCatalogIndex(db: Db, { onError = () => {}, listen }: Catal
       return loadAll();
     }
     dirty = false;
+    // Two index range scans (the key, and the write time of the last seconds: now(), which an index can
+    // compare with, unlike clock_timestamp()), never a scan of the feed, which holds an hour of changes.
     const changes = await queryRows<{ versao: number; produto_id: number | null }>(
       db,
-      sql`SELECT versao::float8 AS versao, produto_id FROM catalogo_alteracoes
-        WHERE versao > ${seen} OR criado_em > clock_timestamp() - make_interval(secs => ${LATE_COMMIT_WINDOW_SECONDS})
+      sql`SELECT versao::float8 AS versao, produto_id FROM catalogo_alteracoes WHERE versao > ${seen}
+        UNION ALL
+        SELECT versao::float8 AS versao, produto_id FROM catalogo_alteracoes
+        WHERE criado_em > now() - make_interval(secs => ${LATE_COMMIT_WINDOW_SECONDS}) AND versao <= ${seen}
         ORDER BY versao LIMIT ${MAX_CHANGES_PER_REFRESH + 1}`,
     );
     const now = Date.now();
