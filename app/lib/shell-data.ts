@@ -1,37 +1,24 @@
-import type { ExchangeRate } from "#contract/api/catalog.ts";
+import type { ExchangeRate, Menu, MenuCategory } from "#contract/api/catalog.ts";
 import type { MoedaId } from "#contract/currencies.ts";
 import type { Locale } from "#contract/locale.ts";
 import type { SiteInfo } from "#contract/site.ts";
 
-export interface MenuDepartment {
-  id: number;
-  slug: string;
-  name: string;
-}
+export type { MenuCategory } from "#contract/api/catalog.ts";
 
-export interface MenuCategory {
-  id: number;
-  slug: string;
-  name: string;
-  visivel_menu: boolean;
-  departments: MenuDepartment[];
-}
+/** A category as every document carries it; its departments come when a menu opens (features/layout/menu-data.ts). */
+export type ShellCategory = Omit<MenuCategory, "departments">;
 
-export interface MenuBrand {
-  id: number;
-  slug: string;
-  nome: string;
-}
+export type MenuBrand = Menu["featured_brands"][number];
 
-/** What the root loader hands the shell: one start-data call per page load, trimmed to the menus. */
+/** What the root loader hands the shell: one menu call per page load (GET /api/public/menu), without the departments. */
 export interface ShellData {
   locale: Locale;
   /** The guest's currency (spec §9); the cart and price issues read it from here. */
   currencyId: MoedaId;
   site: SiteInfo;
-  categories: MenuCategory[];
-  /** Categories holding special-line products (start data `categories_special`): the menus link the line when there are any. */
-  specialCategories: MenuCategory[];
+  categories: ShellCategory[];
+  /** Whether the special line has products: the menus link it then. */
+  hasSpecialLine: boolean;
   /** The first two `destaque` brands, linked from the desktop menu. */
   featuredBrands: MenuBrand[];
   rates: ExchangeRate[];

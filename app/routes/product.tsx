@@ -1,7 +1,7 @@
 import { isRouteErrorResponse, useNavigation, useRouteLoaderData, type MetaDescriptor } from "react-router";
 import { useEffect } from "react";
 import type { ShellData } from "#app/lib/shell-data.ts";
-import { loadProduct, loadRelated } from "#app/features/product/product-data.server.ts";
+import { loadProduct } from "#app/features/product/product-data.server.ts";
 import { productPath } from "#app/features/product/json-ld.ts";
 import { ProductPage } from "#app/features/product/product-page.tsx";
 import { ProductLoadError, ProductNotFound, ProductSkeleton, resetRetries } from "#app/features/product/product-states.tsx";
@@ -13,16 +13,14 @@ import { alternateLinks, buildMeta, htmlToText, metaDescription, pageTitle, root
 import type { Route } from "./+types/product";
 
 /**
- * Product detail (spec §2), by slug or id. The product is awaited (first paint, SEO); related
- * products stream in afterwards, like Hydrogen's deferred data.
+ * Product detail (spec §2), by slug or id. The related products are asked for by the browser as the
+ * visitor nears them (related-products.tsx), so the server renders the product alone.
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { locale } = resolveLocale(request, context.site);
   const currencyId = guestCurrencyId(locale);
   if (!params.slug) throw new Response("Not Found", { status: 404 });
-  const api = serverApi(context);
-  const product = await loadProduct(api, params.slug, locale, currencyId);
-  return { product, related: loadRelated(api, product, locale, currencyId) };
+  return { product: await loadProduct(serverApi(context), params.slug, locale, currencyId) };
 }
 
 export const meta: Route.MetaFunction = ({ data, matches, location, error }) => {
@@ -62,7 +60,7 @@ export const meta: Route.MetaFunction = ({ data, matches, location, error }) => 
 export default function ProductRoute({ loaderData }: Route.ComponentProps) {
   const shell = useRouteLoaderData<ShellData>("root");
   const navigation = useNavigation();
-  const { product, related } = loaderData;
+  const { product } = loaderData;
   const path = productPath(product);
 
   useEffect(() => {
@@ -82,7 +80,6 @@ export default function ProductRoute({ loaderData }: Route.ComponentProps) {
     <ProductPage
       key={product.id}
       product={product}
-      related={related}
       locale={shell?.locale ?? "pt-BR"}
       currencyId={shell?.currencyId ?? 2}
       rates={shell?.rates ?? []}

@@ -193,6 +193,31 @@ export const StartDataSchema = z.object({
 });
 export type StartData = z.infer<typeof StartDataSchema>;
 
+/** A category as the menus draw it: no icons, its departments' names and slugs only. */
+export const MenuCategorySchema = z.object({
+  id: z.number(),
+  slug: z.string(),
+  name: z.string(),
+  visivel_menu: z.boolean(),
+  departments: z.array(z.object({ id: z.number(), slug: z.string(), name: z.string() })),
+});
+export type MenuCategory = z.infer<typeof MenuCategorySchema>;
+
+/**
+ * What every page's header and footer draw (GET /api/public/menu): the start data of spec §4 cut down to
+ * the menus, the featured brands and the rates bar, a few kilobytes instead of the start data's sixty.
+ */
+export const MenuSchema = z.object({
+  categories: z.array(MenuCategorySchema),
+  /** Whether the special line has products: the menus link it then. */
+  special_line: z.boolean(),
+  /** The first two `destaque` brands, linked from the desktop menu. */
+  featured_brands: z.array(z.object({ id: z.number(), slug: z.string(), nome: z.string() })),
+  /** What one US dollar buys (spec §9: source 2 to targets 1, 3 and 4), by target. */
+  exchange_rates: z.array(ExchangeRateSchema),
+});
+export type Menu = z.infer<typeof MenuSchema>;
+
 /** One file's slice of product slugs for the sitemap (GET /api/public/products/slugs). */
 export const SlugSliceSchema = z.object({ total: z.number(), per_file: z.number(), data: z.array(z.string()) });
 

@@ -47,6 +47,7 @@ import {
   CategoriesQuerySchema,
   CategorySchema,
   LangQuerySchema,
+  MenuSchema,
   NewsletterBodySchema,
   ProductDetailsParamsSchema,
   ProductDetailsQuerySchema,
@@ -99,6 +100,8 @@ export interface Operation {
 export const operations = {
   // Catalogue (public).
   "GET /api/public/start": { query: StartQuerySchema, response: StartDataSchema },
+  /** The menus, featured brands and rates of every page (a lean cut of the start data). */
+  "GET /api/public/menu": { query: LangQuerySchema, response: data(MenuSchema) },
   "GET /api/public/categories": { query: CategoriesQuerySchema, response: data(z.array(CategorySchema)) },
   "GET /api/public/brands": { query: LangQuerySchema, response: data(z.array(BrandSchema)) },
   "GET /api/public/products": { query: ProductsQuerySchema, response: ProductsPageSchema },

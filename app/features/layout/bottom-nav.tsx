@@ -6,7 +6,9 @@ import { useCartLink } from "#app/features/cart/use-cart-link.ts";
 import { CartIcon, GridIcon, HeartIcon, HomeIcon, UserIcon } from "#app/components/ui/icons.tsx";
 import { CountBadge } from "./header-actions.tsx";
 import { CART_HREF, FAVOURITES_HREF, loginHref } from "./links.ts";
-import type { MenuCategory, ShellData } from "#app/lib/shell-data.ts";
+import type { Locale } from "#contract/locale.ts";
+import type { ShellCategory, ShellData } from "#app/lib/shell-data.ts";
+import { useMenu, withDepartments } from "./menu-data.ts";
 
 // The drawer is needed only after a tap: it is downloaded then, not with the page.
 const DepartmentsDrawer = lazy(() => import("./departments-drawer.tsx").then((m) => ({ default: m.DepartmentsDrawer })));
@@ -26,7 +28,7 @@ function Item({ to, icon, label, end }: { to: string; icon: ReactNode; label: st
 }
 
 /** The fixed mobile bar (spec §2 "Header, mobile"): home, departments, favourites, login, cart. */
-export function BottomNav({ categories, hasSpecialLine = false }: { categories: MenuCategory[]; hasSpecialLine?: boolean }) {
+export function BottomNav({ categories, locale, hasSpecialLine = false }: { categories: ShellCategory[]; locale: Locale; hasSpecialLine?: boolean }) {
   const { count: cart, onClick: openCart } = useCartLink();
   const { t } = useTranslation();
   const { pathname, search } = useLocation();
@@ -35,6 +37,8 @@ export function BottomNav({ categories, hasSpecialLine = false }: { categories: 
   const [drawerUsed, setDrawerUsed] = useState(false);
   const customer = useRouteLoaderData<ShellData>("root")?.customer ?? null;
   const favourites = useFavourites().items.size;
+  // The departments come with the first opening (the document carries the categories' names only).
+  const menu = useMenu(locale, drawerUsed);
 
   return (
     <>
@@ -97,7 +101,12 @@ export function BottomNav({ categories, hasSpecialLine = false }: { categories: 
       </nav>
       {drawerUsed && (
         <Suspense fallback={null}>
-          <DepartmentsDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} categories={categories} hasSpecialLine={hasSpecialLine} />
+          <DepartmentsDrawer
+            open={drawerOpen}
+            onClose={() => setDrawerOpen(false)}
+            categories={withDepartments(categories, menu)}
+            hasSpecialLine={hasSpecialLine}
+          />
         </Suspense>
       )}
     </>

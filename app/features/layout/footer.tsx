@@ -40,7 +40,7 @@ export function Footer({ data }: { data: ShellData }) {
                 </Link>
               </li>
             ))}
-            {data.specialCategories.length > 0 ? (
+            {data.hasSpecialLine ? (
               <li>
                 <Link to={SPECIAL_HREF} className={linkClass}>
                   {t("header.specialLine")}

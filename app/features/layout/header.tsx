@@ -53,7 +53,7 @@ function MainNav({ data }: { data: ShellData }) {
   return (
     <nav aria-label={t("header.mainNav")} className="bg-steel-dark">
       <div className="mx-auto flex max-w-7xl items-center px-4">
-        <MegaMenu categories={inMenu} />
+        <MegaMenu categories={inMenu} locale={data.locale} />
         <ul className="flex min-w-0 flex-1 items-center overflow-hidden">
           <li>
             {/* A plain link: NavLink ignores the query, so it would light up on every product list. */}
@@ -71,7 +71,7 @@ function MainNav({ data }: { data: ShellData }) {
               {t("header.keySets")}
             </NavLink>
           </li>
-          {data.specialCategories.length > 0 ? (
+          {data.hasSpecialLine ? (
             <li>
               <NavLink to={SPECIAL_HREF} className={navLinkClass}>
                 {t("header.specialLine")}

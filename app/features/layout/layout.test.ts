@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { StartData } from "#contract/api/catalog.ts";
+import type { Menu } from "#contract/api/catalog.ts";
 import { guestCurrencyId } from "#app/lib/guest-currency.ts";
 import { truncate } from "#app/lib/meta.ts";
 import { languageHref } from "./language-selector.tsx";
@@ -14,21 +14,17 @@ const rate = (id: number, tax: string) => ({
 });
 
 describe("shell data", () => {
-  it("keeps menu fields, the first two featured brands and the USD rates in currency order", () => {
-    const start: Partial<StartData> = {
-      categories: [{ id: 1, slug: "a", name: "A", icone: "<svg/>", visivel_menu: true, departments: [{ id: 9, slug: "d", name: "D", icone: null }] }],
-      brands: [
-        { id: 1, slug: "x", nome: "X", logo: null, destaque: false },
-        { id: 2, slug: "y", nome: "Y", logo: null, destaque: true },
-        { id: 3, slug: "z", nome: "Z", logo: null, destaque: true },
-        { id: 4, slug: "w", nome: "W", logo: null, destaque: true },
-      ],
-      exchange_rates: [rate(4, "1185"), rate(1, "5.42"), { ...rate(1, "0.18"), source_currency: { id: 3, simbolo: "G$" } }, rate(3, "7350")],
+  it("carries the categories' names, never their departments, and the rates as the menu answers them", () => {
+    const menu: Menu = {
+      categories: [{ id: 1, slug: "a", name: "A", visivel_menu: true, departments: [{ id: 9, slug: "d", name: "D" }] }],
+      special_line: true,
+      featured_brands: [{ id: 2, slug: "y", nome: "Y" }],
+      exchange_rates: [rate(1, "5.42"), rate(3, "7350"), rate(4, "1185")],
     };
-    const shell = toShellCatalog(start);
-    expect(shell.categories).toEqual([{ id: 1, slug: "a", name: "A", visivel_menu: true, departments: [{ id: 9, slug: "d", name: "D" }] }]);
-    expect(shell.featuredBrands.map((b) => b.slug)).toEqual(["y", "z"]);
-    expect(shell.rates.map((r) => r.target_currency.id)).toEqual([1, 3, 4]);
+    const shell = toShellCatalog(menu);
+    expect(shell.categories).toEqual([{ id: 1, slug: "a", name: "A", visivel_menu: true }]);
+    expect(shell.hasSpecialLine).toBe(true);
+    expect(shell.featuredBrands).toEqual([{ id: 2, slug: "y", nome: "Y" }]);
     expect(formatRates(shell.rates)).toBe("U$ 1 = R$ 5,42 · G$ 7.350 · P$ 1.185");
   });
 

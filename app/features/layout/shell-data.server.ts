@@ -1,45 +1,50 @@
-import type { StartData } from "#contract/api/catalog.ts";
+import type { Menu } from "#contract/api/catalog.ts";
 import { apiLang, type Locale } from "#contract/locale.ts";
 import type { ApiClient } from "#app/lib/api-client.ts";
-import { guestCurrencyId } from "#app/lib/guest-currency.ts";
-import type { MenuCategory, ShellData } from "#app/lib/shell-data.ts";
+import type { ShellData } from "#app/lib/shell-data.ts";
 
-type ShellCatalog = Pick<ShellData, "categories" | "specialCategories" | "featuredBrands" | "rates">;
+type ShellCatalog = Pick<ShellData, "categories" | "hasSpecialLine" | "featuredBrands" | "rates">;
 
-const EMPTY: ShellCatalog = { categories: [], specialCategories: [], featuredBrands: [], rates: [] };
+const EMPTY: ShellCatalog = { categories: [], hasSpecialLine: false, featuredBrands: [], rates: [] };
 
-const toMenuCategories = (list: StartData["categories"] | undefined): MenuCategory[] =>
-  (list ?? []).map((c) => ({
-    id: c.id,
-    slug: c.slug,
-    name: c.name,
-    visivel_menu: c.visivel_menu,
-    // Icons are SVG markup and can be large; the menus do not show them, so they stay behind.
-    departments: (c.departments ?? []).map((d) => ({ id: d.id, slug: d.slug, name: d.name })),
-  }));
-
-export function toShellCatalog(start: Partial<StartData>): ShellCatalog {
-  const categories = toMenuCategories(start.categories);
-  const specialCategories = toMenuCategories(start.categories_special);
-  const featuredBrands = (start.brands ?? [])
-    .filter((b) => b.destaque)
-    .slice(0, 2)
-    .map((b) => ({ id: b.id, slug: b.slug, nome: b.nome }));
-  // The top bar shows what one US dollar buys (spec §9: source 2 to targets 1, 3 and 4).
-  const rates = (start.exchange_rates ?? []).filter((r) => r.source_currency.id === 2).sort((a, b) => a.target_currency.id - b.target_currency.id);
-  return { categories, specialCategories, featuredBrands, rates };
+/**
+ * What the document carries of the menu: category names, never their departments. Those are drawn only
+ * when a menu opens, from the same call made by the browser (menu-data.ts), so no page serialises them.
+ */
+export function toShellCatalog(menu: Menu): ShellCatalog {
+  return {
+    categories: menu.categories.map((c) => ({ id: c.id, slug: c.slug, name: c.name, visivel_menu: c.visivel_menu })),
+    hasSpecialLine: menu.special_line,
+    featuredBrands: menu.featured_brands,
+    rates: menu.exchange_rates,
+  };
 }
 
 /**
- * Menus and rates for the shell. A failing API must not take every page down with it: the shell
- * then renders with empty lists, as the spec's start-up does (§4).
+ * How long a process reuses the menu it read. Every page needs it and it changes seldom (the API keeps it
+ * five minutes, spec §9); reading it once per language in this window, not once per page, saves every
+ * page a call. A change reaches the pages this much later than the API's answer.
  */
-export async function loadShellCatalog(api: ApiClient, locale: Locale): Promise<ShellCatalog> {
-  const query = { lang: apiLang(locale), moeda_id: guestCurrencyId(locale), tem_estoque: "1" } as const;
-  try {
-    return toShellCatalog(await api("GET /api/public/start", { query }));
-  } catch (error) {
-    console.error("shell: start data unavailable, rendering without menus", error);
-    return EMPTY;
-  }
+export const SHELL_MENU_REUSE_MS = 5_000;
+
+const recent = new Map<string, { until: number; catalog: Promise<ShellCatalog> }>();
+
+/**
+ * Menus and rates for the shell. A failing API must not take every page down with it: the shell
+ * then renders with empty lists, as the spec's start-up does (§4), and the next page asks again.
+ */
+export function loadShellCatalog(api: ApiClient, locale: Locale, now = Date.now()): Promise<ShellCatalog> {
+  const lang = apiLang(locale);
+  const kept = recent.get(lang);
+  if (kept && kept.until > now) return kept.catalog;
+  const catalog = api("GET /api/public/menu", { query: { lang } }).then(
+    (answer) => toShellCatalog(answer.data),
+    (error: unknown) => {
+      recent.delete(lang);
+      console.error("shell: menu unavailable, rendering without menus", error);
+      return EMPTY;
+    },
+  );
+  recent.set(lang, { until: now + SHELL_MENU_REUSE_MS, catalog });
+  return catalog;
 }

@@ -31,7 +31,7 @@ export function Shell({ data, children }: { data: ShellData; children: ReactNode
           {children}
         </main>
         {hidesFooter(pathname) ? null : <Footer data={data} />}
-        <BottomNav categories={data.categories} hasSpecialLine={data.specialCategories.length > 0} />
+        <BottomNav categories={data.categories} locale={data.locale} hasSpecialLine={data.hasSpecialLine} />
         <CartDrawer />
       </div>
     </CartProvider>

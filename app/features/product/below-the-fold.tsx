@@ -1,5 +1,6 @@
 import { memo, Suspense, use } from "react";
-import type { ProductDetails, ProductSummary } from "#contract/api/catalog.ts";
+import type { ProductDetails } from "#contract/api/catalog.ts";
+import type { Locale } from "#contract/locale.ts";
 
 /*
  * Sections kept out of the JavaScript that hydration waits for: those at the foot of the page, and
@@ -45,7 +46,9 @@ function DescriptionAndSpecsSections({ product }: { product: ProductDetails }) {
   );
 }
 
-function RelatedProductsSection(props: { related: Promise<ProductSummary[]>; brand: string | null }) {
+type RelatedProps = { product: ProductDetails; locale: Locale; currencyId: number };
+
+function RelatedProductsSection(props: RelatedProps) {
   const section = related.module === undefined ? use(related.promise) : related.module;
   return section ? <section.RelatedProducts {...props} /> : null;
 }
@@ -59,7 +62,7 @@ export const DescriptionAndSpecs = memo(function DescriptionAndSpecs({ product }
   );
 });
 
-export const RelatedProducts = memo(function RelatedProducts(props: { related: Promise<ProductSummary[]>; brand: string | null }) {
+export const RelatedProducts = memo(function RelatedProducts(props: RelatedProps) {
   return (
     <Suspense fallback={null}>
       <RelatedProductsSection {...props} />

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "#app/i18n/react.tsx";
 import { Link } from "react-router";
-import type { ProductDetails, ProductSummary } from "#contract/api/catalog.ts";
+import type { ProductDetails } from "#contract/api/catalog.ts";
 import type { Locale } from "#contract/locale.ts";
 import type { ExchangeRate } from "#contract/money.ts";
 import { ChevronRightIcon } from "#app/components/ui/icons.tsx";
@@ -18,7 +18,6 @@ import { ShareButtons } from "./share-buttons.tsx";
 
 export interface ProductPageProps {
   product: ProductDetails;
-  related: Promise<ProductSummary[]>;
   locale: Locale;
   currencyId: number;
   rates: readonly ExchangeRate[];
@@ -26,7 +25,7 @@ export interface ProductPageProps {
 }
 
 /** Product detail (spec §2): desktop two columns, mobile one, both server-rendered. */
-export function ProductPage({ product, related, locale, currencyId, rates, origin }: ProductPageProps) {
+export function ProductPage({ product, locale, currencyId, rates, origin }: ProductPageProps) {
   const { t } = useTranslation();
   const max = maxQuantity(product.qtde_disponivel);
   const [quantity, setQuantity] = useState(max > 0 ? 1 : 0);
@@ -104,7 +103,7 @@ export function ProductPage({ product, related, locale, currencyId, rates, origi
       </div>
 
       <div className="mt-12">
-        <RelatedProducts related={related} brand={product.marca?.nome ?? null} />
+        <RelatedProducts product={product} locale={locale} currencyId={currencyId} />
       </div>
     </article>
   );

@@ -1,34 +1,65 @@
-import { Suspense, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "#app/i18n/react.tsx";
-import { Await } from "react-router";
-import type { ProductSummary } from "#contract/api/catalog.ts";
+import type { ProductDetails, ProductSummary } from "#contract/api/catalog.ts";
+import type { Locale } from "#contract/locale.ts";
+import { api } from "#app/lib/api-client.ts";
 import { ChevronRightIcon } from "#app/components/ui/icons.tsx";
 import { ProductCard, ProductGridSkeleton } from "#app/features/catalog/product-card.tsx";
-import { RELATED_PER_PAGE, pageCount } from "./related.ts";
+import { RELATED_PER_PAGE, fetchRelated, pageCount } from "./related.ts";
+
+/** How far below the screen the section starts loading, so it is there when the visitor scrolls to it. */
+const LOAD_AHEAD = "800px 0px";
+
+type Related = { state: "waiting" } | { state: "done"; products: ProductSummary[] } | { state: "failed" };
 
 /**
- * Same-brand products, streamed after the first paint (the loader hands over a promise): a
- * skeleton until they arrive, nothing at all when there are none.
+ * Same-brand products, asked for by the browser as the visitor nears the foot of the page: the server
+ * renders a skeleton in their place, so no product page pays for twelve more cards, and a shopper who
+ * never scrolls that far never asks for them. Nothing at all when there are none.
  */
-export function RelatedProducts({ related, brand }: { related: Promise<ProductSummary[]>; brand: string | null }) {
+export function RelatedProducts({ product, locale, currencyId }: { product: ProductDetails; locale: Locale; currencyId: number }) {
   const { t } = useTranslation();
+  const brand = product.marca?.nome ?? null;
   const title = brand ? t("product.related.title", { brand }) : t("product.related.titleNoBrand");
+  const placeholder = useRef<HTMLElement>(null);
+  const [related, setRelated] = useState<Related>({ state: "waiting" });
+
+  useEffect(() => {
+    const element = placeholder.current;
+    if (!element) return;
+    const abort = new AbortController();
+    const load = () =>
+      fetchRelated(api, product, locale, currencyId, abort.signal).then(
+        (products) => setRelated({ state: "done", products }),
+        () => abort.signal.aborted || setRelated({ state: "failed" }),
+      );
+    if (typeof IntersectionObserver === "undefined") {
+      void load();
+      return () => abort.abort();
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        observer.disconnect();
+        void load();
+      },
+      { rootMargin: LOAD_AHEAD },
+    );
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      abort.abort();
+    };
+  }, [product, locale, currencyId]);
+
+  if (!product.marca) return null;
+  if (related.state === "done") return related.products.length > 0 ? <RelatedCarousel products={related.products} title={title} /> : null;
+  if (related.state === "failed") return <p className="text-muted">{t("product.related.error")}</p>;
   return (
-    <Suspense
-      fallback={
-        <section aria-label={t("product.related.loading")} aria-busy="true">
-          <h2 className="mb-4 text-xl font-bold">{title}</h2>
-          <ProductGridSkeleton
-            count={RELATED_PER_PAGE}
-            className="grid grid-cols-2 gap-3 md:grid-cols-5 md:gap-4 [&>li:nth-child(n+3)]:max-md:hidden"
-          />
-        </section>
-      }
-    >
-      <Await resolve={related} errorElement={<p className="text-muted">{t("product.related.error")}</p>}>
-        {(products) => (products.length > 0 ? <RelatedCarousel products={products} title={title} /> : null)}
-      </Await>
-    </Suspense>
+    <section ref={placeholder} aria-label={t("product.related.loading")} aria-busy="true">
+      <h2 className="mb-4 text-xl font-bold">{title}</h2>
+      <ProductGridSkeleton count={RELATED_PER_PAGE} className="grid grid-cols-2 gap-3 md:grid-cols-5 md:gap-4 [&>li:nth-child(n+3)]:max-md:hidden" />
+    </section>
   );
 }
 

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ProductDetails, ProductsPage, StartData } from "#contract/api/catalog.ts";
+import type { Menu, ProductDetails, ProductsPage, StartData } from "#contract/api/catalog.ts";
 import { queryRows } from "#db/client.ts";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app.ts";
 
@@ -39,6 +39,50 @@ describe("GET /api/public/start", () => {
     await t.database.db.execute(sql`UPDATE faq SET pergunta_pt = 'mudou' WHERE id = ${first.body.faq[0]!.id}`);
     const second = await get<StartData>("/api/public/start?lang=pt");
     expect(second.body.faq[0]!.pergunta).toBe(first.body.faq[0]!.pergunta);
+  });
+});
+
+describe("GET /api/public/menu", () => {
+  it("answers the menus without icons, the first two featured brands and the dollar's rates in currency order", async () => {
+    const pt = await get<{ data: Menu }>("/api/public/menu?lang=pt");
+    expect(pt.status).toBe(200);
+    expect(pt.headers["cache-control"]).toBe("public, max-age=60");
+    const start = await get<StartData>("/api/public/start?lang=pt");
+    expect(pt.body.data.categories).toEqual(
+      start.body.categories.map((c) => ({
+        id: c.id,
+        slug: c.slug,
+        name: c.name,
+        visivel_menu: c.visivel_menu,
+        departments: c.departments.map((d) => ({ id: d.id, slug: d.slug, name: d.name })),
+      })),
+    );
+    expect(pt.body.data.special_line).toBe(start.body.categories_special.length > 0);
+    expect(pt.body.data.featured_brands).toEqual(
+      start.body.brands
+        .filter((b) => b.destaque)
+        .slice(0, 2)
+        .map((b) => ({ id: b.id, slug: b.slug, nome: b.nome })),
+    );
+    expect(pt.body.data.exchange_rates.map((r) => [r.source_currency.id, r.target_currency.id])).toEqual([
+      [2, 1],
+      [2, 3],
+      [2, 4],
+    ]);
+    // A fraction of the start data, which every page read before.
+    expect(JSON.stringify(pt.body).length * 3).toBeLessThan(JSON.stringify(start.body).length);
+
+    const es = await get<{ data: Menu }>("/api/public/menu?lang=es");
+    const name = (m: Menu) => m.categories.find((c) => c.slug === "iluminacao")!.name;
+    expect(name(pt.body.data)).not.toBe(name(es.body.data));
+  });
+
+  it("answers Portuguese for an unknown language and refuses an overlong one with the field named", async () => {
+    const unknown = await get<{ data: Menu }>("/api/public/menu?lang=xx");
+    expect(unknown.body.data).toEqual((await get<{ data: Menu }>("/api/public/menu")).body.data);
+    const { status, body } = await get<{ errors: Record<string, string[]> }>(`/api/public/menu?lang=${"e".repeat(40)}`);
+    expect(status).toBe(422);
+    expect(Object.keys(body.errors)).toEqual(["lang"]);
   });
 });
 

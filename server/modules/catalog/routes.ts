@@ -15,6 +15,11 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
     return catalog.start(req.query.lang, req.query.moeda_id, req.query.tem_estoque);
   });
 
+  app.get("/api/public/menu", { schema: op("GET /api/public/menu", { tags }) }, async (req, reply) => {
+    reply.header("cache-control", "public, max-age=60");
+    return { data: await catalog.menu(req.query.lang) };
+  });
+
   app.get("/api/public/categories", { schema: op("GET /api/public/categories", { tags }) }, async (req) => ({
     data: await catalog.categories(req.query.lang, req.query.special === "only"),
   }));

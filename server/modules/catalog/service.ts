@@ -7,6 +7,7 @@ import type {
   Category,
   ExchangeRate,
   Faq,
+  Menu,
   ProductDetails,
   ProductsPage,
   ProductsQuery,
@@ -275,6 +276,31 @@ export function createCatalogService(db: Db, cache: Cache, index: CatalogIndex =
     return data;
   }
 
+  /** The menus of every page: categories without icons, the special line's presence, featured brands and the dollar's rates. */
+  async function menu(lang: ApiLang): Promise<Menu> {
+    const key = `menu:${lang}`;
+    const cached = await cache.get<Menu>(key);
+    if (cached) return cached;
+    const [rateList, brandList, categoryList, specialList] = await Promise.all([rates(), brands(), categories(lang), categories(lang, true)]);
+    const data: Menu = {
+      categories: categoryList.map((c) => ({
+        id: c.id,
+        slug: c.slug,
+        name: c.name,
+        visivel_menu: c.visivel_menu,
+        departments: c.departments.map((d) => ({ id: d.id, slug: d.slug, name: d.name })),
+      })),
+      special_line: specialList.length > 0,
+      featured_brands: brandList
+        .filter((b) => b.destaque)
+        .slice(0, 2)
+        .map((b) => ({ id: b.id, slug: b.slug, nome: b.nome })),
+      exchange_rates: rateList.filter((r) => r.source_currency.id === 2).sort((a, b) => a.target_currency.id - b.target_currency.id),
+    };
+    await cache.set(key, data, START_CACHE_MS);
+    return data;
+  }
+
   async function subscribe(celular: string, lang: string) {
     await repo.addNewsletterContact(db, celular, lang);
   }
@@ -295,6 +321,7 @@ export function createCatalogService(db: Db, cache: Cache, index: CatalogIndex =
     team,
     faq,
     start,
+    menu,
     rates,
     subscribe,
   };
