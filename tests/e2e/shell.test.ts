@@ -1,5 +1,6 @@
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Menu } from "#contract/api/catalog.ts";
 import esPY from "../../app/i18n/es-PY.json" with { type: "json" };
 import ptBR from "../../app/i18n/pt-BR.json" with { type: "json" };
 
@@ -146,10 +147,25 @@ describe("web shell", () => {
       await page.getByRole("heading", { level: 1, name: ptBR.pages.howToBuy.title }).waitFor();
       expect(new URL(page.url()).pathname).toBe("/como-comprar");
 
+      // The document carries no departments: they come with the menu, asked for as the pointer arrives.
+      const html = await (await fetch(`${baseURL}/?lang=pt-BR`)).text();
+      const { data: menu } = (await (await fetch(`${baseURL}/api/public/menu?lang=pt`)).json()) as { data: Menu };
+      const category = menu.categories.find((c) => c.visivel_menu && c.departments.length > 0)!;
+      const department = category.departments[0]!;
+      expect(html).not.toContain(`/produtos/${category.slug}/${department.slug}"`);
+
       await banner.getByRole("button", { name: ptBR.header.allCategories }).hover();
-      await banner.getByRole("list", { name: ptBR.header.categoriesMenu }).waitFor({ state: "visible" });
+      const categories = banner.getByRole("list", { name: ptBR.header.categoriesMenu });
+      await categories.waitFor({ state: "visible" });
+      await categories.getByRole("link", { name: category.name, exact: true }).hover();
+      await banner.getByRole("link", { name: department.name, exact: true }).click();
+      await page.waitForURL((url) => url.pathname === `/produtos/${category.slug}/${department.slug}`);
+      await categories.waitFor({ state: "hidden" });
+
+      await banner.getByRole("button", { name: ptBR.header.allCategories }).hover();
+      await categories.waitFor({ state: "visible" });
       await page.getByRole("main").hover();
-      await banner.getByRole("list", { name: ptBR.header.categoriesMenu }).waitFor({ state: "hidden" });
+      await categories.waitFor({ state: "hidden" });
       expect(errors.join("\n")).toBe("");
     });
   });
@@ -160,6 +176,11 @@ describe("web shell", () => {
       await page.getByTestId("bottom-nav").getByRole("button", { name: ptBR.bottomNav.departments }).click();
       const drawer = page.getByRole("dialog", { name: ptBR.drawer.title });
       await drawer.waitFor({ state: "visible" });
+      // A category's departments, which came with the opening.
+      const { data: menu } = (await (await fetch(`${baseURL}/api/public/menu?lang=pt`)).json()) as { data: Menu };
+      const category = menu.categories.find((c) => c.departments.length > 0)!;
+      await drawer.getByRole("button", { name: ptBR.drawer.showDepartments.replace("{{category}}", category.name) }).click();
+      await drawer.getByRole("link", { name: category.departments[0]!.name, exact: true }).waitFor({ state: "visible" });
       await page.keyboard.press("Escape");
       await drawer.waitFor({ state: "hidden" });
       expect(errors.join("\n")).toBe("");

@@ -56,8 +56,11 @@ export function RelatedProducts({ product, locale, currencyId }: { product: Prod
   if (related.state === "done") return related.products.length > 0 ? <RelatedCarousel products={related.products} title={title} /> : null;
   if (related.state === "failed") return <p className="text-muted">{t("product.related.error")}</p>;
   return (
-    <section ref={placeholder} aria-label={t("product.related.loading")} aria-busy="true">
-      <h2 className="mb-4 text-xl font-bold">{title}</h2>
+    <section ref={placeholder} aria-labelledby="related-title" aria-busy="true">
+      <h2 id="related-title" className="mb-4 text-xl font-bold">
+        {title}
+      </h2>
+      <p className="sr-only">{t("product.related.loading")}</p>
       <ProductGridSkeleton count={RELATED_PER_PAGE} className="grid grid-cols-2 gap-3 md:grid-cols-5 md:gap-4 [&>li:nth-child(n+3)]:max-md:hidden" />
     </section>
   );
