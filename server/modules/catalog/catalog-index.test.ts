@@ -106,4 +106,32 @@ describe("the in-memory catalogue", () => {
     });
     expect(page.rows.map((r) => r.nome)).toEqual(["Zimbório Novo"]);
   });
+
+  it("finds a product page's product by id and by slug, a new slug at once and the old one no more", async () => {
+    const index = createCatalogIndex(t.database.db);
+    await index.fresh();
+    const [row] = await queryRows<{ id: number; slug: string }>(
+      t.database.db,
+      sql`SELECT id, slug FROM produtos WHERE ativo ORDER BY id DESC LIMIT 1`,
+    );
+    const { id, slug } = row!;
+    expect(index.product(String(id), "pt")?.slug).toBe(slug);
+    expect(index.product(slug, "es")?.id).toBe(id);
+    expect(index.product("99999999999", "pt")).toBeUndefined();
+
+    await t.database.db.execute(sql`UPDATE produtos SET slug = ${`${slug}-novo`} WHERE id = ${id}`);
+    await index.fresh();
+    expect(index.product(slug, "pt")).toBeUndefined();
+    expect(index.product(`${slug}-novo`, "pt")?.id).toBe(id);
+
+    // The details answer follows: the old address is unknown, a hidden product too.
+    const details = (url: string) => t.app.inject({ method: "GET", url: `/api/public/products/${url}/details` });
+    expect((await details(`${slug}-novo`)).json<{ data: { id: number } }>().data.id).toBe(id);
+    expect((await details(slug)).statusCode).toBe(404);
+    await t.database.db.execute(sql`UPDATE produtos SET ativo = false WHERE id = ${id}`);
+    await index.fresh();
+    expect(index.product(String(id), "pt")).toBeUndefined();
+    expect((await details(String(id))).statusCode).toBe(404);
+    await t.database.db.execute(sql`UPDATE produtos SET ativo = true, slug = ${slug} WHERE id = ${id}`);
+  });
 });

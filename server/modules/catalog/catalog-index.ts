@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { ProductSortField } from "#contract/api/catalog.ts";
 import type { ApiLang } from "#contract/locale.ts";
 import { queryRows, type Db } from "#db/client.ts";
+import { isDbId } from "#contract/api/common.ts";
 import type { BrandTotal, ProductRow } from "./repo.ts";
 import { editDistance, typosAllowed, wordParts } from "./search.ts";
 
@@ -23,6 +24,8 @@ export interface CatalogIndex {
   list(query: ListQuery): ListAnswer;
   /** The ids of the products a search matches, closest first (the price list and exports filter by them). */
   searchIds(words: readonly string[], lang: ApiLang): number[];
+  /** An active product by its id or slug (what a product page asks for), or undefined. */
+  product(idOrSlug: string, lang: ApiLang): ProductRow | undefined;
   /** How many active products the index holds. */
   readonly size: number;
 }
@@ -284,6 +287,7 @@ export interface CatalogIndexOptions {
 
 export function createCatalogIndex(db: Db, { onError = () => {}, listen }: CatalogIndexOptions = {}): CatalogIndex {
   const byId = new Map<number, Entry>();
+  const bySlug = new Map<string, Entry>();
   /** Entries by slot; a removed product leaves a hole that the next new one fills. */
   const slots: (Entry | undefined)[] = [];
   const freeSlots: number[] = [];
@@ -415,6 +419,8 @@ export function createCatalogIndex(db: Db, { onError = () => {}, listen }: Catal
     columns.category[slot] = e.categoryId ?? -1;
     columns.department[slot] = e.departmentId ?? -1;
     byId.set(e.id, e);
+    if (old && bySlug.get(old.slug) === old) bySlug.delete(old.slug);
+    bySlug.set(e.slug, e);
     for (const order of orders.values()) order.entries.splice(position(order, e), 0, e);
   }
   function remove(id: number) {
@@ -422,6 +428,7 @@ export function createCatalogIndex(db: Db, { onError = () => {}, listen }: Catal
     if (!old) return;
     unlist(old);
     byId.delete(id);
+    if (bySlug.get(old.slug) === old) bySlug.delete(old.slug);
     slots[old.slot] = undefined;
     freeSlots.push(old.slot);
   }
@@ -483,6 +490,7 @@ export function createCatalogIndex(db: Db, { onError = () => {}, listen }: Catal
     }
     await loadNames();
     byId.clear();
+    bySlug.clear();
     slots.length = 0;
     freeSlots.length = 0;
     wordNumbers.clear();
@@ -976,10 +984,18 @@ export function createCatalogIndex(db: Db, { onError = () => {}, listen }: Catal
       .map((i) => id[found.slots[i]!]!);
   }
 
+  /** An active product by id (digits) or slug, as the list's rows are. */
+  function product(idOrSlug: string, lang: ApiLang): ProductRow | undefined {
+    // As the database is asked (repo.findProduct): digits past the id range are looked up as a slug.
+    const e = /^\d+$/.test(idOrSlug) && isDbId(Number(idOrSlug)) ? byId.get(Number(idOrSlug)) : bySlug.get(idOrSlug);
+    return e && toRow(e, lang);
+  }
+
   return {
     fresh,
     list,
     searchIds,
+    product,
     get size() {
       return byId.size;
     },

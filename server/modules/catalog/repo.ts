@@ -201,6 +201,20 @@ export async function findProduct(db: Db, lang: ApiLang, idOrSlug: string): Prom
   return rows[0];
 }
 
+export type ProductText = Pick<ProductDetailRow, "descritivo" | "caracteristica" | "especificacoes">;
+
+/** What a product page adds to a list's row (the in-memory catalogue holds the rest): by id, if still active. */
+export async function findProductText(db: Db, lang: ApiLang, id: number): Promise<ProductText | undefined> {
+  const rows = await queryRows<ProductText>(
+    db,
+    sql`SELECT p.${col(lang, "descritivo")} AS descritivo, p.${col(lang, "caracteristica")} AS caracteristica,
+      (SELECT json_agg(json_build_object('nome', s.${col(lang, "nome")}, 'valor', s.${col(lang, "valor")})
+         ORDER BY s.ordem, s.id) FROM produto_especificacoes s WHERE s.product_id = p.id) AS especificacoes
+    FROM produtos p WHERE p.ativo AND p.id = ${id}`,
+  );
+  return rows[0];
+}
+
 export interface CategoryRow {
   id: number;
   slug: string;

@@ -201,11 +201,22 @@ export function createCatalogService(db: Db, cache: Cache, index: CatalogIndex =
     return rows.map((row) => toSummary(row, moedaId, rateList));
   }
 
+  /**
+   * The product's row from the in-memory catalogue and its texts by primary key (half the database's
+   * work of the full query); the full query when the catalogue does not know it (yet).
+   */
+  async function findProduct(idOrSlug: string, lang: ApiLang): Promise<repo.ProductDetailRow | undefined> {
+    await index.fresh();
+    const summary = index.product(idOrSlug, lang);
+    const text = summary && (await repo.findProductText(db, lang, summary.id));
+    return summary && text ? { ...summary, ...text } : repo.findProduct(db, lang, idOrSlug);
+  }
+
   async function productDetails(idOrSlug: string, lang: ApiLang, moedaId: number): Promise<ProductDetails> {
     const key = `details:${lang}:${moedaId}:${idOrSlug}`;
     const cached = await cache.get<ProductDetails>(key);
     if (cached) return cached;
-    const [row, rateList] = await Promise.all([repo.findProduct(db, lang, idOrSlug), rates()]);
+    const [row, rateList] = await Promise.all([findProduct(idOrSlug, lang), rates()]);
     if (!row) throw notFound("product_not_found");
     const details: ProductDetails = {
       ...toSummary(row, moedaId, rateList),
