@@ -166,13 +166,18 @@ interface Found {
 /** Matches kept of recent words (slots in all): every keystroke of a search box asks its prefix again. */
 const WORD_CACHE_SLOTS = 2_000_000;
 /**
- * Only words matching this many products are kept: short prefixes, few and asked again and again, whose
- * matches take a millisecond or more to gather. Keeping every new word of the long tail instead (or every
- * one of 4,096 matches or more) made hundreds of short-lived arrays a second, and their collection (a full
- * mark of the 300 MB heap every second or two) stalled every request: at 32 visitors with a new term on
- * every request, suggestions' p99 was 119 ms keeping all and 80 ms from 4,096, 39 ms from 16,384.
+ * Which words' matches are kept: one asked a second time lately that matches 4,096 products or more (a
+ * popular term, the prefixes typed on the way to it), or one matching 16,384 or more (a short prefix, a
+ * millisecond or more to gather). Narrower words are gathered again in well under a millisecond. Keeping
+ * every new word's matches made hundreds of short-lived arrays a second, and their collection (a full mark
+ * of the 300 MB heap every second or two) stalled every request: at 32 visitors with a new term each time,
+ * suggestions' p99 was 119 ms keeping every word, 38 ms keeping none and 37–50 ms with this rule, which
+ * keeps popular terms twice as fast as keeping none.
  */
 const WORD_CACHE_MIN_MATCHES = 16_384;
+const WORD_CACHE_REPEATED_MATCHES = 4_096;
+/** Words asked once lately (their keys only), so the second asking keeps the matches. */
+const WORDS_SEEN = 20_000;
 
 /** How many of each letter a word of a–z holds. */
 function letterCounts(word: string): Uint8Array {
@@ -326,6 +331,7 @@ export function createCatalogIndex(db: Db, { onError = () => {}, listen }: Catal
   /** Recent words' matches, oldest first; dropped on any change. */
   const wordCache = new Map<string, WordMatches>();
   let wordCacheSlots = 0;
+  const wordsSeen = new Set<string>();
   /** Per list scope (no search), its products per brand; dropped on any change. */
   const scopeTotals = new Map<string, Map<number | null, number>>();
   let brands = new Map<number, { slug: string; nome: string }>();
@@ -338,6 +344,10 @@ export function createCatalogIndex(db: Db, { onError = () => {}, listen }: Catal
   let partOwn = new Uint8Array(0);
   let stamp = new Uint32Array(0);
   let ownStamp = new Uint32Array(0);
+  /** The slots one word touched (scoreWord), then the matches kept by each further word (search). */
+  let touched = new Int32Array(0);
+  let touchedCount = 0;
+  let keptRanks = new Float64Array(0);
   let stampValue = 0;
 
   let seen = 0;
@@ -469,6 +479,7 @@ export function createCatalogIndex(db: Db, { onError = () => {}, listen }: Catal
     scopeOrders.clear();
     wordCache.clear();
     wordCacheSlots = 0;
+    wordsSeen.clear();
   }
 
   async function loadNames() {
@@ -643,17 +654,19 @@ export function createCatalogIndex(db: Db, { onError = () => {}, listen }: Catal
     partOwn = new Uint8Array(size);
     stamp = new Uint32Array(size);
     ownStamp = new Uint32Array(size);
+    touched = new Int32Array(size);
+    keptRanks = new Float64Array(size);
   }
 
   /**
-   * Scores one word into `wordScore` and returns the slots it touched: whole in the visitor's language 8,
+   * Scores one word into `wordScore` and lists the slots it touched in `touched` (how many it returns): whole in the visitor's language 8,
    * whole elsewhere (other language, code, brand) 6, begun in the visitor's language 4, begun elsewhere 3,
    * a typo 1 (the best one counts).
    */
-  function scoreWord(parts: string[], own: number): number[] {
-    const touched: number[] = [];
+  function scoreWord(parts: string[], own: number): number {
+    touchedCount = 0;
     const raise = (slot: number, score: number) => {
-      if (wordScore[slot] === 0) touched.push(slot);
+      if (wordScore[slot] === 0) touched[touchedCount++] = slot;
       if (wordScore[slot]! < score) wordScore[slot] = score;
     };
     const single = (ownScore: number, otherScore: number) => (slot: number, bits: number) => raise(slot, (bits & own) !== 0 ? ownScore : otherScore);
@@ -669,7 +682,7 @@ export function createCatalogIndex(db: Db, { onError = () => {}, listen }: Catal
           const slot = p >> 4;
           const score = (p & own) !== 0 ? ownScore : otherScore;
           const before = wordScore[slot]!;
-          if (before === 0) touched.push(slot);
+          if (before === 0) touched[touchedCount++] = slot;
           if (before < score) wordScore[slot] = score;
         }
       };
@@ -681,7 +694,7 @@ export function createCatalogIndex(db: Db, { onError = () => {}, listen }: Catal
       if (/^[a-z]+$/.test(last) && typosAllowed(last.length) > 0) {
         for (const word of corrections(last)) mark(wordNumbers.get(word), 1, 1);
       }
-      return touched;
+      return touchedCount;
     }
     // Several parts (kst-rph): every part, the last one whole or begun, or all of them run together.
     const joined = parts.join("");
@@ -716,7 +729,7 @@ export function createCatalogIndex(db: Db, { onError = () => {}, listen }: Catal
     everyPart(true, 4, 3);
     if (joined.length >= 2) eachBegun(joined, single(4, 3));
     else eachWhole(joined, single(4, 3));
-    return touched;
+    return touchedCount;
   }
 
   /** Slots matching every word, their relevance in `rankOf` (higher is closer; a code typed whole adds 100). */
@@ -757,6 +770,14 @@ export function createCatalogIndex(db: Db, { onError = () => {}, listen }: Catal
     return holdersBefore[high]! - holdersBefore[low]!;
   }
 
+  /** Whether `key` was asked lately; remembers it otherwise. */
+  function askedBefore(key: string): boolean {
+    if (wordsSeen.delete(key)) return true;
+    wordsSeen.add(key);
+    if (wordsSeen.size > WORDS_SEEN) wordsSeen.delete(wordsSeen.values().next().value!);
+    return false;
+  }
+
   /** One word's matches and scores, kept for the next searches with it until the catalogue changes. */
   function wordMatches(parts: string[], own: number): WordMatches {
     const key = `${own} ${parts.join(" ")}`;
@@ -767,15 +788,17 @@ export function createCatalogIndex(db: Db, { onError = () => {}, listen }: Catal
       return cached;
     }
     ensureScratch();
-    const touched = scoreWord(parts, own);
-    const matches: WordMatches = { slots: Int32Array.from(touched), scores: new Float64Array(touched.length) };
-    touched.forEach((slot, i) => {
+    const count = scoreWord(parts, own);
+    const matches: WordMatches = { slots: touched.slice(0, count), scores: new Float64Array(count) };
+    for (let i = 0; i < count; i++) {
+      const slot = touched[i]!;
       matches.scores[i] = wordScore[slot]!;
       wordScore[slot] = 0;
-    });
-    if (touched.length < WORD_CACHE_MIN_MATCHES) return matches;
+    }
+    const keep = count >= WORD_CACHE_MIN_MATCHES || (count >= WORD_CACHE_REPEATED_MATCHES && askedBefore(key));
+    if (!keep) return matches;
     wordCache.set(key, matches);
-    wordCacheSlots += touched.length;
+    wordCacheSlots += count;
     for (const [oldKey, old] of wordCache) {
       if (wordCacheSlots <= WORD_CACHE_SLOTS) break;
       wordCache.delete(oldKey);
@@ -789,6 +812,7 @@ export function createCatalogIndex(db: Db, { onError = () => {}, listen }: Catal
     const split = searchWords.map(wordParts).filter((parts) => parts.length > 0);
     if (split.length === 0) return { slots: new Int32Array(0), ranks: new Float64Array(0) };
     alphabet();
+    ensureScratch();
     const own = lang === "pt" ? LABEL.A! : LABEL.B!;
     // The word that leads: one with separators (matched by its postings), else the one finding fewest.
     const cost = (parts: string[]) => (parts.length > 1 ? -1 : estimate(parts[0]!));
@@ -801,18 +825,17 @@ export function createCatalogIndex(db: Db, { onError = () => {}, listen }: Catal
       // The word's scores laid out by slot, read for each match so far, then cleared.
       const also = wordMatches(parts, own);
       for (let i = 0; i < also.slots.length; i++) wordScore[also.slots[i]!] = also.scores[i]!;
-      const keptSlots: number[] = [];
-      const keptRanks: number[] = [];
+      let kept = 0;
       for (let i = 0; i < found.length; i++) {
         const score = wordScore[found[i]!]!;
         if (score > 0) {
-          keptSlots.push(found[i]!);
-          keptRanks.push(ranks[i]! + score);
+          touched[kept] = found[i]!;
+          keptRanks[kept++] = ranks[i]! + score;
         }
       }
       for (let i = 0; i < also.slots.length; i++) wordScore[also.slots[i]!] = 0;
-      found = Int32Array.from(keptSlots);
-      ranks = Float64Array.from(keptRanks);
+      found = touched.slice(0, kept);
+      ranks = keptRanks.slice(0, kept);
     }
     // A code typed whole: its holders with the code label, found through the word's own list.
     const code = wordNumbers.get(split.flat().join(""));
