@@ -134,4 +134,30 @@ describe("the in-memory catalogue", () => {
     expect((await details(String(id))).statusCode).toBe(404);
     await t.database.db.execute(sql`UPDATE produtos SET ativo = true, slug = ${slug} WHERE id = ${id}`);
   });
+
+  it("converts with a new exchange rate at once, here and on another process", async () => {
+    const other = createCatalogIndex(t.database.db);
+    await other.fresh();
+    const [rate] = await queryRows<{ tax: string }>(
+      t.database.db,
+      sql`SELECT tax::text AS tax FROM cotacoes WHERE source_currency_id = 2 AND target_currency_id = 3`,
+    );
+    const [product] = await queryRows<{ id: number }>(
+      t.database.db,
+      sql`SELECT id FROM produtos WHERE ativo AND mostrar_preco AND moeda_id = 2 AND valor_venda > 0 ORDER BY id LIMIT 1`,
+    );
+    const priceIn = async (moeda: string) =>
+      (await list({ text: "", moeda_id: moeda, order_by: "id", order: "asc", per_page: "100" })).data.find((p) => p.id === product!.id)!;
+    const before = await priceIn("3");
+    await t.database.db.execute(sql`UPDATE cotacoes SET tax = tax * 2 WHERE source_currency_id = 2 AND target_currency_id = 3`);
+    try {
+      const after = await priceIn("3");
+      expect(Number(after.preco_atual!.valor_venda)).toBeCloseTo(Number(before.preco_atual!.valor_venda) * 2, -1);
+      await other.fresh();
+      const doubled = other.rates().find((r) => r.source_currency.id === 2 && r.target_currency.id === 3)!;
+      expect(Number(doubled.tax)).toBeCloseTo(Number(rate!.tax) * 2, 6);
+    } finally {
+      await t.database.db.execute(sql`UPDATE cotacoes SET tax = ${rate!.tax}::numeric WHERE source_currency_id = 2 AND target_currency_id = 3`);
+    }
+  });
 });

@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
-import type { ProductSortField } from "#contract/api/catalog.ts";
+import type { ExchangeRate, ProductSortField } from "#contract/api/catalog.ts";
 import type { ApiLang } from "#contract/locale.ts";
 import { queryRows, type Db } from "#db/client.ts";
 import { isDbId } from "#contract/api/common.ts";
-import type { BrandTotal, ProductRow } from "./repo.ts";
+import { listRates, type BrandTotal, type ProductRow } from "./repo.ts";
 import { editDistance, typosAllowed, wordParts } from "./search.ts";
 
 /**
@@ -26,6 +26,8 @@ export interface CatalogIndex {
   searchIds(words: readonly string[], lang: ApiLang): number[];
   /** An active product by its id or slug (what a product page asks for), or undefined. */
   product(idOrSlug: string, lang: ApiLang): ProductRow | undefined;
+  /** Every exchange rate (spec §9), as current as the products. */
+  rates(): ExchangeRate[];
   /** How many active products the index holds. */
   readonly size: number;
 }
@@ -337,6 +339,7 @@ export function createCatalogIndex(db: Db, { onError = () => {}, listen }: Catal
   let brands = new Map<number, { slug: string; nome: string }>();
   let categories = new Map<number, Named>();
   let departments = new Map<number, Named>();
+  let exchangeRates: ExchangeRate[] = [];
 
   // Scratch space of one search, by slot (the event loop runs one search at a time).
   let wordScore = new Float64Array(0);
@@ -483,11 +486,13 @@ export function createCatalogIndex(db: Db, { onError = () => {}, listen }: Catal
   }
 
   async function loadNames() {
-    const [brandRows, categoryRows, departmentRows] = await Promise.all([
+    const [brandRows, categoryRows, departmentRows, rateRows] = await Promise.all([
       queryRows<{ id: number; slug: string; nome: string }>(db, sql`SELECT id, slug, nome FROM marcas`),
       queryRows<{ id: number; slug: string; pt: string; es: string }>(db, sql`SELECT id, slug, name_pt AS pt, name_es AS es FROM categorias`),
       queryRows<{ id: number; slug: string; pt: string; es: string }>(db, sql`SELECT id, slug, name_pt AS pt, name_es AS es FROM departamentos`),
+      listRates(db),
     ]);
+    exchangeRates = rateRows;
     brands = new Map(brandRows.map((b) => [b.id, { slug: b.slug, nome: b.nome }]));
     categories = new Map(categoryRows.map((c) => [c.id, c]));
     departments = new Map(departmentRows.map((d) => [d.id, d]));
@@ -1028,6 +1033,7 @@ export function createCatalogIndex(db: Db, { onError = () => {}, listen }: Catal
     list,
     searchIds,
     product,
+    rates: () => exchangeRates,
     get size() {
       return byId.size;
     },

@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { ApiLang } from "#contract/locale.ts";
-import type { ProductSortField } from "#contract/api/catalog.ts";
+import type { ExchangeRate, ProductSortField } from "#contract/api/catalog.ts";
 import { isDbId } from "#contract/api/common.ts";
 import { queryRows, type Db } from "#db/client.ts";
 import type { SearchPlan } from "./search.ts";
@@ -259,8 +259,9 @@ export async function listBanners(db: Db, lang: ApiLang) {
   );
 }
 
-export async function listRates(db: Db) {
-  return queryRows<{
+/** Every exchange rate with its currencies' symbols and decimals (spec §9). */
+export async function listRates(db: Db): Promise<ExchangeRate[]> {
+  const rows = await queryRows<{
     source_currency_id: number;
     source_simbolo: string;
     target_currency_id: number;
@@ -274,6 +275,11 @@ export async function listRates(db: Db) {
     FROM cotacoes r JOIN moedas s ON s.id = r.source_currency_id JOIN moedas t ON t.id = r.target_currency_id
     ORDER BY r.target_currency_id`,
   );
+  return rows.map((r) => ({
+    source_currency: { id: r.source_currency_id, simbolo: r.source_simbolo },
+    target_currency: { id: r.target_currency_id, simbolo: r.target_simbolo, decimals: r.target_decimals },
+    tax: r.tax,
+  }));
 }
 
 export async function listSellers(db: Db, lang: ApiLang) {

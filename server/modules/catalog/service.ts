@@ -28,7 +28,6 @@ import { normaliseSearch, type ProductSearch } from "./search.ts";
 import { toSummary } from "./summary.ts";
 
 export const START_CACHE_MS = 300_000;
-const RATES_CACHE_MS = 60_000;
 /**
  * A product's details are shared by every shopper asking the same thing; a short life keeps stock
  * and prices close to live (checkout re-checks both against the database anyway). Lists are live.
@@ -55,16 +54,10 @@ export function createCatalogService(db: Db, cache: Cache, index: CatalogIndex =
     },
   };
 
+  /** The exchange rates from the in-memory catalogue: a new rate is used at once, on every process. */
   async function rates(): Promise<ExchangeRate[]> {
-    const cached = await cache.get<ExchangeRate[]>("rates");
-    if (cached) return cached;
-    const list = (await repo.listRates(db)).map((r) => ({
-      source_currency: { id: r.source_currency_id, simbolo: r.source_simbolo },
-      target_currency: { id: r.target_currency_id, simbolo: r.target_simbolo, decimals: r.target_decimals },
-      tax: r.tax,
-    }));
-    await cache.set("rates", list, RATES_CACHE_MS);
-    return list;
+    await index.fresh();
+    return index.rates();
   }
 
   /** The repository filter of a list query (the price list and exports read the database). */
