@@ -26,7 +26,7 @@ const pick = <T>(r: Rand, items: readonly T[]): T => items[Math.floor(r() * item
 
 /** A request path never sent before in this run: tries `make` until one is new. */
 function fresh(seen: Set<string>, make: () => string): string {
-  for (let i = 0; i < 100; i++) {
+  for (let i = 0; i < 1000; i++) {
     const path = make();
     if (!seen.has(path)) {
       seen.add(path);
@@ -66,7 +66,8 @@ function slip(r: Rand, word: string): string {
 export function suggestionPaths(catalogueSize: number, seed = 1): () => string {
   const r = random(seed);
   const seen = new Set<string>();
-  const pool = Math.min(catalogueSize, 5000);
+  // Two processes take 150,000 terms or more in one run: the names of 5,000 products ran dry.
+  const pool = Math.min(catalogueSize, 20_000);
   const products = Array.from({ length: pool }, () => generateProduct(int(r, 0, catalogueSize - 1)));
   const names = (p: (typeof products)[number]): Named[] => [
     { lang: "pt", words: wordsOf(p.nome_pt) },
