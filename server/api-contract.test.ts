@@ -64,6 +64,7 @@ describe("every operation with a good request", () => {
     const id = product!.id;
 
     await check("GET /api/public/start", "/api/public/start?moeda_id=3&lang=es");
+    await check("GET /api/public/menu", "/api/public/menu?lang=es");
     await check("GET /api/public/categories", "/api/public/categories?lang=pt");
     await check("GET /api/public/brands", "/api/public/brands");
     await check("GET /api/public/products", "/api/public/products?per_page=5&order_by=nome&order=asc");
