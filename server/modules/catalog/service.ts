@@ -154,7 +154,8 @@ export function createCatalogService(db: Db, cache: Cache, index: CatalogIndex =
    * change shows on the next request of every process.
    */
   async function products(q: ProductsQuery): Promise<ProductsPage> {
-    const [, rateList] = await Promise.all([index.fresh(), rates()]);
+    // rates() brings the catalogue up to date first (one feed read on PostgreSQL, not two).
+    const rateList = await rates();
     // Spec §4: a page past the last one shows the last one (an old link, a list that shrank).
     const answer = index.list(listQueryOf(q));
     return {
@@ -209,8 +210,10 @@ export function createCatalogService(db: Db, cache: Cache, index: CatalogIndex =
     const key = `details:${lang}:${moedaId}:${idOrSlug}`;
     const cached = await cache.get<ProductDetails>(key);
     if (cached) return cached;
-    const [row, rateList] = await Promise.all([findProduct(idOrSlug, lang), rates()]);
+    // findProduct brings the catalogue up to date, and its rates with it.
+    const row = await findProduct(idOrSlug, lang);
     if (!row) throw notFound("product_not_found");
+    const rateList = index.rates();
     const details: ProductDetails = {
       ...toSummary(row, moedaId, rateList),
       descritivo: row.descritivo,
