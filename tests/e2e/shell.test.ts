@@ -162,6 +162,8 @@ describe("web shell", () => {
       await page.waitForURL((url) => url.pathname === `/produtos/${category.slug}/${department.slug}`);
       await categories.waitFor({ state: "hidden" });
 
+      // The pointer leaves the menu (the browser tells the menu it left only when the pointer moves), then comes back.
+      await page.getByRole("main").hover();
       await banner.getByRole("button", { name: ptBR.header.allCategories }).hover();
       await categories.waitFor({ state: "visible" });
       await page.getByRole("main").hover();
