@@ -86,6 +86,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const { i18n } = useTranslation();
   const locale = shell?.locale ?? (isLocale(i18n.language) ? i18n.language : DEFAULT_LOCALE);
   const nonce = useNonce();
+  // Marks the document once React has taken it over: until then a button does only what HTML alone does.
+  // The browser tests wait for it after each page load, as a shopper waits for the page to finish loading.
+  useEffect(() => document.documentElement.setAttribute("data-hydrated", ""), []);
   return (
     <html lang={locale}>
       <head>

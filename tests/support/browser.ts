@@ -32,9 +32,37 @@ export async function launchBrowser(args: string[] = []): Promise<Browser> {
     ],
   });
   const newContext = browser.newContext.bind(browser);
-  browser.newContext = (options = {}) =>
-    newContext({ ...options, extraHTTPHeaders: { "x-forwarded-for": visitorAddress(), ...options.extraHTTPHeaders } });
+  browser.newContext = async (options = {}) => {
+    const context = await newContext({
+      ...options,
+      extraHTTPHeaders: { "x-forwarded-for": visitorAddress(), ...options.extraHTTPHeaders },
+    });
+    const newPage = context.newPage.bind(context);
+    context.newPage = async () => waitsForHydration(await newPage());
+    return context;
+  };
   return browser;
+}
+
+/** True on a store page React has taken over (app/root.tsx marks it), and on any document that is not one. */
+const hydrated = () => !("__reactRouterContext" in window) || document.documentElement.hasAttribute("data-hydrated");
+
+/**
+ * After each page load the page waits, as a shopper does, until the store's scripts have taken the
+ * page over: a click before that does only what HTML alone does (a wizard's "next" would post the form).
+ */
+function waitsForHydration(page: Page): Page {
+  for (const name of ["goto", "reload", "goBack", "goForward", "waitForURL"] as const) {
+    const navigate = (page[name] as (...args: unknown[]) => Promise<unknown>).bind(page);
+    Object.assign(page, {
+      [name]: async (...args: unknown[]) => {
+        const result = await navigate(...args);
+        await page.waitForFunction(hydrated);
+        return result;
+      },
+    });
+  }
+  return page;
 }
 
 /**
