@@ -95,7 +95,9 @@ export async function webPlugin(app: FastifyInstance, options: WebOptions) {
     if (/[?&](?:lang|_routes)=/.test(query)) return undefined;
     const stored = request.cookies[LANG_COOKIE];
     const locale: Locale = isLocale(stored) ? stored : site.brand === "es" ? "es-AR" : "pt-BR";
-    return `${buildVersion}|${site.origin}|${site.brand}|${locale}|${guestCurrencyId(locale)}|${request.url}`;
+    // Lists are 12 a page on a phone that says so (Sec-CH-UA-Mobile), 20 elsewhere (list-query.ts).
+    const device = request.headers["sec-ch-ua-mobile"] === "?1" ? "phone" : "any";
+    return `${buildVersion}|${site.origin}|${site.brand}|${locale}|${guestCurrencyId(locale)}|${device}|${request.url}`;
   };
 
   // The API sees the visitor's address (request.ip, already resolved through the trusted proxies) as its

@@ -308,6 +308,35 @@ describe("product list, mobile", () => {
   }
 });
 
+describe("product list, on a phone that says so", () => {
+  it("serves 12 a page in the document itself, with no second load, and keeps the size page after page", async () => {
+    // Chromium on a phone sends Sec-CH-UA-Mobile: ?1 with every request, documents and data alike.
+    const context = await browser.newContext({ viewport: MOBILE, baseURL, extraHTTPHeaders: { "sec-ch-ua-mobile": "?1" } });
+    await context.addCookies([{ name: "lang", value: "pt-BR", url: baseURL }]);
+    const page = await context.newPage();
+    try {
+      const dataLoads: string[] = [];
+      page.on("request", (request) => {
+        if (new URL(request.url()).pathname.endsWith(".data")) dataLoads.push(request.url());
+      });
+      const total = (await api<ProductsPage>(page, "/api/public/products?per_page=1")).total;
+      const response = await page.goto("/produtos", { waitUntil: "networkidle" });
+      expect(response?.headers().vary).toMatch(/sec-ch-ua-mobile/i);
+      expect((await response!.text()).match(/<article/g)).toHaveLength(12);
+      await page.getByText(`Página 1 de ${Math.ceil(total / 12)}`, { exact: true }).waitFor();
+      expect(await page.getByRole("main").getByRole("article").count()).toBe(12);
+      expect(query(page).has("per_page")).toBe(false);
+      expect(dataLoads).toEqual([]);
+
+      await page.getByRole("main").getByRole("link", { name: ptBR.catalog.pagination.next }).click();
+      await page.getByText(`Página 2 de ${Math.ceil(total / 12)}`, { exact: true }).waitFor();
+      expect(await page.getByRole("main").getByRole("article").count()).toBe(12);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 describe("brand page and special line", () => {
   it("titles the brand page and answers 404 for an unknown brand", async () => {
     await withPage(DESKTOP, "pt-BR", async ({ page }) => {

@@ -55,6 +55,21 @@ describe("page cache", () => {
     expect(pyAgain.html).toContain('lang="es-PY"');
   });
 
+  it("keeps a list per device: a phone's 12-a-page list never reaches a desktop, nor the reverse", async () => {
+    const list = "/produtos?sort=nome:asc";
+    const phone = { "sec-ch-ua-mobile": "?1" };
+    const cards = (html: string) => html.match(/<article/g)?.length;
+    expect(cards((await get(list, phone)).html)).toBe(12);
+    expect(cards((await get(list)).html)).toBe(20);
+    const phoneAgain = await get(list, phone);
+    const desktopAgain = await get(list, { "sec-ch-ua-mobile": "?0" });
+    expect(phoneAgain.res.headers.get("x-page-cache")).toBe("hit");
+    expect(desktopAgain.res.headers.get("x-page-cache")).toBe("hit");
+    expect(cards(phoneAgain.html)).toBe(12);
+    expect(cards(desktopAgain.html)).toBe(20);
+    expect(desktopAgain.res.headers.get("vary")).toMatch(/sec-ch-ua-mobile/i);
+  });
+
   it("caches product lists, but never a signed-in customer's page nor a language switch", async () => {
     const list = "/produtos?page=2";
     await get(list);

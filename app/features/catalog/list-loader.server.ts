@@ -7,7 +7,10 @@ import { resolveLocale } from "#app/i18n/resolve-locale.ts";
 import { guestCurrencyId } from "#app/lib/guest-currency.ts";
 import type { BrandChoice, CatalogListData, ListKind, NamedRef, SidebarCategory } from "./list-data.ts";
 import { scopePath } from "./list-data.ts";
-import { changeSearch, filterQuery, productsQuery, readListParams, type ListParams, type ListScope } from "./list-query.ts";
+import { changeSearch, filterQuery, isPhoneRequest, productsQuery, readListParams, type ListParams, type ListScope } from "./list-query.ts";
+
+/** A list's document and data vary with the phone hint (readListParams). */
+export const LIST_HEADERS = { Vary: "Sec-CH-UA-Mobile" };
 
 interface LoadArgs {
   request: Request;
@@ -41,7 +44,7 @@ export async function loadCatalogList({ request, context, kind, slugs }: LoadArg
   const t = fixedT(locale);
   const lang = apiLang(locale);
   const moedaId = guestCurrencyId(locale);
-  const params: ListParams = readListParams(url.searchParams);
+  const params: ListParams = readListParams(url.searchParams, isPhoneRequest(request));
 
   const api = serverApi(context);
   let categoryList: Category[];

@@ -28,6 +28,13 @@ describe("readListParams", () => {
     expect(bad.perPage).toBe(20);
     expect(readListParams(new URLSearchParams("per_page=12")).perPage).toBe(12);
   });
+
+  it("gives a phone that says so 12 a page, unless the address names a size", () => {
+    expect(readListParams(new URLSearchParams(""), true).perPage).toBe(12);
+    expect(readListParams(new URLSearchParams("per_page=20"), true).perPage).toBe(20);
+    expect(readListParams(new URLSearchParams("per_page=99"), true).perPage).toBe(20);
+    expect(readListParams(new URLSearchParams(""), false).perPage).toBe(20);
+  });
 });
 
 describe("sortQuery", () => {

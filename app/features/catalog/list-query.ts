@@ -34,7 +34,12 @@ export interface ListScope {
 
 const isSort = (value: string): value is SortOption => (SORT_OPTIONS as readonly string[]).includes(value);
 
-export function readListParams(search: URLSearchParams): ListParams {
+/**
+ * The list's state from its address. Without `per_page` the size follows the device: `phone` is the
+ * browser's own word (the `Sec-CH-UA-Mobile: ?1` hint Chromium sends with every request), so a phone is
+ * served 12 at once; other phones get 20 and ask for 12 once the page knows its width.
+ */
+export function readListParams(search: URLSearchParams, phone = false): ListParams {
   const page = Number(search.get("page"));
   const sort = search.get("sort") ?? "";
   const brandIds = [
@@ -54,10 +59,18 @@ export function readListParams(search: URLSearchParams): ListParams {
     brandIds,
     news: search.get("order") === "codigo_desc",
     availableOnly: search.get("availability") === "available",
-    // Only the two sizes the layouts use; anything else is the desktop size.
-    perPage: Number(search.get("per_page")) === PER_PAGE_MOBILE ? PER_PAGE_MOBILE : PER_PAGE_DESKTOP,
+    perPage: pageSize(search.get("per_page"), phone),
   };
 }
+
+// Only the two sizes the layouts use; anything else is the desktop size.
+function pageSize(asked: string | null, phone: boolean): number {
+  if (asked === null) return phone ? PER_PAGE_MOBILE : PER_PAGE_DESKTOP;
+  return Number(asked) === PER_PAGE_MOBILE ? PER_PAGE_MOBILE : PER_PAGE_DESKTOP;
+}
+
+/** The browser says it is a phone (a low-entropy client hint, sent without asking). */
+export const isPhoneRequest = (request: Request): boolean => request.headers.get("sec-ch-ua-mobile") === "?1";
 
 /** Spec §7: order_by `tem_estoque,{field}`, order `desc,{direction}`; default field id, direction desc. */
 export function sortQuery(params: Pick<ListParams, "sort" | "news">): { order_by: string; order: string } {

@@ -9,13 +9,18 @@ export interface ProductCardProps {
   product: ProductSummary;
   /** The card's name is a heading so screen-reader users can jump from product to product. */
   headingLevel?: HeadingLevel;
+  /**
+   * The card is in the first row a visitor sees: its image is fetched at once, ahead of the scripts,
+   * since it is usually the page's largest paint. Other cards' images wait until they come near.
+   */
+  priority?: boolean;
 }
 
 // Fixed intrinsic size: the grid reserves the image box before it loads (no layout shift).
 const IMAGE_SIZE = 300;
 
 /** One product in a grid: image, name, code, price, stock badge; the whole card links to the product. */
-export function ProductCard({ product, headingLevel = 3 }: ProductCardProps) {
+export function ProductCard({ product, headingLevel = 3, priority = false }: ProductCardProps) {
   const { t } = useTranslation();
   const Heading = `h${headingLevel}` as const;
   const image = product.imagens[0]?.url;
@@ -25,7 +30,16 @@ export function ProductCard({ product, headingLevel = 3 }: ProductCardProps) {
     <article className="group relative flex h-full flex-col overflow-hidden rounded-lg bg-panel shadow-sm ring-1 ring-slate-200 transition-shadow focus-within:ring-2 focus-within:ring-ink hover:shadow-md">
       <div className="relative aspect-square bg-white">
         {image ? (
-          <img src={image} alt="" width={IMAGE_SIZE} height={IMAGE_SIZE} loading="lazy" decoding="async" className="size-full object-contain p-2" />
+          <img
+            src={image}
+            alt=""
+            width={IMAGE_SIZE}
+            height={IMAGE_SIZE}
+            loading={priority ? "eager" : "lazy"}
+            fetchPriority={priority ? "high" : "auto"}
+            decoding="async"
+            className="size-full object-contain p-2"
+          />
         ) : (
           <div className="flex size-full items-center justify-center text-slate-300">
             <WrenchIcon className="size-16" />

@@ -7,7 +7,7 @@ import { useToast } from "#app/components/ui/toast.tsx";
 import { ExportSelect } from "./export-select.tsx";
 import { BrandFilter, CategoryFilter, type FilterLinks } from "./filters.tsx";
 import { scopePath, type CatalogListData } from "./list-data.ts";
-import { changeSearch, PER_PAGE_MOBILE, SORT_OPTIONS, type SortOption } from "./list-query.ts";
+import { changeSearch, PER_PAGE_DESKTOP, PER_PAGE_MOBILE, SORT_OPTIONS, type SortOption } from "./list-query.ts";
 import { MobileFilters } from "./mobile-filters.tsx";
 import { Pagination } from "./pagination.tsx";
 import { ProductCard, ProductGridSkeleton } from "./product-card.tsx";
@@ -26,6 +26,9 @@ const GRID_CLASS = "grid grid-cols-2 gap-3 sm:grid-cols-3 md:gap-4 lg:grid-cols-
 const SKELETON_CLASS = `${GRID_CLASS} max-md:[&>li:nth-child(n+9)]:hidden`;
 
 const selectClass = "h-10 rounded-md bg-panel px-3 text-sm ring-1 ring-slate-300";
+
+/** The cards of the grid's first row on the widest layout (lg: 4 columns). */
+const FIRST_ROW = 4;
 
 /** The product-list screen shared by /produtos, /marca and /especial (spec §2, §4). */
 export function ProductListPage({ data }: { data: CatalogListData }) {
@@ -51,12 +54,15 @@ export function ProductListPage({ data }: { data: CatalogListData }) {
     },
   };
 
-  // Page size (spec §9: 20 desktop, 12 mobile). The server cannot see the viewport, so it renders
-  // the desktop size; a phone then asks once for `per_page=12`, which every later link keeps.
+  // Page size (spec §9: 20 desktop, 12 mobile). A phone that says so in its request (Chromium's
+  // Sec-CH-UA-Mobile hint) is served 12 at once; otherwise the server cannot see the viewport and renders
+  // 20, and the page then asks once for its own size, which every later link keeps.
   useEffect(() => {
-    if (search.has("per_page") || !window.matchMedia(MOBILE_QUERY).matches) return;
+    if (search.has("per_page")) return;
+    const wanted = window.matchMedia(MOBILE_QUERY).matches ? PER_PAGE_MOBILE : PER_PAGE_DESKTOP;
+    if (params.perPage === wanted) return;
     const next = new URLSearchParams(search);
-    next.set("per_page", String(PER_PAGE_MOBILE));
+    next.set("per_page", String(wanted));
     next.delete("page");
     void navigate(`${location.pathname}?${next}`, { replace: true, preventScrollReset: true });
     // Only on arriving at an address: later changes carry per_page along.
@@ -163,9 +169,9 @@ export function ProductListPage({ data }: { data: CatalogListData }) {
             <>
               <h2 className="sr-only">{t("catalog.list.results")}</h2>
               <ul className={GRID_CLASS}>
-                {result.data.map((product) => (
+                {result.data.map((product, index) => (
                   <li key={product.id}>
-                    <ProductCard product={product} headingLevel={3} />
+                    <ProductCard product={product} headingLevel={3} priority={index < FIRST_ROW} />
                   </li>
                 ))}
               </ul>
