@@ -3,7 +3,8 @@ import { text } from "node:stream/consumers";
 import { describe, expect, it } from "vitest";
 import { lowPriorityPreloads } from "./preload-priority.server.ts";
 
-const HEAD = '<!DOCTYPE html><html lang="pt-BR"><head><link rel="modulepreload" href="/assets/a.js"/><link rel="modulepreload" href="/assets/b.js"/></head>';
+const HEAD =
+  '<!DOCTYPE html><html lang="pt-BR"><head><link rel="modulepreload" href="/assets/a.js"/><link rel="modulepreload" href="/assets/b.js"/></head>';
 const BODY = '<body><p>Furadeira — ação</p><link rel="modulepreload" href="/not-in-head.js"/></body></html>';
 
 /** The document cut into pieces of `size` bytes (cutting tags and multi-byte letters in two), through the transform. */
