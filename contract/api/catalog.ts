@@ -221,10 +221,3 @@ export type Menu = z.infer<typeof MenuSchema>;
 /** One file's slice of product slugs for the sitemap (GET /api/public/products/slugs). */
 export const SlugSliceSchema = z.object({ total: z.number(), per_file: z.number(), data: z.array(z.string()) });
 
-export const BANNER_TYPES = {
-  main: "Banner Principal",
-  left: "Triplo Esquerdo",
-  centre: "Triplo Centro",
-  right: "Triplo Direito",
-  offers: "Receba Ofertas",
-} as const;

@@ -322,7 +322,13 @@ describe("product list, on a phone that says so", () => {
       const total = (await api<ProductsPage>(page, "/api/public/products?per_page=1")).total;
       const response = await page.goto("/produtos", { waitUntil: "networkidle" });
       expect(response?.headers().vary).toMatch(/sec-ch-ua-mobile/i);
-      expect((await response!.text()).match(/<article/g)).toHaveLength(12);
+      const html = await response!.text();
+      expect(html.match(/<article/g)).toHaveLength(12);
+      // The first row's images are asked for at once (usually the largest paint), the others when near.
+      const images = html.match(/<img [^>]*>/g)!.filter((img) => img.includes("/media/"));
+      expect(images.slice(0, 4).every((img) => img.includes('fetchpriority="high"') && !img.includes('loading="lazy"'))).toBe(true);
+      expect(images.slice(4).every((img) => img.includes('loading="lazy"'))).toBe(true);
+      expect(html).toMatch(/<link rel="modulepreload" fetchpriority="low"/);
       await page.getByText(`Página 1 de ${Math.ceil(total / 12)}`, { exact: true }).waitFor();
       expect(await page.getByRole("main").getByRole("article").count()).toBe(12);
       expect(query(page).has("per_page")).toBe(false);

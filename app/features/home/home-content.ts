@@ -1,4 +1,5 @@
-import { BANNER_TYPES, type Banner, type Brand, type Category, type ProductSummary, type StartData } from "#contract/api/catalog.ts";
+import type { Banner, Brand, Category, ProductSummary, StartData } from "#contract/api/catalog.ts";
+import { BANNER_TYPES } from "#contract/banners.ts";
 import { requestLine, type ApiRequest } from "#app/lib/api-client.ts";
 
 /** Spec §9 sizes of the home page. */
