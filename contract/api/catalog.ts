@@ -220,4 +220,3 @@ export type Menu = z.infer<typeof MenuSchema>;
 
 /** One file's slice of product slugs for the sitemap (GET /api/public/products/slugs). */
 export const SlugSliceSchema = z.object({ total: z.number(), per_file: z.number(), data: z.array(z.string()) });
-
