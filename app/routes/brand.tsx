@@ -1,15 +1,15 @@
 import { useTranslation } from "#app/i18n/react.tsx";
 import { isRouteErrorResponse, Link } from "react-router";
 import { ErrorPage } from "#app/features/layout/not-found.tsx";
-import { LIST_HEADERS, loadCatalogList } from "#app/features/catalog/list-loader.server.ts";
+import { listHeaders, loadCatalogList } from "#app/features/catalog/list-loader.server.ts";
 import { ProductListPage } from "#app/features/catalog/product-list-page.tsx";
 import { buildMeta, rootData } from "#app/lib/meta.ts";
 import type { Route } from "./+types/brand";
 
-/** Spec §2 "Brand page": /marca/{brandSlug?}/{categoriaSlug?} with categoria, page, sort. */
 /** The page size follows the Sec-CH-UA-Mobile hint when the address does not name one. */
-export const headers: Route.HeadersFunction = () => LIST_HEADERS;
+export const headers: Route.HeadersFunction = listHeaders;
 
+/** Spec §2 "Brand page": /marca/{brandSlug?}/{categoriaSlug?} with categoria, page, sort. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   return loadCatalogList({
     request,

@@ -9,8 +9,12 @@ import type { BrandChoice, CatalogListData, ListKind, NamedRef, SidebarCategory 
 import { scopePath } from "./list-data.ts";
 import { changeSearch, filterQuery, isPhoneRequest, productsQuery, readListParams, type ListParams, type ListScope } from "./list-query.ts";
 
-/** A list's document and data vary with the phone hint (readListParams). */
-export const LIST_HEADERS = { Vary: "Sec-CH-UA-Mobile" };
+/** A list's document and data vary with the phone hint (readListParams); the parents' headers stay. */
+export function listHeaders({ parentHeaders }: { parentHeaders: Headers }): Headers {
+  const headers = new Headers(parentHeaders);
+  headers.append("Vary", "Sec-CH-UA-Mobile");
+  return headers;
+}
 
 interface LoadArgs {
   request: Request;
