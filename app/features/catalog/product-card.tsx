@@ -36,7 +36,7 @@ export function ProductCard({ product, headingLevel = 3, priority = false }: Pro
             width={IMAGE_SIZE}
             height={IMAGE_SIZE}
             loading={priority ? "eager" : "lazy"}
-            fetchPriority={priority ? "high" : "auto"}
+            fetchPriority={priority ? "high" : undefined}
             decoding="async"
             className="size-full object-contain p-2"
           />
