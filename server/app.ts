@@ -39,6 +39,8 @@ import { createCatalogService } from "./modules/catalog/service.ts";
 import { devMailRoutes } from "./modules/dev-mail/routes.ts";
 import { favouritesRoutes } from "./modules/favourites/routes.ts";
 import { createFavouritesService } from "./modules/favourites/service.ts";
+import { adminRoutes } from "./modules/admin/routes.ts";
+import { createStaffService } from "./modules/admin/staff-service.ts";
 import { apiDocsPlugin } from "./plugins/api-docs.ts";
 import { createAuth } from "./plugins/auth.ts";
 import { drainingPlugin } from "./plugins/draining.ts";
@@ -144,6 +146,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(accountsRoutes, { accounts, addresses: createAddressService(db), auth, config });
   await app.register(favouritesRoutes, { favourites: createFavouritesService(db, catalog), auth });
   if (config.env !== "production") await app.register(devMailRoutes, { db });
+  await app.register(adminRoutes, { db, staff: createStaffService({ db, limiter, secret: config.appSecret }), config });
 
   const cart = createCartService(db, catalog);
   const shipping = createShippingService(db, config.appSecret, catalog.rates);

@@ -5,6 +5,8 @@ import { sql } from "drizzle-orm";
 import type { ServerBuild } from "react-router";
 import { openDatabase, SCHEMA_LOCK } from "#db/client.ts";
 import { seedIfEmpty } from "#db/seed/index.ts";
+import { addDemoStaffIfNone, countDemoStaff, DEMO_STAFF_DOMAIN } from "#db/staff.ts";
+import { acquireStoreLock, StoreLockedError } from "#db/store-lock.ts";
 import { buildApp, type AppOptions } from "./app.ts";
 import { assertProductionReady, loadConfigOrExit } from "#config/config.ts";
 
@@ -14,6 +16,17 @@ const SHUTDOWN_GRACE_MS = 20_000;
 const RECONCILE_EVERY_MS = 2 * 60_000;
 
 const config = loadConfigOrExit(assertProductionReady);
+// The embedded database's folder belongs to this process alone (db/store-lock.ts): a second store, or a
+// command such as staff:create, started on it meanwhile stops with a message instead of damaging it.
+if (!config.databaseUrl) {
+  try {
+    acquireStoreLock(config.dataDir);
+  } catch (err) {
+    if (!(err instanceof StoreLockedError)) throw err;
+    console.error(`Another process (pid ${err.pid}, started ${err.since}) is running the store on ${path.resolve(config.dataDir)}.`);
+    process.exit(1);
+  }
+}
 const databaseOptions = {
   url: config.databaseUrl,
   dataDir: path.join(config.dataDir, "db"),
@@ -26,12 +39,22 @@ setup.onConnectionError((err) => console.error("database connection lost while s
 // Several processes may start at once on one PostgreSQL: one migrates and seeds, the others then find it done.
 const seeded = await setup.exclusive(SCHEMA_LOCK, async () => {
   if (config.migrateOnStart) await setup.migrate();
-  return seedIfEmpty(setup, {
+  const fresh = await seedIfEmpty(setup, {
     products: config.seedProducts,
     mediaDir: path.join(config.dataDir, "media"),
     log: (msg) => console.log(msg),
   });
+  // One back-office member per role on a development machine (README "Back office"); never in production.
+  if (config.env !== "production" && (await addDemoStaffIfNone(setup.db))) console.log(`Demo staff added: see README "Back office".`);
+  return fresh;
 });
+if (config.env === "production" && (await countDemoStaff(setup.db)) > 0) {
+  console.error(
+    `The database holds demo staff (@${DEMO_STAFF_DOMAIN}), whose passwords are public: remove them or give them ` +
+      "real addresses before starting in production.",
+  );
+  process.exit(1);
+}
 // Fresh statistics and visibility maps let the planner use the sort indexes and index-only counts.
 if (seeded) await setup.db.execute(sql`VACUUM ANALYZE`);
 let database = setup;

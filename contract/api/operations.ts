@@ -61,6 +61,22 @@ import {
   StartQuerySchema,
 } from "./catalog.ts";
 import { idSchema, intSchema, textSchema } from "./common.ts";
+import {
+  ANY_STAFF,
+  AuditPageSchema,
+  AuditQuerySchema,
+  OWNER,
+  StaffCreateBodySchema,
+  StaffIdParamSchema,
+  StaffListSchema,
+  StaffLoginBodySchema,
+  StaffLoginResponseSchema,
+  StaffOwnBodySchema,
+  StaffSchema,
+  StaffSessionSchema,
+  StaffUpdateBodySchema,
+  type StaffAccess,
+} from "./admin/staff.ts";
 
 /**
  * Every call of spec §7 the storefront makes, by "METHOD /path/{param}": the schemas of its path
@@ -95,6 +111,12 @@ export interface Operation {
   /** The success status, 200 unless said. */
   status?: 200 | 201;
   response: z.ZodType;
+  /**
+   * Back-office operations (`/api/admin/...`): the staff roles that may call it, or `public` (the
+   * login). One check reads this for every admin route (server/modules/admin/access.ts); an admin
+   * path without it is refused to everyone.
+   */
+  admin?: StaffAccess;
 }
 
 export const operations = {
@@ -169,6 +191,21 @@ export const operations = {
   "POST /ecom/favoritos": { body: FavouriteBodySchema, status: 201, response: MessageSchema.extend({ data: FavouriteSchema }) },
   "GET /ecom/favoritos": { query: FavouritesQuerySchema, response: data(z.array(FavouriteListItemSchema)) },
   "DELETE /ecom/favoritos/{id}": { params: IdParamSchema, response: MessageSchema },
+
+  // Back office (docs/decisions/020): staff sessions, staff accounts, the audit log.
+  "POST /api/admin/login": { admin: "public", body: StaffLoginBodySchema, response: StaffLoginResponseSchema },
+  "POST /api/admin/logout": { admin: ANY_STAFF, response: MessageSchema },
+  "GET /api/admin/session": { admin: ANY_STAFF, response: StaffSessionSchema },
+  "PATCH /api/admin/me": { admin: ANY_STAFF, body: StaffOwnBodySchema, response: MessageSchema.extend({ data: StaffSchema }) },
+  "GET /api/admin/staff": { admin: OWNER, response: StaffListSchema },
+  "POST /api/admin/staff": { admin: OWNER, body: StaffCreateBodySchema, status: 201, response: MessageSchema.extend({ data: StaffSchema }) },
+  "PATCH /api/admin/staff/{id}": {
+    admin: OWNER,
+    params: StaffIdParamSchema,
+    body: StaffUpdateBodySchema,
+    response: MessageSchema.extend({ data: StaffSchema }),
+  },
+  "GET /api/admin/audit": { admin: OWNER, query: AuditQuerySchema, response: AuditPageSchema },
 } as const satisfies Record<string, Operation>;
 
 export type Operations = typeof operations;

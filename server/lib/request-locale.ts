@@ -3,12 +3,14 @@ import { DEFAULT_LOCALE, isLocale, parseApiLang, type Locale } from "#contract/l
 import { visitorSiteOf } from "./site.ts";
 
 /**
- * The language an API answer is written in: the request's `lang` parameter, then the
+ * The language an API answer is written in: a back-office member's own, then the request's `lang` parameter, then the
  * storefront's `lang` cookie, then, for the storefront's own calls, the visitor's host's language (as
  * the page itself is shown: es-AR on the Spanish brand's host), else Accept-Language; Spanish answers
  * use the es-PY texts.
  */
 export function requestLocale(request: FastifyRequest): Locale {
+  // A back-office member reads the back office in the language of their choice.
+  if (request.staff && isLocale(request.staff.lang)) return request.staff.lang;
   const query = request.query as Record<string, unknown> | undefined;
   const fromQuery = query?.lang;
   if (isLocale(fromQuery)) return fromQuery;

@@ -29,7 +29,13 @@ export const apiDocsPlugin = fp(async (app: FastifyInstance) => {
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: "Store API", version: "1.0.0", description: "Public catalogue and customer API (spec §7)." },
-      components: { securitySchemes: { bearerAuth: { type: "http", scheme: "bearer" } } },
+      components: {
+        securitySchemes: {
+          bearerAuth: { type: "http", scheme: "bearer" },
+          // The back office (docs/decisions/020): the staff session cookie, and on every write its CSRF token in x-csrf-token.
+          staffCookie: { type: "apiKey", in: "cookie", name: "staff_sid" },
+        },
+      },
     },
     transform: jsonSchemaTransform,
   });

@@ -37,11 +37,12 @@ interface DevicePayload {
   d: string;
 }
 
-export function createLoginGuard(limiter: Limiter, secret: string) {
+/** `prefix` keeps one door's counters apart from another's (the back office's staff use their own). */
+export function createLoginGuard(limiter: Limiter, secret: string, prefix = "login") {
   const keys = (account: string, client: LoginClient, deviceId: string | undefined) => ({
-    pair: deviceId ? `login:device:${account}:${deviceId}` : `login:pair:${account}:${client.ip}`,
-    account: `login:account:${account}`,
-    pause: `login:pause:${account}`,
+    pair: deviceId ? `${prefix}:device:${account}:${deviceId}` : `${prefix}:pair:${account}:${client.ip}`,
+    account: `${prefix}:account:${account}`,
+    pause: `${prefix}:pause:${account}`,
   });
 
   /** The id of the device the cookie names, when it was signed here for this customer. */
@@ -90,9 +91,9 @@ export function createLoginGuard(limiter: Limiter, secret: string) {
   async function forget(email: string, ip: string) {
     const account = email.toLowerCase();
     await Promise.all([
-      limiter.reset(`login:account:${account}`),
-      limiter.reset(`login:pause:${account}`),
-      limiter.reset(`login:pair:${account}:${ip}`),
+      limiter.reset(`${prefix}:account:${account}`),
+      limiter.reset(`${prefix}:pause:${account}`),
+      limiter.reset(`${prefix}:pair:${account}:${ip}`),
     ]);
   }
 

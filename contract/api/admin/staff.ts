@@ -1,0 +1,119 @@
+import { z } from "zod";
+import { LOCALES } from "../../locale.ts";
+import { idSchema, intSchema, textSchema } from "../common.ts";
+
+/**
+ * The back office's staff and their sessions (docs/decisions/020). Roles, from most to least:
+ * owner (everything, including staff), manager (catalogue, prices, stock, rates, content, orders),
+ * counter (orders and pickup handover).
+ */
+export const STAFF_ROLES = ["owner", "manager", "counter"] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+/** Who may call an admin operation: the roles, or `public` for the login itself. */
+export type StaffAccess = { roles: readonly StaffRole[] } | "public";
+export const ANY_STAFF = { roles: STAFF_ROLES } as const;
+export const OWNER = { roles: ["owner"] } as const;
+export const MANAGERS = { roles: ["owner", "manager"] } as const;
+
+/** The session cookie of the back office: HttpOnly, SameSite=Strict, apart from the customers' `sid`. */
+export const STAFF_COOKIE = "staff_sid";
+/** The header every write of the back office carries: the session's CSRF token. */
+export const CSRF_HEADER = "x-csrf-token";
+/** A staff session ends after 8 hours without use. */
+export const STAFF_IDLE_MS = 8 * 60 * 60 * 1000;
+export const STAFF_PASSWORD_MIN = 10;
+export const STAFF_PASSWORD_MAX = 128;
+
+const email = textSchema().min(1).max(200).pipe(z.email());
+const name = textSchema().min(1).max(200);
+const password = z.string().min(STAFF_PASSWORD_MIN).max(STAFF_PASSWORD_MAX);
+
+export const StaffLoginBodySchema = z.object({ email, password: z.string().min(1).max(200) });
+
+export const StaffSchema = z
+  .object({
+    id: z.number(),
+    email: z.string(),
+    nome: z.string(),
+    papel: z.enum(STAFF_ROLES),
+    lang: z.enum(LOCALES),
+    ativo: z.boolean(),
+    trocar_senha: z.boolean(),
+    data_ultimo_login: z.string().nullable(),
+  })
+  .meta({ id: "Staff" });
+export type Staff = z.infer<typeof StaffSchema>;
+
+/** The signed-in member and the CSRF token their pages send with every write. */
+export const StaffSessionSchema = z.object({ staff: StaffSchema, csrf_token: z.string() }).meta({ id: "StaffSession" });
+export type StaffSession = z.infer<typeof StaffSessionSchema>;
+
+export const StaffLoginResponseSchema = StaffSessionSchema.extend({ message: z.string(), expires_at: z.string() });
+
+export const StaffCreateBodySchema = z.object({
+  email,
+  nome: name,
+  papel: z.enum(STAFF_ROLES),
+  lang: z.enum(LOCALES).default("pt-BR"),
+  password,
+});
+
+export const StaffUpdateBodySchema = z
+  .object({
+    nome: name.optional(),
+    papel: z.enum(STAFF_ROLES).optional(),
+    lang: z.enum(LOCALES).optional(),
+    ativo: z.boolean().optional(),
+    /** A new password, set by the owner: the member must choose another at the next login. */
+    password: password.optional(),
+  })
+  .refine((v) => Object.values(v).some((x) => x !== undefined), { message: "required" });
+
+/** A member's own settings: the language of the back office, and a new password with the current one. */
+export const StaffOwnBodySchema = z
+  .object({
+    lang: z.enum(LOCALES).optional(),
+    current_password: z.string().max(200).optional(),
+    password: password.optional(),
+  })
+  .refine((v) => v.password === undefined || (v.current_password ?? "") !== "", {
+    path: ["current_password"],
+    message: "required",
+  });
+
+export const StaffIdParamSchema = z.object({ id: idSchema });
+export const StaffListSchema = z.object({ data: z.array(StaffSchema) });
+
+// The audit log (who, when, what, before and after), read by the owner.
+export const AUDIT_PAGE_SIZE = 50;
+export const AuditQuerySchema = z.object({
+  funcionario_id: idSchema.optional(),
+  entidade: textSchema().max(40).optional(),
+  acao: textSchema().max(40).optional(),
+  /** Inclusive dates, YYYY-MM-DD, in the shop's time zone. */
+  de: z.iso.date().optional(),
+  ate: z.iso.date().optional(),
+  page: intSchema(1, 100_000).default(1),
+});
+export const AuditEntrySchema = z
+  .object({
+    id: z.number(),
+    created_at: z.string(),
+    funcionario_id: z.number().nullable(),
+    autor: z.string(),
+    acao: z.string(),
+    entidade: z.string(),
+    entidade_id: z.string().nullable(),
+    antes: z.unknown().nullable(),
+    depois: z.unknown().nullable(),
+    ip: z.string().nullable(),
+  })
+  .meta({ id: "AuditEntry" });
+export type AuditEntry = z.infer<typeof AuditEntrySchema>;
+export const AuditPageSchema = z.object({
+  data: z.array(AuditEntrySchema),
+  page: z.number(),
+  per_page: z.number(),
+  has_more: z.boolean(),
+});

@@ -1,0 +1,78 @@
+import { sql } from "drizzle-orm";
+import { bigserial, boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
+
+/**
+ * The shop's staff (docs/decisions/020): apart from the customers, so that neither side's session
+ * ever opens the other's door. `papel` is owner, manager or counter (contract/api/admin/staff.ts).
+ */
+export const staff = pgTable(
+  "funcionarios",
+  {
+    id: serial("id").primaryKey(),
+    email: varchar("email", { length: 200 }).notNull(),
+    nome: varchar("nome", { length: 200 }).notNull(),
+    papel: varchar("papel", { length: 10 }).notNull(),
+    password_hash: text("password_hash").notNull(),
+    /** The language of the back office for this member: pt-BR, es-PY or es-AR. */
+    lang: varchar("lang", { length: 8 }).notNull().default("pt-BR"),
+    ativo: boolean("ativo").notNull().default(true),
+    /** Set by a password the shell printed: the member chooses a new one at the next login. */
+    trocar_senha: boolean("trocar_senha").notNull().default(false),
+    data_ultimo_login: timestamp("data_ultimo_login", { withTimezone: true }),
+    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("funcionarios_email_idx").on(sql`lower(${t.email})`),
+    check("funcionarios_papel_check", sql`${t.papel} IN ('owner', 'manager', 'counter')`),
+  ],
+);
+
+/**
+ * Staff sessions: the sha256 of an opaque token (the `staff_sid` cookie), idle for at most 8 hours
+ * (`expires_at` slides with use), revoked at logout. The CSRF token is derived from the session's
+ * token and the app secret, so nothing else needs storing.
+ */
+export const staffSessions = pgTable(
+  "sessoes_funcionarios",
+  {
+    id: serial("id").primaryKey(),
+    funcionario_id: integer("funcionario_id")
+      .notNull()
+      .references(() => staff.id, { onDelete: "cascade" }),
+    token_hash: varchar("token_hash", { length: 64 }).notNull().unique(),
+    last_seen_at: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    expires_at: timestamp("expires_at", { withTimezone: true }).notNull(),
+    revoked_at: timestamp("revoked_at", { withTimezone: true }),
+    ip: varchar("ip", { length: 64 }),
+    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("sessoes_funcionarios_staff_idx").on(t.funcionario_id)],
+);
+
+/**
+ * Every write of the back office (docs/decisions/020): who (a staff member, or later an API key), when,
+ * from where, what, and the row before and after. Written in the same transaction as the write itself.
+ * Passwords and secrets are never part of `antes` or `depois`.
+ */
+export const auditLog = pgTable(
+  "auditoria",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    funcionario_id: integer("funcionario_id").references(() => staff.id, { onDelete: "set null" }),
+    /** The member's e-mail when the write was made: the record stays readable if the member is removed. */
+    autor: varchar("autor", { length: 200 }).notNull(),
+    acao: varchar("acao", { length: 40 }).notNull(),
+    entidade: varchar("entidade", { length: 40 }).notNull(),
+    entidade_id: varchar("entidade_id", { length: 64 }),
+    antes: jsonb("antes"),
+    depois: jsonb("depois"),
+    ip: varchar("ip", { length: 64 }),
+    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("auditoria_created_idx").on(t.created_at.desc(), t.id.desc()),
+    index("auditoria_entidade_idx").on(t.entidade, t.entidade_id),
+    index("auditoria_funcionario_idx").on(t.funcionario_id),
+  ],
+);

@@ -1,0 +1,88 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { CSRF_HEADER, STAFF_COOKIE, type Staff } from "#contract/api/admin/staff.ts";
+import { operations, type Operation } from "#contract/api/operations.ts";
+import type { Config } from "#config/config.ts";
+import { HttpError } from "../../lib/errors.ts";
+import { siteFor, visitorSiteOf } from "../../lib/site.ts";
+import type { StaffService } from "./staff-service.ts";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** The back-office member of an admin request, once its session was checked (access.ts). */
+    staff?: Staff & { sessionId: number };
+  }
+}
+
+/** What a member who must choose a new password may still do. */
+const BEFORE_NEW_PASSWORD = new Set<string>(["GET /api/admin/session", "PATCH /api/admin/me", "POST /api/admin/logout"]);
+
+/** The operations map's key of a route: `/api/admin/staff/:id` is `/api/admin/staff/{id}`; HEAD reads as its GET. */
+function operationKey(request: FastifyRequest): string {
+  const method = request.method === "HEAD" ? "GET" : request.method;
+  return `${method} ${(request.routeOptions.url ?? "").replace(/:(\w+)/g, "{$1}")}`;
+}
+
+/** The staff cookie's token, when the request carries a plausible one. */
+export function staffToken(request: FastifyRequest): string | undefined {
+  const token = request.cookies?.[STAFF_COOKIE];
+  return token && token.length <= 200 ? token : undefined;
+}
+
+export const staffCookieOptions = (config: Config, expires: Date) => ({
+  path: "/",
+  httpOnly: true,
+  sameSite: "strict" as const,
+  secure: config.env === "production",
+  expires,
+});
+
+/**
+ * The one check of every back-office route (docs/decisions/020), read from the operations map before
+ * the body is even parsed:
+ * - an admin path the map gives no access is refused to everyone (403);
+ * - without a live staff session: 401 (a customer's token or cookie is no staff session);
+ * - a role the operation does not name: 403;
+ * - a write without the session's CSRF token, or sent from a page of another origin: 403;
+ * - a member whose password was printed by the shell may only choose a new one.
+ * The login itself (`public`) only needs a write's same-origin check.
+ */
+export function createStaffAccess(staffService: StaffService, config: Config) {
+  /** A write comes from the store's own pages: its Origin (or Referer) names the host it was sent to. */
+  function sameOrigin(request: FastifyRequest): boolean {
+    // The storefront's in-process calls: React Router compared the browser's Origin with the page's before the action ran.
+    if (visitorSiteOf(request)) return true;
+    const origin = request.headers.origin ?? request.headers.referer;
+    if (typeof origin !== "string") return false;
+    try {
+      const own = new URL(siteFor(config, request.host, request.protocol).origin).host;
+      return new URL(origin).host === own && own === request.host;
+    } catch {
+      return false;
+    }
+  }
+
+  return async function check(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const key = operationKey(request);
+    const access = (operations as Record<string, Operation>)[key]?.admin;
+    if (!access) throw new HttpError(403, "forbidden");
+    const write = request.method !== "GET" && request.method !== "HEAD";
+    if (access === "public") {
+      if (write && !sameOrigin(request)) throw new HttpError(403, "csrf_invalid");
+      return;
+    }
+    const token = staffToken(request);
+    const session = token ? await staffService.resolve(token) : null;
+    if (!token || !session) throw new HttpError(401, "session_expired");
+    request.staff = { ...session.staff, sessionId: session.sessionId };
+    // The cookie follows the session's sliding expiry.
+    if (session.slid) reply.setCookie(STAFF_COOKIE, token, staffCookieOptions(config, session.expiresAt));
+    if (write) {
+      const sent = request.headers[CSRF_HEADER];
+      if (!staffService.csrfMatches(token, typeof sent === "string" ? sent : undefined) || !sameOrigin(request)) {
+        throw new HttpError(403, "csrf_invalid");
+      }
+    }
+    if (session.staff.trocar_senha && !BEFORE_NEW_PASSWORD.has(key)) throw new HttpError(403, "password_change_required");
+    if (!access.roles.includes(session.staff.papel)) throw new HttpError(403, "forbidden");
+  };
+}

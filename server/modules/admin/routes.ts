@@ -1,0 +1,88 @@
+import type { FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { AUDIT_PAGE_SIZE, STAFF_COOKIE } from "#contract/api/admin/staff.ts";
+import { apiMessage, type ApiMessageKey } from "#contract/messages.ts";
+import type { Config } from "#config/config.ts";
+import type { Db } from "#db/client.ts";
+import { HttpError } from "../../lib/errors.ts";
+import { operationSchema as op } from "../../lib/operation.ts";
+import { requestLocale } from "../../lib/request-locale.ts";
+import { createStaffAccess, staffCookieOptions, staffToken } from "./access.ts";
+import { readAudit, type Actor } from "./audit.ts";
+import type { StaffService } from "./staff-service.ts";
+
+interface Deps {
+  db: Db;
+  staff: StaffService;
+  config: Config;
+}
+
+/** The signed-in member of a request the access check let through. */
+function memberOf(request: FastifyRequest) {
+  if (!request.staff) throw new HttpError(401, "session_expired");
+  return request.staff;
+}
+
+const actorOf = (request: FastifyRequest): Actor => {
+  const member = memberOf(request);
+  return { staffId: member.id, email: member.email, ip: request.ip };
+};
+
+/**
+ * The back office's API (`/api/admin/...`, docs/decisions/020). Every route of this plugin passes the
+ * access check of access.ts first, which reads the roles from the operations map.
+ */
+export const adminRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, staff, config }) => {
+  app.addHook("onRequest", createStaffAccess(staff, config));
+  const tags = ["admin"];
+  const security = [{ staffCookie: [] }];
+  const message = (request: FastifyRequest, key: ApiMessageKey) => apiMessage(requestLocale(request), key);
+
+  app.post(
+    "/api/admin/login",
+    { schema: op("POST /api/admin/login", { tags }), config: { rateLimit: { max: 20, timeWindow: "15 minutes" } } },
+    async (request, reply) => {
+      const session = await staff.login(request.body.email, request.body.password, request.ip);
+      reply.setCookie(STAFF_COOKIE, session.token, staffCookieOptions(config, session.expiresAt));
+      return {
+        message: apiMessage(session.staff.lang, "login_ok"),
+        staff: session.staff,
+        csrf_token: session.csrf,
+        expires_at: session.expiresAt.toISOString(),
+      };
+    },
+  );
+
+  app.post("/api/admin/logout", { schema: op("POST /api/admin/logout", { tags, security }) }, async (request, reply) => {
+    await staff.logout(memberOf(request).sessionId);
+    reply.clearCookie(STAFF_COOKIE, { path: "/" });
+    return { message: message(request, "logout_ok") };
+  });
+
+  app.get("/api/admin/session", { schema: op("GET /api/admin/session", { tags, security }) }, async (request) => {
+    const { sessionId: _sessionId, ...member } = memberOf(request);
+    return { staff: member, csrf_token: staff.csrfFor(staffToken(request)!) };
+  });
+
+  app.patch("/api/admin/me", { schema: op("PATCH /api/admin/me", { tags, security }) }, async (request) => {
+    const data = await staff.updateOwn(actorOf(request), memberOf(request).sessionId, request.body);
+    return { message: apiMessage(data.lang, "staff_own_updated"), data };
+  });
+
+  app.get("/api/admin/staff", { schema: op("GET /api/admin/staff", { tags, security }) }, async () => ({ data: await staff.list() }));
+
+  app.post("/api/admin/staff", { schema: op("POST /api/admin/staff", { tags, security }) }, async (request, reply) => {
+    const data = await staff.create(actorOf(request), request.body);
+    return reply.status(201).send({ message: message(request, "staff_created"), data });
+  });
+
+  app.patch("/api/admin/staff/:id", { schema: op("PATCH /api/admin/staff/{id}", { tags, security }) }, async (request) => {
+    const data = await staff.update(actorOf(request), request.params.id, request.body);
+    return { message: message(request, "staff_updated"), data };
+  });
+
+  app.get("/api/admin/audit", { schema: op("GET /api/admin/audit", { tags, security }) }, async (request) => {
+    const page = await readAudit(db, request.query);
+    return { ...page, page: request.query.page, per_page: AUDIT_PAGE_SIZE };
+  });
+};

@@ -1,0 +1,247 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { hash, verify } from "@node-rs/argon2";
+import { and, asc, eq, isNull, ne, sql } from "drizzle-orm";
+import type { z } from "zod";
+import {
+  STAFF_IDLE_MS,
+  type Staff,
+  type StaffCreateBodySchema,
+  type StaffOwnBodySchema,
+  type StaffRole,
+  type StaffUpdateBodySchema,
+} from "#contract/api/admin/staff.ts";
+import { isLocale, type Locale } from "#contract/locale.ts";
+import type { Db } from "#db/client.ts";
+import { staff as staffTable, staffSessions } from "#db/schema/staff.ts";
+import { HttpError } from "../../lib/errors.ts";
+import type { Limiter } from "../../lib/limiter.ts";
+import { randomToken, sha256 } from "../../lib/tokens.ts";
+import { createLoginGuard } from "../accounts/login-guard.ts";
+import { audited, type Actor } from "./audit.ts";
+
+type StaffRow = typeof staffTable.$inferSelect;
+
+/** "Last seen" (and with it the idle expiry) is written at most this often. */
+const SLIDE_EVERY_MS = 60_000;
+
+export interface StaffSessionInfo {
+  staff: Staff;
+  sessionId: number;
+  /** The session was used after a pause: its expiry moved, and the cookie should follow. */
+  slid: boolean;
+  expiresAt: Date;
+}
+
+const asStaff = (row: StaffRow): Staff => ({
+  id: row.id,
+  email: row.email,
+  nome: row.nome,
+  papel: row.papel as StaffRole,
+  lang: (isLocale(row.lang) ? row.lang : "pt-BR") as Locale,
+  ativo: row.ativo,
+  trocar_senha: row.trocar_senha,
+  data_ultimo_login: row.data_ultimo_login?.toISOString() ?? null,
+});
+
+/** What of a member the audit log keeps (never the password's hash). */
+const auditView = (s: Staff) => ({ email: s.email, nome: s.nome, papel: s.papel, lang: s.lang, ativo: s.ativo });
+
+/**
+ * The back office's staff (docs/decisions/020): login with the customers' guard against guessing, a
+ * session of 8 idle hours whose CSRF token is derived from its own token, and the owner's management of
+ * the staff, every write of it in the audit log.
+ */
+export function createStaffService({ db, limiter, secret }: { db: Db; limiter: Limiter; secret: string }) {
+  // Keys of their own: a customer's attempts never slow a member's login, nor the reverse.
+  const guard = createLoginGuard(limiter, secret, "staff-login");
+  let dummyHash: Promise<string> | undefined;
+
+  /** The CSRF token of a session: an HMAC of its token, so it is never stored and cannot be derived without the secret. */
+  const csrfFor = (token: string) => createHmac("sha256", secret).update(`staff-csrf:${token}`).digest("base64url");
+
+  function csrfMatches(token: string, sent: string | undefined): boolean {
+    if (!sent || sent.length > 100) return false;
+    const expected = Buffer.from(csrfFor(token));
+    const given = Buffer.from(sent);
+    return expected.length === given.length && timingSafeEqual(expected, given);
+  }
+
+  async function findByEmail(email: string) {
+    const [row] = await db
+      .select()
+      .from(staffTable)
+      .where(eq(sql`lower(${staffTable.email})`, email.trim().toLowerCase()))
+      .limit(1);
+    return row;
+  }
+
+  async function byId(id: number): Promise<StaffRow> {
+    const [row] = await db.select().from(staffTable).where(eq(staffTable.id, id)).limit(1);
+    if (!row) throw new HttpError(404, "not_found");
+    return row;
+  }
+
+  async function login(email: string, password: string, ip: string) {
+    const row = await findByEmail(email);
+    const attempt = await guard.admit(email, { ip }, undefined);
+    // An unknown or inactive member costs the same hashing time as a wrong password.
+    const valid = row
+      ? await verify(row.password_hash, password)
+      : (await verify(await (dummyHash ??= hash("not-a-real-password")), password), false);
+    if (!row || !valid || !row.ativo) throw new HttpError(401, "invalid_credentials");
+    await attempt.succeeded();
+    const token = randomToken();
+    const expiresAt = new Date(Date.now() + STAFF_IDLE_MS);
+    await db.insert(staffSessions).values({ funcionario_id: row.id, token_hash: sha256(token), expires_at: expiresAt, ip: ip.slice(0, 64) });
+    const [updated] = await db.update(staffTable).set({ data_ultimo_login: new Date() }).where(eq(staffTable.id, row.id)).returning();
+    return { token, expiresAt, staff: asStaff(updated ?? row), csrf: csrfFor(token) };
+  }
+
+  /** The live session of a token: not revoked, used within 8 hours, its member active. Slides the expiry. */
+  async function resolve(token: string): Promise<StaffSessionInfo | null> {
+    const [row] = await db
+      .select({ session: staffSessions, member: staffTable })
+      .from(staffSessions)
+      .innerJoin(staffTable, eq(staffTable.id, staffSessions.funcionario_id))
+      .where(
+        and(
+          eq(staffSessions.token_hash, sha256(token)),
+          isNull(staffSessions.revoked_at),
+          sql`${staffSessions.expires_at} > now()`,
+          eq(staffTable.ativo, true),
+        ),
+      )
+      .limit(1);
+    if (!row) return null;
+    let expiresAt = row.session.expires_at;
+    const slid = Date.now() - row.session.last_seen_at.getTime() > SLIDE_EVERY_MS;
+    if (slid) {
+      expiresAt = new Date(Date.now() + STAFF_IDLE_MS);
+      await db.update(staffSessions).set({ last_seen_at: new Date(), expires_at: expiresAt }).where(eq(staffSessions.id, row.session.id));
+    }
+    return { staff: asStaff(row.member), sessionId: row.session.id, slid, expiresAt };
+  }
+
+  async function logout(sessionId: number) {
+    await db.update(staffSessions).set({ revoked_at: new Date() }).where(eq(staffSessions.id, sessionId));
+  }
+
+  async function list(): Promise<Staff[]> {
+    const rows = await db.select().from(staffTable).orderBy(asc(staffTable.nome), asc(staffTable.id));
+    return rows.map(asStaff);
+  }
+
+  async function create(actor: Actor, body: z.output<typeof StaffCreateBodySchema>): Promise<Staff> {
+    const passwordHash = await hash(body.password);
+    return db.transaction(async (tx) => {
+      const inserted = await tx
+        .insert(staffTable)
+        .values({
+          email: body.email.toLowerCase(),
+          nome: body.nome,
+          papel: body.papel,
+          lang: body.lang,
+          password_hash: passwordHash,
+          trocar_senha: true,
+        })
+        .onConflictDoNothing()
+        .returning();
+      const row = inserted[0];
+      if (!row) throw new HttpError(409, "staff_email_in_use", { errors: { email: ["staff_email_in_use"] } });
+      const created = asStaff(row);
+      await audited(tx, actor, { acao: "criar", entidade: "funcionario", entidade_id: row.id, depois: auditView(created) });
+      return created;
+    });
+  }
+
+  /** Whether any other active owner would remain without `id`. */
+  async function otherActiveOwner(tx: Parameters<Parameters<Db["transaction"]>[0]>[0], id: number) {
+    const [row] = await tx
+      .select({ id: staffTable.id })
+      .from(staffTable)
+      .where(and(eq(staffTable.papel, "owner"), eq(staffTable.ativo, true), ne(staffTable.id, id)))
+      .limit(1);
+    return row !== undefined;
+  }
+
+  async function update(actor: Actor, id: number, body: z.output<typeof StaffUpdateBodySchema>): Promise<Staff> {
+    const passwordHash = body.password ? await hash(body.password) : undefined;
+    return db.transaction(async (tx) => {
+      // The row is locked: two owners demoting each other at once cannot both succeed.
+      await tx.execute(sql`SELECT id FROM funcionarios WHERE papel = 'owner' AND ativo FOR UPDATE`);
+      const [before] = await tx.select().from(staffTable).where(eq(staffTable.id, id)).limit(1);
+      if (!before) throw new HttpError(404, "not_found");
+      const losesOwner = before.papel === "owner" && before.ativo && ((body.papel && body.papel !== "owner") || body.ativo === false);
+      if (losesOwner && !(await otherActiveOwner(tx, id))) {
+        throw new HttpError(422, "last_owner", { errors: { [body.ativo === false ? "ativo" : "papel"]: ["last_owner"] } });
+      }
+      const [after] = await tx
+        .update(staffTable)
+        .set({
+          ...(body.nome !== undefined ? { nome: body.nome } : {}),
+          ...(body.papel !== undefined ? { papel: body.papel } : {}),
+          ...(body.lang !== undefined ? { lang: body.lang } : {}),
+          ...(body.ativo !== undefined ? { ativo: body.ativo } : {}),
+          ...(passwordHash ? { password_hash: passwordHash, trocar_senha: true } : {}),
+          updated_at: new Date(),
+        })
+        .where(eq(staffTable.id, id))
+        .returning();
+      // A member switched off, given another role or a new password logs in again.
+      if (body.ativo === false || passwordHash || (body.papel && body.papel !== before.papel)) {
+        await tx
+          .update(staffSessions)
+          .set({ revoked_at: new Date() })
+          .where(and(eq(staffSessions.funcionario_id, id), isNull(staffSessions.revoked_at)));
+      }
+      const result = asStaff(after!);
+      await audited(tx, actor, {
+        acao: passwordHash ? "redefinir_senha" : "editar",
+        entidade: "funcionario",
+        entidade_id: id,
+        antes: auditView(asStaff(before)),
+        depois: auditView(result),
+      });
+      return result;
+    });
+  }
+
+  /** A member's own language and password; a new password ends the member's other sessions. */
+  async function updateOwn(actor: Actor, sessionId: number, body: z.output<typeof StaffOwnBodySchema>): Promise<Staff> {
+    const before = await byId(actor.staffId);
+    if (body.password !== undefined && !(await verify(before.password_hash, body.current_password ?? ""))) {
+      throw new HttpError(422, "current_password_wrong", { errors: { current_password: ["current_password_wrong"] } });
+    }
+    const passwordHash = body.password ? await hash(body.password) : undefined;
+    return db.transaction(async (tx) => {
+      const [after] = await tx
+        .update(staffTable)
+        .set({
+          ...(body.lang !== undefined ? { lang: body.lang } : {}),
+          ...(passwordHash ? { password_hash: passwordHash, trocar_senha: false } : {}),
+          updated_at: new Date(),
+        })
+        .where(eq(staffTable.id, actor.staffId))
+        .returning();
+      if (passwordHash) {
+        await tx
+          .update(staffSessions)
+          .set({ revoked_at: new Date() })
+          .where(and(eq(staffSessions.funcionario_id, actor.staffId), isNull(staffSessions.revoked_at), ne(staffSessions.id, sessionId)));
+      }
+      const result = asStaff(after!);
+      await audited(tx, actor, {
+        acao: passwordHash ? "trocar_senha" : "editar",
+        entidade: "funcionario",
+        entidade_id: actor.staffId,
+        antes: auditView(asStaff(before)),
+        depois: auditView(result),
+      });
+      return result;
+    });
+  }
+
+  return { login, resolve, logout, csrfFor, csrfMatches, list, create, update, updateOwn };
+}
+
+export type StaffService = ReturnType<typeof createStaffService>;
