@@ -17,7 +17,8 @@ import { DEFAULT_LOCALE, isLocale } from "#contract/locale.ts";
 import { ToastProvider } from "#app/components/ui/toast.tsx";
 import { NotFound, ErrorPage } from "#app/features/layout/not-found.tsx";
 import { Shell } from "#app/features/layout/shell.tsx";
-import { loadShellCatalog } from "#app/features/layout/shell-data.server.ts";
+import { EMPTY_SHELL_CATALOG, loadShellCatalog } from "#app/features/layout/shell-data.server.ts";
+import { hasStaffCookie } from "#app/features/admin/api.server.ts";
 import { useFlashToast } from "#app/features/account/use-flash.ts";
 import { useFavouritesInit } from "#app/features/favourites/store.ts";
 import type { ShellData } from "#app/lib/shell-data.ts";
@@ -46,7 +47,25 @@ export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet, precedence: "default" },
 ];
 
+/** The back office's pages (app/routes/admin): they have a frame, a session and a language of their own. */
+const ADMIN_PATH = /^\/admin(?:\/|$)/;
+
+/** The root data of a back-office page: no menus and no customer, in the staff member's language. */
+async function adminRoot(request: Request, context: Route.LoaderArgs["context"]): Promise<ShellData> {
+  const resolution = resolveLocale(request, context.site);
+  let locale = resolution.locale;
+  if (hasStaffCookie(request)) {
+    const staff = await serverApi(context)("GET /api/admin/session").then(
+      (session) => session.staff,
+      () => undefined,
+    );
+    if (staff && isLocale(staff.lang)) locale = staff.lang;
+  }
+  return { locale, currencyId: guestCurrencyId(locale), site: context.site, ...EMPTY_SHELL_CATALOG, customer: null, area: "admin" };
+}
+
 export async function loader({ request, context }: Route.LoaderArgs) {
+  if (ADMIN_PATH.test(new URL(request.url).pathname)) return adminRoot(request, context);
   const resolution = resolveLocale(request, context.site);
   const user = await getCustomer(request, context);
   // Spec §4: a logged-in customer's language follows the account, whatever the address or cookie say.
@@ -69,8 +88,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 // client navigation would only add a request. Actions (login, logout) and language switches do,
 // and so does every navigation of a signed-in tab: its session (1 hour) may have ended meanwhile,
 // and the header must not go on greeting a customer who is no longer signed in.
-export function shouldRevalidate({ formMethod, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({ formMethod, currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
+  // Into or out of the back office: the frame and the language change with it.
+  if (ADMIN_PATH.test(currentUrl.pathname) !== ADMIN_PATH.test(nextUrl.pathname)) return true;
   return tabSignedIn() || nextUrl.searchParams.has("lang");
 }
 
@@ -114,6 +135,8 @@ export default function App() {
   useEffect(() => rememberSignedIn(shell.customer !== null), [shell.customer]);
   useFavouritesInit(shell.customer !== null);
   useFlashToast();
+  // The back office draws its own frame (features/admin/admin-shell.tsx).
+  if (shell.area === "admin") return <Outlet />;
   return (
     <Shell data={shell}>
       <Outlet />
@@ -130,6 +153,6 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <ErrorPage status={isRouteErrorResponse(error) ? error.status : undefined} />
     );
   if (import.meta.env.DEV && !isRouteErrorResponse(error)) console.error(error);
-  // Without the root data (its loader failed) there are no menus to draw; the page stands alone.
-  return shell ? <Shell data={shell}>{page}</Shell> : <main id="main">{page}</main>;
+  // Without the root data (its loader failed), or in the back office, there are no menus to draw; the page stands alone.
+  return shell && shell.area !== "admin" ? <Shell data={shell}>{page}</Shell> : <main id="main">{page}</main>;
 }

@@ -34,5 +34,15 @@ export default [
   route("sitemap-pages.xml", "routes/sitemap-pages.xml.ts"),
   route("sitemap-products.xml", "routes/sitemap-products.xml.ts"),
   route("robots.txt", "routes/robots.txt.ts"),
+  // The back office (docs/decisions/020): its own frame, session and language.
+  route("admin/login", "routes/admin/login.tsx"),
+  route("admin/sair", "routes/admin/logout.tsx"),
+  route("admin", "routes/admin/layout.tsx", [
+    index("routes/admin/home.tsx"),
+    route("equipe", "routes/admin/staff.tsx"),
+    route("auditoria", "routes/admin/audit.tsx"),
+    route("conta", "routes/admin/account.tsx"),
+    route("*", "routes/admin/not-found.tsx"),
+  ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

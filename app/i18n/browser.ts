@@ -21,6 +21,11 @@ const groups: Record<TextGroup, Record<Locale, Load>> = {
     "es-AR": () => import("./catalogues/account/es-AR.ts"),
     "es-PY": () => import("./catalogues/account/es-PY.ts"),
   },
+  admin: {
+    "pt-BR": () => import("./catalogues/admin/pt-BR.ts"),
+    "es-AR": () => import("./catalogues/admin/es-AR.ts"),
+    "es-PY": () => import("./catalogues/admin/es-PY.ts"),
+  },
 };
 
 // The groups this page's modules asked for: a change of language downloads them in the new one too.

@@ -18,6 +18,7 @@ describe.each([
   ["home", /["'`]home\./, 'import "#app/i18n/home-texts.ts";'],
   // `account.header` and `account.favourites` are in every page's catalogue (the header, the hearts).
   ["account", /["'`]account\.(?!header\.|favourites\.)/, 'import "#app/i18n/account-texts.ts";'],
+  ["admin", /["'`]admin\./, 'import "#app/i18n/admin-texts.ts";'],
 ] as const)("the %s texts", (_group, uses, guard) => {
   it("are waited for by every module that shows them", () => {
     const unguarded = sources(APP)

@@ -1,6 +1,7 @@
 import { interpolate } from "#contract/interpolate.ts";
 import { DEFAULT_LOCALE, LOCALES, type Locale } from "#contract/locale.ts";
 import type accountPtBR from "./catalogues/account/pt-BR.ts";
+import type adminPtBR from "./catalogues/admin/pt-BR.ts";
 import type homePtBR from "./catalogues/home/pt-BR.ts";
 import type ptBR from "./catalogues/pt-BR.ts";
 import metaEsAR from "./locales/es-AR/meta.json" with { type: "json" };
@@ -32,7 +33,7 @@ type Leaves<T, Prefix extends string = ""> = {
 type Family<K extends string> = K extends `${infer Base}_${"zero" | "one" | "two" | "few" | "many" | "other"}` ? Base | K : K;
 
 /** Every key of pt-BR, the reference catalogue, plural families also without their suffix. */
-export type TranslationKey = Family<Leaves<typeof ptBR & typeof homePtBR & typeof accountPtBR & typeof metaPtBR>>;
+export type TranslationKey = Family<Leaves<typeof ptBR & typeof homePtBR & typeof accountPtBR & typeof adminPtBR & typeof metaPtBR>>;
 
 export interface TFunction {
   (key: TranslationKey, options?: TOptions): string;
@@ -84,9 +85,10 @@ export function translate(catalogues: Readonly<Partial<Record<string, Catalogue>
 /**
  * Parts of a catalogue that only some pages show, downloaded by those pages alone (the rest comes
  * with every page): `home` for the home and content pages (home-texts.ts), `account` for the
- * account pages and forms: login, registration, profile, passwords, addresses (account-texts.ts).
+ * account pages and forms: login, registration, profile, passwords, addresses (account-texts.ts),
+ * `admin` for the back office's pages (admin-texts.ts).
  */
-export type TextGroup = "home" | "account";
+export type TextGroup = "home" | "account" | "admin";
 
 // The texts this page or process holds: on the server all catalogues (index.ts), in the browser
 // the ones downloaded (browser.ts), and everywhere every locale's `meta` texts, since search-engine

@@ -157,10 +157,12 @@ export const api: ApiClient = createApiClient((path, init) => fetch(path, { ...i
 /**
  * A loader's or action's client: the in-process API call with the visitor's cookies and language
  * (server/plugins/web.ts). A multipart form is encoded here, boundary and all, so the API reads it
- * exactly as the browser sent it.
+ * exactly as the browser sent it. `extraHeaders` go with every call (the back office's CSRF token).
  */
-export function serverApi(context: AppLoadContext): ApiClient {
-  return createApiClient(async (path, init) => {
+export function serverApi(context: AppLoadContext, extraHeaders: Record<string, string> = {}): ApiClient {
+  return createApiClient(async (path, given) => {
+    const init: RequestInit =
+      Object.keys(extraHeaders).length > 0 ? { ...given, headers: { ...(given.headers as Record<string, string>), ...extraHeaders } } : given;
     if (!(init.body instanceof FormData)) return context.apiFetch(path, init);
     const encoded = new Request("http://local.invalid/", { method: "POST", body: init.body });
     const headers = new Headers(init.headers);

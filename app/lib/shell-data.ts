@@ -24,6 +24,8 @@ export interface ShellData {
   rates: ExchangeRate[];
   /** The logged-in customer (spec §6), or null for a guest. */
   customer: ShellCustomer | null;
+  /** `admin` on the back office's pages: no storefront shell, menus nor customer; the member's language. */
+  area?: "admin";
 }
 
 export interface ShellCustomer {

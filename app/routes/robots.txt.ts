@@ -13,6 +13,7 @@ export function loader({ context }: Route.LoaderArgs) {
     "Disallow: /app/",
     "Disallow: /api/",
     "Disallow: /ecom/",
+    "Disallow: /admin",
     `Sitemap: ${context.site.origin}/sitemap.xml`,
     "",
   ].join("\n");

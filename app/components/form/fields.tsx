@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from "react";
+import type { InputHTMLAttributes, ReactNode, Ref, SelectHTMLAttributes } from "react";
 
 /**
  * The storefront's form toolkit: labelled fields whose error is announced with them (here), the
@@ -13,6 +13,7 @@ const inputClass =
   "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2.5 text-base text-ink shadow-sm focus:border-amber-500 focus:outline-none focus:ring-2 focus:ring-amber-400 aria-[invalid=true]:border-red-600 read-only:bg-slate-100 disabled:bg-slate-100";
 
 interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
+  ref?: Ref<HTMLInputElement>;
   name: string;
   label: string;
   error?: string;

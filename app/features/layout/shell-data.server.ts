@@ -6,6 +6,8 @@ import type { ShellData } from "#app/lib/shell-data.ts";
 type ShellCatalog = Pick<ShellData, "categories" | "hasSpecialLine" | "featuredBrands" | "rates">;
 
 const EMPTY: ShellCatalog = { categories: [], hasSpecialLine: false, featuredBrands: [], rates: [] };
+/** No menus, no rates: the back office's pages and a shell whose API failed. */
+export const EMPTY_SHELL_CATALOG: Readonly<ShellCatalog> = EMPTY;
 
 /**
  * What the document carries of the menu: category names, never their departments. Those are drawn only

@@ -1,0 +1,85 @@
+import { data, redirect, type AppLoadContext } from "react-router";
+import { CSRF_HEADER, STAFF_COOKIE, type StaffSession } from "#contract/api/admin/staff.ts";
+import { readCookie } from "#app/i18n/resolve-locale.ts";
+import { ApiError, serverApi, type ApiClient } from "#app/lib/api-client.ts";
+import { localPath } from "#contract/local-path.ts";
+
+/**
+ * The back office's side of the seam: its loaders and actions call the admin operations in-process,
+ * as the storefront's do, with the staff cookie the browser sent; a write adds the CSRF token its
+ * form carried (docs/decisions/020).
+ */
+
+/** The name of the hidden field that carries the session's CSRF token in every back-office form. */
+export const CSRF_FIELD = "csrf";
+
+/** The client of a back-office action: every call carries the CSRF token of the form it came with. */
+export function adminApi(context: AppLoadContext, form?: FormData): ApiClient {
+  const csrf = form?.get(CSRF_FIELD);
+  return serverApi(context, typeof csrf === "string" && csrf.length <= 100 ? { [CSRF_HEADER]: csrf } : {});
+}
+
+/** Whether the request carries a staff cookie at all (a guest of the back office has none). */
+export const hasStaffCookie = (request: Request) => readCookie(request.headers.get("Cookie"), STAFF_COOKIE) !== undefined;
+
+/** The login page that brings the member back to the request's path. */
+export function adminLoginPath(request: Request): string {
+  const url = new URL(request.url);
+  const back = `${url.pathname}${url.search}`;
+  return back === "/admin" || back === "/admin/" ? "/admin/login" : `/admin/login?redirect=${encodeURIComponent(back)}`;
+}
+
+/** Where to go after the login: a back-office path only. */
+export function afterAdminLogin(target: string | null | undefined): string {
+  const path = localPath(target);
+  return path && (path === "/admin" || path.startsWith("/admin/")) && !path.startsWith("/admin/login") ? path : "/admin";
+}
+
+const clearCookie = () => `${STAFF_COOKIE}=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0${process.env.NODE_ENV === "production" ? "; Secure" : ""}`;
+
+/**
+ * The signed-in member and the session's CSRF token, with the cookie the API renewed (its expiry
+ * slides with use); without a live session, a redirect to the login that brings the member back.
+ */
+export async function requireStaff(request: Request, context: AppLoadContext): Promise<{ session: StaffSession; headers: Headers }> {
+  if (!hasStaffCookie(request)) throw redirect(adminLoginPath(request));
+  try {
+    const { data: session, headers: answer } = await serverApi(context).withHeaders("GET /api/admin/session");
+    const headers = new Headers();
+    for (const cookie of answer.getSetCookie()) if (cookie.startsWith(`${STAFF_COOKIE}=`)) headers.append("Set-Cookie", cookie);
+    return { session, headers };
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) throw redirect(adminLoginPath(request), { headers: { "Set-Cookie": clearCookie() } });
+    throw error;
+  }
+}
+
+/** What a back-office action answers: done with a message, or refused with the API's message and fields. */
+export type AdminActionResult =
+  { ok: true; message: string; intent?: string } | { ok: false; message: string; errors: Record<string, string[]>; intent?: string };
+
+/**
+ * Runs an action's API call. A refusal (4xx) is the form's to show; a session that ended sends the
+ * member to the login; anything else (the API out of reach) is the error page's.
+ */
+export async function adminAction(request: Request, intent: string | undefined, call: () => Promise<{ message: string }>) {
+  try {
+    const { message } = await call();
+    return data<AdminActionResult>({ ok: true, message, intent });
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.network || error.status >= 500) throw error;
+    if (error.status === 401) throw redirect(adminLoginPath(request));
+    return data<AdminActionResult>({ ok: false, message: error.message, errors: error.errors, intent }, { status: error.status });
+  }
+}
+
+/** A loader's API call; a 403 or 404 becomes the admin layout's error page, a 401 the login. */
+export async function adminLoad<T>(request: Request, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.network || error.status >= 500) throw error;
+    if (error.status === 401) throw redirect(adminLoginPath(request));
+    throw data(error.message, { status: error.status });
+  }
+}

@@ -1,0 +1,47 @@
+import { useEffect, useRef } from "react";
+import { useTranslation } from "#app/i18n/react.tsx";
+import type { AdminActionResult } from "./api.server.ts";
+import "#app/i18n/admin-texts.ts";
+
+/** The first message of each field a refused form named. */
+export function fieldErrors(result: AdminActionResult | undefined): Record<string, string | undefined> {
+  if (!result || result.ok) return {};
+  return Object.fromEntries(Object.entries(result.errors).map(([field, messages]) => [field, messages[0]]));
+}
+
+/**
+ * What a back-office form's action answered: the success message (announced politely) or the refusal
+ * (an alert that takes focus, so a screen-reader user hears it).
+ */
+export function FormResult({ result }: { result: AdminActionResult | undefined }) {
+  const { t } = useTranslation();
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (result && !result.ok) ref.current?.focus();
+  }, [result]);
+  if (!result) return null;
+  if (result.ok) {
+    return (
+      <p role="status" className="rounded-md border border-green-300 bg-green-50 px-3 py-2 text-sm font-medium text-green-900">
+        {result.message || t("admin.saved")}
+      </p>
+    );
+  }
+  return (
+    <div
+      ref={ref}
+      tabIndex={-1}
+      role="alert"
+      className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900 focus:outline-none focus:ring-2 focus:ring-red-400"
+    >
+      <p className="font-semibold">{result.message || t("admin.error")}</p>
+      {details.length > 0 ? (
+        <ul className="mt-1 list-disc pl-5">
+          {details.map((m) => (
+            <li key={m}>{m}</li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
