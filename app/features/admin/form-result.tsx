@@ -27,6 +27,8 @@ export function FormResult({ result }: { result: AdminActionResult | undefined }
       </p>
     );
   }
+  // The field messages not already said by the main one (a refusal of one field is often said once).
+  const details = [...new Set(Object.values(result.errors).flat())].filter((m) => m !== result.message);
   return (
     <div
       ref={ref}
