@@ -4,10 +4,11 @@ import { afterAll, describe, expect, it } from "vitest";
 import { ApiErrorBodySchema } from "#contract/api/errors.ts";
 import { operations, type OperationKey } from "#contract/api/operations.ts";
 import { brazilFields, call, ciudadDelEste, documentFiles, lastLink, newCustomer, nextIp, uniqueEmail } from "../tests/support/customers.ts";
-import { multipart } from "../tests/support/fixtures.ts";
+import { multipart, png } from "../tests/support/fixtures.ts";
 import { cartBody, pickProducts, placeOrder, readyCart } from "../tests/support/shop.ts";
 import { startFakeViaCep } from "../tests/support/fake-via-cep.ts";
 import { createTestApp } from "../tests/support/test-app.ts";
+import { upsertStaffMember } from "#db/staff.ts";
 import { operationSchema, routePath } from "./lib/operation.ts";
 import { errorsPlugin } from "./plugins/errors.ts";
 
@@ -153,6 +154,52 @@ describe("every operation with a good request", () => {
       token: string;
     };
     await check("POST /ecom/logout", "/ecom/logout", { token: again.token });
+
+    // The back office, as an owner on a page of the store's own host.
+    const host = new URL(t.config.publicUrl).host;
+    const ownerEmail = uniqueEmail("dona");
+    await upsertStaffMember(t.database.db, { email: ownerEmail, nome: "Dona", papel: "owner", password: "Dona#Contrato2026" });
+    const page = { host, origin: t.config.publicUrl };
+    const login = await call<{ csrf_token: string }>(t.app, "POST", "/api/admin/login", {
+      body: { email: ownerEmail, password: "Dona#Contrato2026" },
+      headers: page,
+    });
+    await check("POST /api/admin/login", "/api/admin/login", { body: { email: ownerEmail, password: "Dona#Contrato2026" }, headers: page });
+    const cookie = /staff_sid=([^;]+)/.exec(String(login.headers["set-cookie"]))![1]!;
+    const staff = { headers: { ...page, cookie: `staff_sid=${cookie}`, "x-csrf-token": login.body.csrf_token } };
+    await check("GET /api/admin/session", "/api/admin/session", staff);
+    await check("PATCH /api/admin/me", "/api/admin/me", { ...staff, body: { lang: "es-PY" } });
+    const member = (await check("POST /api/admin/staff", "/api/admin/staff", {
+      ...staff,
+      body: { email: uniqueEmail("balcao"), nome: "Balcão", papel: "counter", password: "Balcao#Contrato2026" },
+    })) as { data: { id: number } };
+    await check("PATCH /api/admin/staff/{id}", `/api/admin/staff/${member.data.id}`, { ...staff, body: { papel: "manager" } });
+    await check("GET /api/admin/staff", "/api/admin/staff", staff);
+    await check("GET /api/admin/audit", "/api/admin/audit?entidade=funcionario", staff);
+    await check("GET /api/admin/catalog-options", "/api/admin/catalog-options", staff);
+    await check("GET /api/admin/products", "/api/admin/products?q=furadeira&estoque=com&per_page=50", staff);
+    const productBody = {
+      codigo: `CONTRATO-${process.pid}`,
+      nome_pt: "Produto do contrato",
+      nome_es: "Producto del contrato",
+      moeda_id: 3,
+      valor_venda: "150000",
+      qtde_disponivel: 3,
+      qtde_fisica: 3,
+      especificacoes: [{ nome_pt: "Peso", nome_es: "Peso", valor_pt: "1 kg" }],
+    };
+    const made = (await check("POST /api/admin/products", "/api/admin/products", { ...staff, body: productBody })) as { data: { id: number } };
+    const productPath = `/api/admin/products/${made.data.id}`;
+    await check("GET /api/admin/products/{id}", productPath, staff);
+    await check("PUT /api/admin/products/{id}", productPath, { ...staff, body: { ...productBody, valor_venda: "160000" } });
+    await check("POST /api/admin/products/{id}/duplicate", `${productPath}/duplicate`, staff);
+    const images = (await check("POST /api/admin/products/{id}/images", `${productPath}/images`, {
+      ...staff,
+      form: await multipart({}, { imagens: { name: "a.png", type: "image/png", data: png(8, 8) } }),
+    })) as { data: { id: number }[] };
+    await check("PUT /api/admin/products/{id}/images", `${productPath}/images`, { ...staff, body: { ids: images.data.map((i) => i.id) } });
+    await check("DELETE /api/admin/products/{id}/images/{imageId}", `${productPath}/images/${images.data[0]!.id}`, staff);
+    await check("POST /api/admin/logout", "/api/admin/logout", staff);
 
     expect(keys.filter((key) => !seen.has(key))).toEqual([]);
   });

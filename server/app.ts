@@ -1,3 +1,4 @@
+import path from "node:path";
 import fastifyCompress from "@fastify/compress";
 import fastifyCookie from "@fastify/cookie";
 import fastifyHelmet from "@fastify/helmet";
@@ -40,6 +41,7 @@ import { devMailRoutes } from "./modules/dev-mail/routes.ts";
 import { favouritesRoutes } from "./modules/favourites/routes.ts";
 import { createFavouritesService } from "./modules/favourites/service.ts";
 import { adminRoutes } from "./modules/admin/routes.ts";
+import { createAdminProducts } from "./modules/admin/products.ts";
 import { createStaffService } from "./modules/admin/staff-service.ts";
 import { apiDocsPlugin } from "./plugins/api-docs.ts";
 import { createAuth } from "./plugins/auth.ts";
@@ -146,7 +148,32 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(accountsRoutes, { accounts, addresses: createAddressService(db), auth, config });
   await app.register(favouritesRoutes, { favourites: createFavouritesService(db, catalog), auth });
   if (config.env !== "production") await app.register(devMailRoutes, { db });
-  await app.register(adminRoutes, { db, staff: createStaffService({ db, limiter, secret: config.appSecret }), config });
+  // Guests' catalogue pages, in this process and, with Redis, shared by every process (docs/decisions/013).
+  const pages: PageCache | undefined =
+    web && config.pageCacheFreshSeconds > 0
+      ? createPageCache({
+          freshMs: config.pageCacheFreshSeconds * 1000,
+          staleMs: config.pageCacheStaleSeconds * 1000,
+          redis: app.shared.redis,
+          guard: app.shared.guard,
+          prefix: config.redisPrefix,
+        })
+      : undefined;
+  /** Every cached page and catalogue answer is forgotten: by this process, and through Redis by every process. */
+  const forgetStorefront = async () => {
+    await Promise.all([pages?.clear(), cache.delete("")]);
+  };
+  await app.register(adminRoutes, {
+    db,
+    staff: createStaffService({ db, limiter, secret: config.appSecret }),
+    products: createAdminProducts({
+      db,
+      mediaDir: path.join(config.dataDir, "media"),
+      // A catalogue write shows on the storefront at once; the in-memory catalogue follows the change feed.
+      changed: () => forgetStorefront().catch((err: unknown) => app.log.error({ err }, "storefront caches not cleared after a back-office write")),
+    }),
+    config,
+  });
 
   const cart = createCartService(db, catalog);
   const shipping = createShippingService(db, config.appSecret, catalog.rates);
@@ -193,22 +220,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(sandboxPageRoutes, { sandbox });
   await app.register(returnRoutes, { payments: paymentService, config });
 
-  // Guests' catalogue pages, in this process and, with Redis, shared by every process (docs/decisions/013).
-  const pages: PageCache | undefined =
-    web && config.pageCacheFreshSeconds > 0
-      ? createPageCache({
-          freshMs: config.pageCacheFreshSeconds * 1000,
-          staleMs: config.pageCacheStaleSeconds * 1000,
-          redis: app.shared.redis,
-          guard: app.shared.guard,
-          prefix: config.redisPrefix,
-        })
-      : undefined;
   // `npm run cache:clear`: this process forgets its cached pages and catalogue answers (with Redis, every
   // process does, through the shared generation). This machine only, never through a proxy.
   app.post("/_cache/clear", { schema: { hide: true } }, async (request, reply) => {
     if (!fromLoopback(request)) throw new HttpError(404, "not_found");
-    await Promise.all([pages?.clear(), cache.delete("")]);
+    await forgetStorefront();
     return reply.status(204).send();
   });
   if (web) await app.register(webPlugin, { config, ...web, pages });

@@ -62,7 +62,19 @@ import {
 } from "./catalog.ts";
 import { idSchema, intSchema, textSchema } from "./common.ts";
 import {
+  AdminProductBodySchema,
+  AdminProductImageSchema,
+  AdminProductSchema,
+  AdminProductsPageSchema,
+  AdminProductsQuerySchema,
+  CatalogOptionsSchema,
+  ImageOrderBodySchema,
+  ProductIdParamSchema,
+  ProductImageParamSchema,
+} from "./admin/products.ts";
+import {
   ANY_STAFF,
+  MANAGERS,
   AuditPageSchema,
   AuditQuerySchema,
   OWNER,
@@ -206,6 +218,46 @@ export const operations = {
     response: MessageSchema.extend({ data: StaffSchema }),
   },
   "GET /api/admin/audit": { admin: OWNER, query: AuditQuerySchema, response: AuditPageSchema },
+  "GET /api/admin/catalog-options": { admin: MANAGERS, response: CatalogOptionsSchema },
+  "GET /api/admin/products": { admin: MANAGERS, query: AdminProductsQuerySchema, response: AdminProductsPageSchema },
+  "POST /api/admin/products": {
+    admin: MANAGERS,
+    body: AdminProductBodySchema,
+    status: 201,
+    response: MessageSchema.extend({ data: AdminProductSchema }),
+  },
+  "GET /api/admin/products/{id}": { admin: MANAGERS, params: ProductIdParamSchema, response: data(AdminProductSchema) },
+  "PUT /api/admin/products/{id}": {
+    admin: MANAGERS,
+    params: ProductIdParamSchema,
+    body: AdminProductBodySchema,
+    response: MessageSchema.extend({ data: AdminProductSchema }),
+  },
+  "POST /api/admin/products/{id}/duplicate": {
+    admin: MANAGERS,
+    params: ProductIdParamSchema,
+    status: 201,
+    response: MessageSchema.extend({ data: AdminProductSchema }),
+  },
+  /** Images as a multipart form (field `imagens`, one or several JPEG, PNG or WebP files). */
+  "POST /api/admin/products/{id}/images": {
+    admin: MANAGERS,
+    params: ProductIdParamSchema,
+    multipart: true,
+    status: 201,
+    response: MessageSchema.extend({ data: z.array(AdminProductImageSchema) }),
+  },
+  "PUT /api/admin/products/{id}/images": {
+    admin: MANAGERS,
+    params: ProductIdParamSchema,
+    body: ImageOrderBodySchema,
+    response: MessageSchema.extend({ data: z.array(AdminProductImageSchema) }),
+  },
+  "DELETE /api/admin/products/{id}/images/{imageId}": {
+    admin: MANAGERS,
+    params: ProductImageParamSchema,
+    response: MessageSchema.extend({ data: z.array(AdminProductImageSchema) }),
+  },
 } as const satisfies Record<string, Operation>;
 
 export type Operations = typeof operations;

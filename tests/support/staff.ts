@@ -5,6 +5,7 @@ import type { StaffRole, StaffSession } from "#contract/api/admin/staff.ts";
 import type { Db } from "#db/client.ts";
 import { upsertStaffMember } from "#db/staff.ts";
 import { call, nextIp, type Reply } from "./customers.ts";
+import type { MultipartBody } from "./fixtures.ts";
 
 /** Helpers for the back-office API tests: staff members, their sessions, and calls that carry both. */
 
@@ -54,12 +55,12 @@ export function asStaff<T = { message: string; errors?: Record<string, string[]>
   agent: Pick<StaffAgent, "cookie" | "csrf"> | undefined,
   method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE",
   url: string,
-  options: { body?: unknown; headers?: Record<string, string>; ip?: string } = {},
+  options: { body?: unknown; form?: MultipartBody; headers?: Record<string, string>; ip?: string } = {},
 ) {
   const headers: Record<string, string> = { host: STORE_HOST, ...(method === "GET" ? {} : { origin: STORE_ORIGIN }) };
   if (agent) {
     headers.cookie = `staff_sid=${encodeURIComponent(agent.cookie)}`;
     if (method !== "GET") headers["x-csrf-token"] = agent.csrf;
   }
-  return call<T>(app, method, url, { body: options.body, ip: options.ip, headers: { ...headers, ...options.headers } });
+  return call<T>(app, method, url, { body: options.body, form: options.form, ip: options.ip, headers: { ...headers, ...options.headers } });
 }

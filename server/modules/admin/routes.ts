@@ -1,6 +1,7 @@
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { AUDIT_PAGE_SIZE, STAFF_COOKIE } from "#contract/api/admin/staff.ts";
+import { MAX_IMAGE_BYTES, MAX_PRODUCT_IMAGES } from "#contract/product-images.ts";
 import { apiMessage, type ApiMessageKey } from "#contract/messages.ts";
 import type { Config } from "#config/config.ts";
 import type { Db } from "#db/client.ts";
@@ -9,11 +10,13 @@ import { operationSchema as op } from "../../lib/operation.ts";
 import { requestLocale } from "../../lib/request-locale.ts";
 import { createStaffAccess, staffCookieOptions, staffToken } from "./access.ts";
 import { readAudit, type Actor } from "./audit.ts";
+import type { AdminProducts } from "./products.ts";
 import type { StaffService } from "./staff-service.ts";
 
 interface Deps {
   db: Db;
   staff: StaffService;
+  products: AdminProducts;
   config: Config;
 }
 
@@ -32,7 +35,7 @@ const actorOf = (request: FastifyRequest): Actor => {
  * The back office's API (`/api/admin/...`, docs/decisions/020). Every route of this plugin passes the
  * access check of access.ts first, which reads the roles from the operations map.
  */
-export const adminRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, staff, config }) => {
+export const adminRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, staff, products, config }) => {
   app.addHook("onRequest", createStaffAccess(staff, config));
   const tags = ["admin"];
   const security = [{ staffCookie: [] }];
@@ -85,4 +88,62 @@ export const adminRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, staff,
     const page = await readAudit(db, request.query);
     return { ...page, page: request.query.page, per_page: AUDIT_PAGE_SIZE };
   });
+
+  app.get("/api/admin/catalog-options", { schema: op("GET /api/admin/catalog-options", { tags, security }) }, () => products.options());
+
+  app.get("/api/admin/products", { schema: op("GET /api/admin/products", { tags, security }) }, (request) => products.list(request.query));
+
+  app.post("/api/admin/products", { schema: op("POST /api/admin/products", { tags, security }) }, async (request, reply) => {
+    const data = await products.create(actorOf(request), request.body);
+    return reply.status(201).send({ message: message(request, "product_created"), data });
+  });
+
+  app.get("/api/admin/products/:id", { schema: op("GET /api/admin/products/{id}", { tags, security }) }, async (request) => ({
+    data: await products.get(request.params.id),
+  }));
+
+  app.put("/api/admin/products/:id", { schema: op("PUT /api/admin/products/{id}", { tags, security }) }, async (request) => ({
+    message: message(request, "product_saved"),
+    data: await products.update(actorOf(request), request.params.id, request.body),
+  }));
+
+  app.post(
+    "/api/admin/products/:id/duplicate",
+    { schema: op("POST /api/admin/products/{id}/duplicate", { tags, security }) },
+    async (request, reply) => {
+      const data = await products.duplicate(actorOf(request), request.params.id);
+      return reply.status(201).send({ message: message(request, "product_duplicated"), data });
+    },
+  );
+
+  app.post("/api/admin/products/:id/images", { schema: op("POST /api/admin/products/{id}/images", { tags, security }) }, async (request, reply) => {
+    if (!request.isMultipart()) throw new HttpError(415, "unsupported_media_type");
+    const files: { buffer: Buffer; truncated: boolean }[] = [];
+    try {
+      // Up to 10 MB an image: one byte more marks a file truncated, refused with the size message.
+      for await (const part of request.parts({ limits: { fileSize: MAX_IMAGE_BYTES + 1, files: MAX_PRODUCT_IMAGES, fields: 5 } })) {
+        if (part.type === "file" && part.fieldname === "imagens") files.push({ buffer: await part.toBuffer(), truncated: part.file.truncated });
+        else if (part.type === "file") part.file.resume();
+      }
+    } catch (err) {
+      if (typeof (err as { statusCode?: unknown }).statusCode === "number") throw err;
+      throw new HttpError(400, "bad_request");
+    }
+    const data = await products.addImages(actorOf(request), request.params.id, files);
+    return reply.status(201).send({ message: message(request, "images_saved"), data });
+  });
+
+  app.put("/api/admin/products/:id/images", { schema: op("PUT /api/admin/products/{id}/images", { tags, security }) }, async (request) => ({
+    message: message(request, "images_saved"),
+    data: await products.reorderImages(actorOf(request), request.params.id, request.body.ids),
+  }));
+
+  app.delete(
+    "/api/admin/products/:id/images/:imageId",
+    { schema: op("DELETE /api/admin/products/{id}/images/{imageId}", { tags, security }) },
+    async (request) => ({
+      message: message(request, "image_removed"),
+      data: await products.removeImage(actorOf(request), request.params.id, request.params.imageId),
+    }),
+  );
 };

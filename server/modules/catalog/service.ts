@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import sanitizeHtml from "sanitize-html";
+import { sanitizeDescription } from "../../lib/html.ts";
 import type {
   Banner,
   Brand,
@@ -33,12 +33,6 @@ export const START_CACHE_MS = 300_000;
  * and prices close to live (checkout re-checks both against the database anyway). Lists are live.
  */
 const DETAILS_CACHE_MS = 30_000;
-
-/** The HTML a product description may hold; anything else is dropped before it is sent. */
-const DESCRIPTION_HTML: sanitizeHtml.IOptions = {
-  allowedTags: ["p", "br", "strong", "b", "em", "i", "u", "ul", "ol", "li", "h3", "h4", "table", "thead", "tbody", "tr", "th", "td", "span"],
-  allowedAttributes: {},
-};
 
 /** A sorted price list is read in one query: this bounds it (the whole demo catalogue fits). */
 const PRICE_LIST_MAX_ROWS = 250_000;
@@ -217,7 +211,7 @@ export function createCatalogService(db: Db, cache: Cache, index: CatalogIndex =
     const details: ProductDetails = {
       ...toSummary(row, moedaId, rateList),
       descritivo: row.descritivo,
-      caracteristica: sanitizeHtml(row.caracteristica, DESCRIPTION_HTML),
+      caracteristica: sanitizeDescription(row.caracteristica),
       especificacoes: (row.especificacoes ?? []).map((s) => ({ nome: s.nome, valor: s.valor })),
     };
     await cache.set(key, details, DETAILS_CACHE_MS);
