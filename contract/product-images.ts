@@ -7,11 +7,11 @@ export const IMAGE_WIDTHS = [200, 600, 1200] as const;
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 export const MAX_PRODUCT_IMAGES = 12;
 
-const VARIANT = /-(\d+)\.webp$/;
+/** The address of an uploaded image's largest variant: /media/produtos/<product>/<key>-1200.webp. */
+const UPLOADED = /^(\/media\/produtos\/\d+\/[0-9a-f]+)-1200\.webp$/;
 
 /** The `srcset` of an uploaded image's variants, or undefined for an image that has none (the demo's). */
 export function imageSrcSet(url: string): string | undefined {
-  const match = VARIANT.exec(url);
-  if (!match || Number(match[1]) !== IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]) return undefined;
-  return IMAGE_WIDTHS.map((w) => `${url.replace(VARIANT, `-${w}.webp`)} ${w}w`).join(", ");
+  const base = UPLOADED.exec(url)?.[1];
+  return base ? IMAGE_WIDTHS.map((w) => `${base}-${w}.webp ${w}w`).join(", ") : undefined;
 }

@@ -1,4 +1,5 @@
 import { useTranslation } from "#app/i18n/react.tsx";
+import { imageSrcSet } from "#contract/product-images.ts";
 import { Link } from "react-router";
 import type { ProductSummary } from "#contract/api/catalog.ts";
 import { WrenchIcon } from "#app/components/ui/icons.tsx";
@@ -32,6 +33,9 @@ export function ProductCard({ product, headingLevel = 3, priority = false }: Pro
         {image ? (
           <img
             src={image}
+            // Uploaded images come in three widths; a phone's half-width card takes the one it needs.
+            srcSet={imageSrcSet(image)}
+            sizes={`(max-width: 768px) 50vw, ${IMAGE_SIZE}px`}
             alt=""
             width={IMAGE_SIZE}
             height={IMAGE_SIZE}

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from "react";
+import { imageSrcSet } from "#contract/product-images.ts";
 import { useTranslation } from "#app/i18n/react.tsx";
 import { WrenchIcon } from "#app/components/ui/icons.tsx";
 
@@ -43,6 +44,8 @@ export function Gallery({ images, name }: { images: { url: string }[]; name: str
       >
         <img
           src={image.url}
+          srcSet={imageSrcSet(image.url)}
+          sizes="(max-width: 768px) 100vw, 600px"
           alt={t("product.gallery.imageAlt", { name, n: current + 1 })}
           width={600}
           height={600}
@@ -70,7 +73,16 @@ export function Gallery({ images, name }: { images: { url: string }[]; name: str
                 className={`block overflow-hidden rounded-md bg-white ring-2 ${index === current ? "ring-accent-ink" : "ring-slate-200 hover:ring-slate-400"}`}
                 style={{ width: THUMB, height: THUMB }}
               >
-                <img src={img.url} alt="" width={THUMB} height={THUMB} loading="lazy" className="size-full object-contain p-1" />
+                <img
+                  src={img.url}
+                  srcSet={imageSrcSet(img.url)}
+                  sizes={`${THUMB}px`}
+                  alt=""
+                  width={THUMB}
+                  height={THUMB}
+                  loading="lazy"
+                  className="size-full object-contain p-1"
+                />
               </button>
             </li>
           ))}
