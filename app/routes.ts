@@ -39,6 +39,9 @@ export default [
   route("admin/sair", "routes/admin/logout.tsx"),
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/home.tsx"),
+    route("produtos", "routes/admin/products.tsx"),
+    route("produtos/novo", "routes/admin/product-edit.tsx", { id: "routes/admin/product-new" }),
+    route("produtos/:id", "routes/admin/product-edit.tsx"),
     route("equipe", "routes/admin/staff.tsx"),
     route("auditoria", "routes/admin/audit.tsx"),
     route("conta", "routes/admin/account.tsx"),

@@ -9,6 +9,7 @@ import "#app/i18n/admin-texts.ts";
 /** The back office's sections, and the roles that see each (the API checks them again on every call). */
 export const ADMIN_SECTIONS: { to: string; label: TranslationKey; text?: TranslationKey; roles: readonly StaffRole[] }[] = [
   { to: "/admin", label: "admin.nav.home", roles: ["owner", "manager", "counter"] },
+  { to: "/admin/produtos", label: "admin.nav.products", text: "admin.products.homeText", roles: ["owner", "manager"] },
   { to: "/admin/equipe", label: "admin.nav.staff", text: "admin.home.staffText", roles: ["owner"] },
   { to: "/admin/auditoria", label: "admin.nav.audit", text: "admin.home.auditText", roles: ["owner"] },
   { to: "/admin/conta", label: "admin.nav.account", text: "admin.home.accountText", roles: ["owner", "manager", "counter"] },
@@ -55,7 +56,7 @@ export function AdminShell({ children }: { children: ReactNode }) {
           <ul className="flex flex-wrap gap-1 md:flex-col">
             {sections.map((s) => (
               <li key={s.to}>
-                <NavLink to={s.to} end className={navClass}>
+                <NavLink to={s.to} end={s.to === "/admin"} className={navClass}>
                   {t(s.label)}
                 </NavLink>
               </li>

@@ -60,14 +60,17 @@ export default function AdminAudit() {
             name="entidade"
             label={t("admin.audit.entity")}
             placeholder={t("admin.audit.any")}
-            options={["funcionario"].map((e) => ({ value: e, label: label("entities", e) }))}
+            options={["funcionario", "produto"].map((e) => ({ value: e, label: label("entities", e) }))}
             defaultValue={filters.entidade ?? ""}
           />
           <SelectField
             name="acao"
             label={t("admin.audit.action")}
             placeholder={t("admin.audit.any")}
-            options={["criar", "editar", "redefinir_senha", "trocar_senha"].map((a) => ({ value: a, label: label("actions", a) }))}
+            options={["criar", "editar", "duplicar", "imagens", "redefinir_senha", "trocar_senha"].map((a) => ({
+              value: a,
+              label: label("actions", a),
+            }))}
             defaultValue={filters.acao ?? ""}
           />
           <TextField name="de" type="date" label={t("admin.audit.from")} defaultValue={filters.de ?? ""} />

@@ -1,0 +1,217 @@
+import { Form, Link, useLoaderData, useNavigation } from "react-router";
+import { ADMIN_PAGE_SIZES, type AdminProductsQuery } from "#contract/api/admin/products.ts";
+import { SelectField, TextField } from "#app/components/form/fields.tsx";
+import { AdminPage, Panel } from "#app/features/admin/admin-shell.tsx";
+import { adminApi, adminLoad } from "#app/features/admin/api.server.ts";
+import { adminMeta } from "#app/features/admin/meta.ts";
+import { formatAdminPrice } from "#app/features/admin/price.ts";
+import { useTranslation } from "#app/i18n/react.tsx";
+import type { Route } from "./+types/products";
+import "#app/i18n/admin-texts.ts";
+
+export const meta = adminMeta("admin.products.title");
+
+const FILTERS = ["q", "category_id", "brand_id", "estoque", "especial", "preco_oculto", "ativo", "per_page", "page"] as const;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const search = new URL(request.url).searchParams;
+  const query: Record<string, string> = {};
+  for (const name of FILTERS) {
+    const value = search.get(name)?.trim();
+    if (value) query[name] = value;
+  }
+  const api = adminApi(context);
+  const [page, options] = await Promise.all([
+    adminLoad(request, () => api("GET /api/admin/products", { query: query as AdminProductsQuery })),
+    adminLoad(request, () => api("GET /api/admin/catalog-options")),
+  ]);
+  return { page, options, query };
+}
+
+export default function AdminProducts() {
+  const { t, i18n } = useTranslation();
+  const { page, options, query } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  const es = i18n.language.startsWith("es");
+  const yesNo = [
+    { value: "sim", label: t("admin.products.yes") },
+    { value: "nao", label: t("admin.products.no") },
+  ];
+  const pageLink = (n: number) => `?${new URLSearchParams({ ...query, page: String(n) })}`;
+  return (
+    <AdminPage title={t("admin.products.title")} intro={t("admin.products.intro")}>
+      <div>
+        <Link
+          to="/admin/produtos/novo"
+          className="inline-flex min-h-11 items-center rounded-md bg-accent px-5 py-2 font-bold text-ink hover:bg-accent-strong"
+        >
+          {t("admin.products.new")}
+        </Link>
+      </div>
+      <Panel>
+        <Form method="get" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4" aria-busy={navigation.state === "loading"}>
+          <TextField
+            name="q"
+            type="search"
+            label={t("admin.products.search")}
+            defaultValue={query.q ?? ""}
+            maxLength={100}
+            className="sm:col-span-2"
+          />
+          <SelectField
+            name="category_id"
+            label={t("admin.products.category")}
+            placeholder={t("admin.products.any")}
+            options={options.categories.map((c) => ({ value: c.id, label: es ? c.name_es : c.name_pt }))}
+            defaultValue={query.category_id ?? ""}
+          />
+          <SelectField
+            name="brand_id"
+            label={t("admin.products.brand")}
+            placeholder={t("admin.products.any")}
+            options={options.brands.map((b) => ({ value: b.id, label: b.nome }))}
+            defaultValue={query.brand_id ?? ""}
+          />
+          <SelectField
+            name="estoque"
+            label={t("admin.products.stock")}
+            placeholder={t("admin.products.any")}
+            options={[
+              { value: "com", label: t("admin.products.withStock") },
+              { value: "sem", label: t("admin.products.withoutStock") },
+            ]}
+            defaultValue={query.estoque ?? ""}
+          />
+          <SelectField
+            name="especial"
+            label={t("admin.products.special")}
+            placeholder={t("admin.products.any")}
+            options={yesNo}
+            defaultValue={query.especial ?? ""}
+          />
+          <SelectField
+            name="preco_oculto"
+            label={t("admin.products.hiddenPrice")}
+            placeholder={t("admin.products.any")}
+            options={yesNo}
+            defaultValue={query.preco_oculto ?? ""}
+          />
+          <SelectField
+            name="ativo"
+            label={t("admin.products.status")}
+            placeholder={t("admin.products.any")}
+            options={[
+              { value: "sim", label: t("admin.products.visible") },
+              { value: "nao", label: t("admin.products.hidden") },
+            ]}
+            defaultValue={query.ativo ?? ""}
+          />
+          <SelectField
+            name="per_page"
+            label={t("admin.products.perPage")}
+            options={ADMIN_PAGE_SIZES.map((n) => ({ value: n, label: String(n) }))}
+            defaultValue={query.per_page ?? "20"}
+          />
+          <div className="flex items-end gap-3 sm:col-span-2 lg:col-span-4">
+            <button type="submit" className="min-h-11 rounded-md bg-slate-900 px-5 py-2 font-semibold text-white hover:bg-slate-700">
+              {t("admin.products.filter")}
+            </button>
+            <Link to="/admin/produtos" className="min-h-11 px-2 py-2.5 font-semibold underline">
+              {t("admin.products.clear")}
+            </Link>
+          </div>
+        </Form>
+      </Panel>
+      <Panel>
+        <p className="mb-3 font-semibold" role="status">
+          {t("admin.products.total", { count: page.total })}
+        </p>
+        {page.data.length === 0 ? (
+          <p className="text-muted">{t("admin.products.empty")}</p>
+        ) : (
+          <div className="relative overflow-x-auto">
+            <table className="w-full text-left text-sm">
+              <thead className="border-b border-slate-200 text-muted">
+                <tr>
+                  <th scope="col" className="w-14 py-2 pr-3">
+                    <span className="sr-only">{t("admin.products.image")}</span>
+                  </th>
+                  <th scope="col" className="py-2 pr-3">
+                    {t("admin.products.code")}
+                  </th>
+                  <th scope="col" className="py-2 pr-3">
+                    {t("admin.products.name")}
+                  </th>
+                  <th scope="col" className="py-2 pr-3">
+                    {t("admin.products.brand")}
+                  </th>
+                  <th scope="col" className="py-2 pr-3 text-right">
+                    {t("admin.products.price")}
+                  </th>
+                  <th scope="col" className="py-2 pr-3 text-right">
+                    {t("admin.products.stock")}
+                  </th>
+                  <th scope="col" className="py-2 pr-3">
+                    {t("admin.products.status")}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {page.data.map((p) => (
+                  <tr key={p.id} className="border-b border-slate-100 align-middle" data-testid="product-row">
+                    <td className="py-1.5 pr-3">
+                      {p.imagem ? (
+                        <img src={p.imagem} alt="" width={40} height={40} loading="lazy" className="size-10 rounded bg-white object-contain" />
+                      ) : null}
+                    </td>
+                    <td className="whitespace-nowrap py-1.5 pr-3 font-mono text-xs">{p.codigo}</td>
+                    <td className="py-1.5 pr-3">
+                      <Link to={`/admin/produtos/${p.id}`} className="font-semibold underline-offset-2 hover:underline">
+                        {es ? p.nome_es : p.nome_pt}
+                      </Link>
+                      {p.categoria ? <span className="block text-xs text-muted">{p.categoria}</span> : null}
+                    </td>
+                    <td className="py-1.5 pr-3">{p.marca ?? "—"}</td>
+                    <td className="whitespace-nowrap py-1.5 pr-3 text-right">{formatAdminPrice(p.valor_venda, p.moeda_id)}</td>
+                    <td className="py-1.5 pr-3 text-right">{p.qtde_disponivel}</td>
+                    <td className="py-1.5 pr-3">
+                      <span className="flex flex-wrap gap-1">
+                        {!p.ativo ? <Badge>{t("admin.products.hiddenBadge")}</Badge> : null}
+                        {p.especial ? <Badge>{t("admin.products.specialBadge")}</Badge> : null}
+                        {!p.mostrar_preco ? <Badge>{t("admin.products.priceHiddenBadge")}</Badge> : null}
+                      </span>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        <nav
+          className="mt-4 flex items-center justify-between gap-3 text-sm"
+          aria-label={t("admin.products.page", { page: page.page, last: page.last_page })}
+        >
+          {page.page > 1 ? (
+            <Link to={pageLink(page.page - 1)} className="font-semibold underline">
+              {t("admin.products.previous")}
+            </Link>
+          ) : (
+            <span />
+          )}
+          <span className="text-muted">{t("admin.products.page", { page: page.page, last: page.last_page })}</span>
+          {page.page < page.last_page ? (
+            <Link to={pageLink(page.page + 1)} className="font-semibold underline">
+              {t("admin.products.next")}
+            </Link>
+          ) : (
+            <span />
+          )}
+        </nav>
+      </Panel>
+    </AdminPage>
+  );
+}
+
+function Badge({ children }: { children: React.ReactNode }) {
+  return <span className="rounded bg-slate-200 px-1.5 py-0.5 text-xs font-semibold text-slate-800">{children}</span>;
+}
