@@ -5,11 +5,14 @@ import { DEMO_STAFF } from "#db/staff.ts";
 import admin from "#app/i18n/locales/pt-BR/admin.json" with { type: "json" };
 import adminEs from "#app/i18n/locales/es-PY/admin.json" with { type: "json" };
 import { expectNoSeriousAxeViolations, launchBrowser } from "../support/browser.ts";
+import sharp from "sharp";
 
 const baseURL = inject("baseURL");
 const pt = admin.admin;
 const es = adminEs.admin;
 const owner = DEMO_STAFF.find((m) => m.papel === "owner")!;
+const manager = DEMO_STAFF.find((m) => m.papel === "manager")!;
+const counterMember = DEMO_STAFF.find((m) => m.papel === "counter")!;
 const DESKTOP = { width: 1280, height: 800 };
 const TABLET = { width: 768, height: 1024 };
 
@@ -134,6 +137,88 @@ describe("the back office", () => {
     // The staff login speaks the visitor's language until a member is known.
     await page.getByRole("heading", { level: 1, name: es.login.title }).waitFor();
     expect((await page.request.get("/api/admin/session")).status()).toBe(401);
+    await close();
+  });
+
+  it("lets a manager create a product with an image and a description, and shoppers see it at once in both languages", async () => {
+    const { page, errors, context, close } = await newPage();
+    const p = pt.product;
+    await page.goto("/admin/produtos/novo");
+    await logIn(page, manager.email, manager.password);
+    await page.waitForURL(/\/admin\/produtos\/novo$/);
+    const code = `E2E-${randomUUID().slice(0, 6).toUpperCase()}`;
+    await page.getByLabel(p.code, { exact: true }).fill(code);
+    await page.getByLabel(p.namePt).fill("Serra Tico-Tico Painel 650W");
+    await page.getByLabel(p.nameEs).fill("Sierra Caladora Panel 650W");
+    const editor = page.getByRole("textbox", { name: p.detailsPt });
+    await editor.click();
+    await page.keyboard.type("Corte ");
+    await page.getByRole("toolbar").first().getByRole("button", { name: p.editor.bold }).click();
+    await editor.click();
+    await page.keyboard.press("End");
+    await page.keyboard.type("preciso");
+    await page.getByLabel(p.price).fill("59,90");
+    await page.getByLabel(p.available).fill("4");
+    await page.getByLabel(p.physical).fill("4");
+    await page.getByRole("button", { name: p.addSpec }).click();
+    await page.getByLabel(p.specNamePt).fill("Potência");
+    await page.getByLabel(p.specNameEs).fill("Potencia");
+    await page.getByLabel(p.specValuePt).fill("650 W");
+    await page.getByLabel(p.specValueEs).fill("650 W");
+    await page.getByRole("button", { name: p.save }).click();
+    await page.waitForURL(/\/admin\/produtos\/\d+\?salvo=1$/);
+    await page.getByRole("heading", { level: 1, name: p.editTitle.replace("{{code}}", code) }).waitFor();
+
+    const photo = await sharp({ create: { width: 900, height: 700, channels: 3, background: "#2a6" } })
+      .jpeg()
+      .toBuffer();
+    await page.getByLabel(p.upload).setInputFiles([{ name: "serra.jpg", mimeType: "image/jpeg", buffer: photo }]);
+    await page.getByTestId("product-image").first().waitFor();
+    // A text file named like a picture is refused by its bytes, with the reason.
+    await page.getByLabel(p.upload).setInputFiles([{ name: "falsa.png", mimeType: "image/png", buffer: Buffer.from("not an image at all") }]);
+    await page.getByRole("alert").filter({ hasText: "Envie imagens JPEG, PNG ou WebP." }).waitFor();
+    expect(await page.getByTestId("product-image").count()).toBe(1);
+    const slug = await page.getByLabel(p.slug).inputValue();
+    expect(slug).toBe(`serra-tico-tico-painel-650w-${code.toLowerCase()}`);
+
+    const shopper = await context.newPage();
+    await shopper.goto(`/produto/${slug}`);
+    await shopper.getByRole("heading", { level: 1, name: "Serra Tico-Tico Painel 650W" }).waitFor();
+    expect(await shopper.content()).toContain("U$ 59,90");
+    const srcset = await shopper.locator(`main img[src^="/media/produtos/"]`).first().getAttribute("srcset");
+    expect(srcset).toMatch(/-200\.webp 200w, .*-600\.webp 600w, .*-1200\.webp 1200w$/);
+    await shopper.goto(`/produto/${slug}?lang=es-PY`);
+    await shopper.getByRole("heading", { level: 1, name: "Sierra Caladora Panel 650W" }).waitFor();
+    const details = (await (await shopper.request.get(`/api/public/products/${slug}/details?lang=pt`)).json()) as {
+      data: { caracteristica: string; especificacoes: { nome: string; valor: string }[] };
+    };
+    expect(details.data.caracteristica).toBe("<p>Corte <strong>preciso</strong></p>");
+    expect(details.data.especificacoes).toEqual([{ nome: "Potência", valor: "650 W" }]);
+
+    // A new price reaches the shopper's next page at once.
+    await page.getByLabel(p.price).fill("54,90");
+    await page.getByRole("button", { name: p.save }).click();
+    await page.getByRole("status").filter({ hasText: "Produto salvo." }).waitFor();
+    await shopper.goto(`/produto/${slug}?lang=pt-BR`);
+    await shopper.getByRole("heading", { level: 1, name: "Serra Tico-Tico Painel 650W" }).waitFor();
+    expect(await shopper.content()).toContain("U$ 54,90");
+
+    // The list finds it by its code.
+    await page.goto(`/admin/produtos?q=${code}`);
+    expect(await page.getByTestId("product-row").count()).toBe(1);
+    await expectNoSeriousAxeViolations(page);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it("refuses the catalogue to a counter account", async () => {
+    const { page, close } = await newPage();
+    await page.goto("/admin/produtos");
+    await logIn(page, counterMember.email, counterMember.password);
+    await page.waitForURL(/\/admin\/produtos$/);
+    await page.getByRole("heading", { level: 1, name: es.forbidden.title }).waitFor();
+    expect(await page.getByRole("navigation", { name: es.nav.label }).getByRole("link").allTextContents()).toEqual([es.nav.home, es.nav.account]);
+    expect((await page.request.get("/api/admin/products")).status()).toBe(403);
     await close();
   });
 });
