@@ -42,6 +42,7 @@ export default [
     route("produtos", "routes/admin/products.tsx"),
     route("produtos/novo", "routes/admin/product-edit.tsx", { id: "routes/admin/product-new" }),
     route("produtos/:id", "routes/admin/product-edit.tsx"),
+    route("cambio", "routes/admin/rates.tsx"),
     route("equipe", "routes/admin/staff.tsx"),
     route("auditoria", "routes/admin/audit.tsx"),
     route("conta", "routes/admin/account.tsx"),

@@ -177,6 +177,8 @@ describe("every operation with a good request", () => {
     await check("GET /api/admin/staff", "/api/admin/staff", staff);
     await check("GET /api/admin/audit", "/api/admin/audit?entidade=funcionario", staff);
     await check("GET /api/admin/catalog-options", "/api/admin/catalog-options", staff);
+    await check("GET /api/admin/rates", "/api/admin/rates", staff);
+    await check("PUT /api/admin/rates", "/api/admin/rates", { ...staff, body: { rates: [{ target_currency_id: 4, tax: "1190" }] } });
     await check("GET /api/admin/products", "/api/admin/products?q=furadeira&estoque=com&per_page=50", staff);
     const productBody = {
       codigo: `CONTRATO-${process.pid}`,

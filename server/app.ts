@@ -42,6 +42,7 @@ import { favouritesRoutes } from "./modules/favourites/routes.ts";
 import { createFavouritesService } from "./modules/favourites/service.ts";
 import { adminRoutes } from "./modules/admin/routes.ts";
 import { createAdminProducts } from "./modules/admin/products.ts";
+import { createAdminRates } from "./modules/admin/rates.ts";
 import { createStaffService } from "./modules/admin/staff-service.ts";
 import { apiDocsPlugin } from "./plugins/api-docs.ts";
 import { createAuth } from "./plugins/auth.ts";
@@ -163,15 +164,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const forgetStorefront = async () => {
     await Promise.all([pages?.clear(), cache.delete("")]);
   };
+  // A catalogue write shows on the storefront at once; the in-memory catalogue follows the change feed.
+  const changed = () => forgetStorefront().catch((err: unknown) => app.log.error({ err }, "storefront caches not cleared after a back-office write"));
   await app.register(adminRoutes, {
     db,
     staff: createStaffService({ db, limiter, secret: config.appSecret }),
     products: createAdminProducts({
       db,
       mediaDir: path.join(config.dataDir, "media"),
-      // A catalogue write shows on the storefront at once; the in-memory catalogue follows the change feed.
-      changed: () => forgetStorefront().catch((err: unknown) => app.log.error({ err }, "storefront caches not cleared after a back-office write")),
+      changed,
     }),
+    rates: createAdminRates({ db, changed }),
     config,
   });
 

@@ -72,6 +72,7 @@ import {
   ProductIdParamSchema,
   ProductImageParamSchema,
 } from "./admin/products.ts";
+import { RatesBodySchema, RatesSchema } from "./admin/rates.ts";
 import {
   ANY_STAFF,
   MANAGERS,
@@ -218,6 +219,8 @@ export const operations = {
     response: MessageSchema.extend({ data: StaffSchema }),
   },
   "GET /api/admin/audit": { admin: OWNER, query: AuditQuerySchema, response: AuditPageSchema },
+  "GET /api/admin/rates": { admin: MANAGERS, response: RatesSchema },
+  "PUT /api/admin/rates": { admin: MANAGERS, body: RatesBodySchema, response: MessageSchema.extend({ data: RatesSchema.shape.data }) },
   "GET /api/admin/catalog-options": { admin: MANAGERS, response: CatalogOptionsSchema },
   "GET /api/admin/products": { admin: MANAGERS, query: AdminProductsQuerySchema, response: AdminProductsPageSchema },
   "POST /api/admin/products": {

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigserial, boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
+import { bigserial, boolean, check, index, integer, jsonb, numeric, pgTable, serial, smallint, text, timestamp, uniqueIndex, varchar } from "drizzle-orm/pg-core";
 
 /**
  * The shop's staff (docs/decisions/020): apart from the customers, so that neither side's session
@@ -75,4 +75,22 @@ export const auditLog = pgTable(
     index("auditoria_entidade_idx").on(t.entidade, t.entidade_id),
     index("auditoria_funcionario_idx").on(t.funcionario_id),
   ],
+);
+
+/**
+ * Every exchange rate the back office entered (cotacoes keeps only today's): the history a manager
+ * reads, with who entered it.
+ */
+export const rateHistory = pgTable(
+  "cotacoes_historico",
+  {
+    id: serial("id").primaryKey(),
+    source_currency_id: smallint("source_currency_id").notNull(),
+    target_currency_id: smallint("target_currency_id").notNull(),
+    tax: numeric("tax", { precision: 18, scale: 6 }).notNull(),
+    funcionario_id: integer("funcionario_id").references(() => staff.id, { onDelete: "set null" }),
+    autor: varchar("autor", { length: 200 }).notNull(),
+    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("cotacoes_historico_created_idx").on(t.created_at.desc(), t.id.desc())],
 );

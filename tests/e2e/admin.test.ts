@@ -6,6 +6,7 @@ import admin from "#app/i18n/locales/pt-BR/admin.json" with { type: "json" };
 import adminEs from "#app/i18n/locales/es-PY/admin.json" with { type: "json" };
 import { expectNoSeriousAxeViolations, launchBrowser } from "../support/browser.ts";
 import sharp from "sharp";
+import { formatPrice } from "#contract/money.ts";
 
 const baseURL = inject("baseURL");
 const pt = admin.admin;
@@ -219,6 +220,50 @@ describe("the back office", () => {
     await page.getByRole("heading", { level: 1, name: es.forbidden.title }).waitFor();
     expect(await page.getByRole("navigation", { name: es.nav.label }).getByRole("link").allTextContents()).toEqual([es.nav.home, es.nav.account]);
     expect((await page.request.get("/api/admin/products")).status()).toBe(403);
+    await close();
+  });
+
+  it("lets a manager enter today's guaraní rate: the storefront's guaraní prices follow; a slipped thousands point asks for confirmation", async () => {
+    const { page, context, close } = await newPage();
+    const r = pt.rates;
+    const rates = (await (await page.request.get("/api/public/menu")).json()) as {
+      data: { exchange_rates: { target_currency: { id: number }; tax: string }[] };
+    };
+    const today = Number(rates.data.exchange_rates.find((x) => x.target_currency.id === 3)!.tax);
+    const list = (await (await page.request.get("/api/public/products?per_page=1&tem_estoque=1")).json()) as {
+      data: { slug: string; valor_venda: string; moeda: { id: number } }[];
+    };
+    const product = list.data.find((p) => p.moeda.id === 2) ?? list.data[0]!;
+    await page.goto("/admin/cambio");
+    await logIn(page, manager.email, manager.password);
+    await page.waitForURL(/\/admin\/cambio$/);
+    const field = page.getByLabel(r.per.replace("{{symbol}}", "G$"));
+    await field.fill("7.350");
+    await page.getByRole("button", { name: r.save }).click();
+    await page.locator("#field-tax_3-error").waitFor();
+    expect(await page.locator("#field-tax_3-error").textContent()).toContain("Confira o valor e confirme.");
+    await page.getByLabel(r.confirm).waitFor();
+
+    const next = today + 100;
+    await field.fill(String(next));
+    await page.getByRole("button", { name: r.save }).click();
+    await page.getByRole("status").filter({ hasText: "Cotações salvas." }).waitFor();
+    await page
+      .getByTestId("rate-history-row")
+      .filter({ hasText: String(next) })
+      .first()
+      .waitFor();
+
+    const shopper = await context.newPage();
+    await shopper.goto(`/produto/${product.slug}?lang=es-PY`);
+    await shopper.locator("h1").waitFor();
+    const guarani = formatPrice(Number(product.valor_venda) * next, 3);
+    expect(await shopper.content()).toContain(guarani);
+
+    // Today's rate again, for the other tests.
+    await field.fill(String(today));
+    await page.getByRole("button", { name: r.save }).click();
+    await page.getByRole("status").filter({ hasText: "Cotações salvas." }).waitFor();
     await close();
   });
 });

@@ -60,7 +60,7 @@ export default function AdminAudit() {
             name="entidade"
             label={t("admin.audit.entity")}
             placeholder={t("admin.audit.any")}
-            options={["funcionario", "produto"].map((e) => ({ value: e, label: label("entities", e) }))}
+            options={["funcionario", "produto", "cotacao"].map((e) => ({ value: e, label: label("entities", e) }))}
             defaultValue={filters.entidade ?? ""}
           />
           <SelectField

@@ -11,12 +11,14 @@ import { requestLocale } from "../../lib/request-locale.ts";
 import { createStaffAccess, staffCookieOptions, staffToken } from "./access.ts";
 import { readAudit, type Actor } from "./audit.ts";
 import type { AdminProducts } from "./products.ts";
+import type { AdminRates } from "./rates.ts";
 import type { StaffService } from "./staff-service.ts";
 
 interface Deps {
   db: Db;
   staff: StaffService;
   products: AdminProducts;
+  rates: AdminRates;
   config: Config;
 }
 
@@ -35,7 +37,7 @@ const actorOf = (request: FastifyRequest): Actor => {
  * The back office's API (`/api/admin/...`, docs/decisions/020). Every route of this plugin passes the
  * access check of access.ts first, which reads the roles from the operations map.
  */
-export const adminRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, staff, products, config }) => {
+export const adminRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, staff, products, rates, config }) => {
   app.addHook("onRequest", createStaffAccess(staff, config));
   const tags = ["admin"];
   const security = [{ staffCookie: [] }];
@@ -88,6 +90,13 @@ export const adminRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, staff,
     const page = await readAudit(db, request.query);
     return { ...page, page: request.query.page, per_page: AUDIT_PAGE_SIZE };
   });
+
+  app.get("/api/admin/rates", { schema: op("GET /api/admin/rates", { tags, security }) }, () => rates.read());
+
+  app.put("/api/admin/rates", { schema: op("PUT /api/admin/rates", { tags, security }) }, async (request) => ({
+    message: message(request, "rates_saved"),
+    data: await rates.save(actorOf(request), request.body),
+  }));
 
   app.get("/api/admin/catalog-options", { schema: op("GET /api/admin/catalog-options", { tags, security }) }, () => products.options());
 
