@@ -195,6 +195,10 @@ describe("every operation with a good request", () => {
     await check("GET /api/admin/products/{id}", productPath, staff);
     await check("PUT /api/admin/products/{id}", productPath, { ...staff, body: { ...productBody, valor_venda: "160000" } });
     await check("POST /api/admin/products/{id}/duplicate", `${productPath}/duplicate`, staff);
+    await check("POST /api/admin/products/bulk", "/api/admin/products/bulk", {
+      ...staff,
+      body: { ids: [made.data.id], acao: "estoque", estoque: 2 },
+    });
     const images = (await check("POST /api/admin/products/{id}/images", `${productPath}/images`, {
       ...staff,
       form: await multipart({}, { imagens: { name: "a.png", type: "image/png", data: png(8, 8) } }),

@@ -67,6 +67,8 @@ import {
   AdminProductSchema,
   AdminProductsPageSchema,
   AdminProductsQuerySchema,
+  BulkChangeBodySchema,
+  BulkChangeResultSchema,
   CatalogOptionsSchema,
   ImageOrderBodySchema,
   ProductIdParamSchema,
@@ -229,6 +231,8 @@ export const operations = {
     status: 201,
     response: MessageSchema.extend({ data: AdminProductSchema }),
   },
+  /** Raise or lower prices by a percentage, or set the stock, of a selection or of every product a filter finds. */
+  "POST /api/admin/products/bulk": { admin: MANAGERS, body: BulkChangeBodySchema, response: MessageSchema.extend({ data: BulkChangeResultSchema }) },
   "GET /api/admin/products/{id}": { admin: MANAGERS, params: ProductIdParamSchema, response: data(AdminProductSchema) },
   "PUT /api/admin/products/{id}": {
     admin: MANAGERS,

@@ -67,10 +67,12 @@ export default function AdminAudit() {
             name="acao"
             label={t("admin.audit.action")}
             placeholder={t("admin.audit.any")}
-            options={["criar", "editar", "duplicar", "imagens", "redefinir_senha", "trocar_senha"].map((a) => ({
-              value: a,
-              label: label("actions", a),
-            }))}
+            options={["criar", "editar", "duplicar", "imagens", "reajuste_em_massa", "estoque_em_massa", "redefinir_senha", "trocar_senha"].map(
+              (a) => ({
+                value: a,
+                label: label("actions", a),
+              }),
+            )}
             defaultValue={filters.acao ?? ""}
           />
           <TextField name="de" type="date" label={t("admin.audit.from")} defaultValue={filters.de ?? ""} />

@@ -1,8 +1,12 @@
-import { Form, Link, useLoaderData, useNavigation } from "react-router";
-import { ADMIN_PAGE_SIZES, type AdminProductsQuery } from "#contract/api/admin/products.ts";
+import { useState } from "react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
+import { ADMIN_PAGE_SIZES, type AdminProductsQuery, type BulkChangeBody } from "#contract/api/admin/products.ts";
 import { SelectField, TextField } from "#app/components/form/fields.tsx";
 import { AdminPage, Panel } from "#app/features/admin/admin-shell.tsx";
-import { adminApi, adminLoad } from "#app/features/admin/api.server.ts";
+import { adminAction, adminApi, adminLoad, type AdminActionResult } from "#app/features/admin/api.server.ts";
+import { fieldErrors, FormResult } from "#app/features/admin/form-result.tsx";
+import { CsrfField } from "#app/features/admin/staff-data.tsx";
+import { SubmitButton } from "#app/components/form/submit-button.tsx";
 import { adminMeta } from "#app/features/admin/meta.ts";
 import { formatAdminPrice } from "#app/features/admin/price.ts";
 import { useTranslation } from "#app/i18n/react.tsx";
@@ -28,6 +32,27 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { page, options, query };
 }
 
+/** The list's filters the bulk form carries along, so "every product of the filter" means the list on screen. */
+const FILTER_FIELDS = ["q", "category_id", "brand_id", "estoque", "especial", "preco_oculto", "ativo"] as const;
+
+/** A bulk change (POST /api/admin/products/bulk) to the products marked in the list, or to every product of the filter. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const filtro: Record<string, string> = {};
+  for (const name of FILTER_FIELDS) {
+    const value = String(form.get(`filtro_${name}`) ?? "");
+    if (value) filtro[name] = value;
+  }
+  const ids = form.getAll("ids").map(String);
+  const acao = String(form.get("acao") ?? "") as BulkChangeBody["acao"];
+  const body = {
+    ...(form.get("escopo") === "filtro" ? { filtro } : { ids }),
+    acao,
+    ...(acao === "preco_percentual" ? { percentual: String(form.get("percentual") ?? "") } : { estoque: String(form.get("estoque_valor") ?? "") }),
+  } as BulkChangeBody;
+  return adminAction(request, "bulk", () => adminApi(context, form)("POST /api/admin/products/bulk", { body }));
+}
+
 export default function AdminProducts() {
   const { t, i18n } = useTranslation();
   const { page, options, query } = useLoaderData<typeof loader>();
@@ -38,6 +63,9 @@ export default function AdminProducts() {
     { value: "nao", label: t("admin.products.no") },
   ];
   const pageLink = (n: number) => `?${new URLSearchParams({ ...query, page: String(n) })}`;
+  const answer = useActionData<typeof action>() as AdminActionResult | undefined;
+  const [acao, setAcao] = useState<"preco_percentual" | "estoque">("preco_percentual");
+  const errors = fieldErrors(answer);
   return (
     <AdminPage title={t("admin.products.title")} intro={t("admin.products.intro")}>
       <div>
@@ -133,6 +161,9 @@ export default function AdminProducts() {
             <table className="w-full text-left text-sm">
               <thead className="border-b border-slate-200 text-muted">
                 <tr>
+                  <th scope="col" className="w-8 py-2 pr-2">
+                    <span className="sr-only">{t("admin.bulk.selected")}</span>
+                  </th>
                   <th scope="col" className="w-14 py-2 pr-3">
                     <span className="sr-only">{t("admin.products.image")}</span>
                   </th>
@@ -159,6 +190,16 @@ export default function AdminProducts() {
               <tbody>
                 {page.data.map((p) => (
                   <tr key={p.id} className="border-b border-slate-100 align-middle" data-testid="product-row">
+                    <td className="py-1.5 pr-2">
+                      <input
+                        type="checkbox"
+                        name="ids"
+                        value={p.id}
+                        form="bulk-form"
+                        aria-label={t("admin.bulk.select", { name: es ? p.nome_es : p.nome_pt })}
+                        className="size-5"
+                      />
+                    </td>
                     <td className="py-1.5 pr-3">
                       {p.imagem ? (
                         <img src={p.imagem} alt="" width={40} height={40} loading="lazy" className="size-10 rounded bg-white object-contain" />
@@ -207,6 +248,58 @@ export default function AdminProducts() {
             <span />
           )}
         </nav>
+      </Panel>
+      <Panel title={t("admin.bulk.title")}>
+        <Form method="post" id="bulk-form" className="grid gap-3 md:grid-cols-2">
+          <CsrfField />
+          {FILTER_FIELDS.map((name) => (
+            <input key={name} type="hidden" name={`filtro_${name}`} value={query[name] ?? ""} />
+          ))}
+          <div className="md:col-span-2">
+            <FormResult result={answer} />
+          </div>
+          <fieldset className="space-y-1">
+            <legend className="text-sm font-semibold">{t("admin.bulk.scope")}</legend>
+            <label className="flex min-h-9 items-center gap-2">
+              <input type="radio" name="escopo" value="selecionados" defaultChecked className="size-5" />
+              {t("admin.bulk.selected")}
+            </label>
+            <label className="flex min-h-9 items-center gap-2">
+              <input type="radio" name="escopo" value="filtro" className="size-5" />
+              {t("admin.bulk.filtered", { count: page.total })}
+            </label>
+            {errors.ids ? <p className="text-sm font-medium text-red-700">{t("admin.bulk.noneSelected")}</p> : null}
+          </fieldset>
+          <div className="space-y-3">
+            <SelectField
+              name="acao"
+              label={t("admin.bulk.action")}
+              options={[
+                { value: "preco_percentual", label: t("admin.bulk.price") },
+                { value: "estoque", label: t("admin.bulk.stock") },
+              ]}
+              value={acao}
+              onChange={(event) => setAcao(event.currentTarget.value as typeof acao)}
+            />
+            {acao === "preco_percentual" ? (
+              <TextField
+                name="percentual"
+                label={t("admin.bulk.percent")}
+                hint={t("admin.bulk.percentHint")}
+                inputMode="decimal"
+                required
+                error={errors.percentual}
+              />
+            ) : (
+              <TextField name="estoque_valor" type="number" min={0} label={t("admin.bulk.stockValue")} required error={errors.estoque} />
+            )}
+          </div>
+          <div className="md:col-span-2">
+            <SubmitButton pending={navigation.state === "submitting"} pendingLabel={t("admin.bulk.applying")}>
+              {t("admin.bulk.apply")}
+            </SubmitButton>
+          </div>
+        </Form>
       </Panel>
     </AdminPage>
   );

@@ -169,3 +169,31 @@ export type CatalogOptions = z.infer<typeof CatalogOptionsSchema>;
 export const ProductIdParamSchema = z.object({ id: idSchema });
 export const ProductImageParamSchema = z.object({ id: idSchema, imageId: idSchema });
 export const ImageOrderBodySchema = z.object({ ids: z.array(idSchema).min(1).max(50) });
+
+/** The filters of the list, without its page: what a bulk change may apply to instead of a selection. */
+export const ProductFilterSchema = AdminProductsQuerySchema.omit({ page: true, per_page: true });
+
+export const BULK_MAX_IDS = 1000;
+export const BulkChangeBodySchema = z
+  .object({
+    /** The products picked in the list; or, without them, every product the filter finds. */
+    ids: z.array(idSchema).max(BULK_MAX_IDS).optional(),
+    filtro: ProductFilterSchema.optional(),
+    acao: z.enum(["preco_percentual", "estoque"]),
+    /** -90 to +500 percent, up to two decimals (comma or point). */
+    percentual: z
+      .union([z.string(), z.number()])
+      .transform((v) => String(v).trim().replace(",", "."))
+      .pipe(z.string().regex(/^[+-]?\d{1,3}(?:\.\d{1,2})?$/, { message: "invalid" }))
+      .transform(Number)
+      .refine((v) => v >= -90 && v <= 500 && v !== 0, { message: "invalid" })
+      .optional(),
+    estoque: intSchema(0, MAX_STOCK).optional(),
+  })
+  .superRefine((b, ctx) => {
+    if (b.acao === "preco_percentual" && b.percentual === undefined) ctx.addIssue({ code: "custom", path: ["percentual"], message: "required" });
+    if (b.acao === "estoque" && b.estoque === undefined) ctx.addIssue({ code: "custom", path: ["estoque"], message: "required" });
+    if ((b.ids === undefined || b.ids.length === 0) && b.filtro === undefined) ctx.addIssue({ code: "custom", path: ["ids"], message: "required" });
+  });
+export type BulkChangeBody = z.input<typeof BulkChangeBodySchema>;
+export const BulkChangeResultSchema = z.object({ alterados: z.number() });

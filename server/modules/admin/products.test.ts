@@ -224,4 +224,52 @@ describe("products in the back office", () => {
     expect(removed.body.data.map((i) => i.id)).toEqual([a!.id]);
     expect((await details(product.slug, "pt")).body.data.imagens.map((i) => i.url)).toEqual([a!.url]);
   });
+
+  it("raises prices by a percentage for a selection or a filter (guaraníes stay whole), sets stock, and audits each product", async () => {
+    const word = `zzmassa${process.pid}`;
+    const usd = (await create(productBody({ nome_pt: `Broca ${word}`, valor_venda: "10.00" }))).body.data;
+    const pyg = (await create(productBody({ nome_pt: `Broca ${word} guarani`, moeda_id: 3, valor_venda: "15001" }))).body.data;
+    const other = (await create(productBody({ nome_pt: "Outro produto qualquer", valor_venda: "20.00" }))).body.data;
+    const byFilter = await asStaff<{ data: { alterados: number }; message: string }>(t.app, manager, "POST", "/api/admin/products/bulk", {
+      body: { filtro: { q: word }, acao: "preco_percentual", percentual: "10,5" },
+    });
+    expect(byFilter.status, JSON.stringify(byFilter.body)).toBe(200);
+    expect(byFilter.body.data.alterados).toBe(2);
+    expect(byFilter.body.message).toBe("2 produtos alterados.");
+    const price = async (id: number) => (await asStaff<{ data: AdminProduct }>(t.app, manager, "GET", `/api/admin/products/${id}`)).body.data;
+    expect((await price(usd.id)).valor_venda).toBe("11.05");
+    expect((await price(pyg.id)).valor_venda).toBe("16576.00");
+    expect((await price(other.id)).valor_venda).toBe("20.00");
+
+    const bySelection = await asStaff<{ data: { alterados: number } }>(t.app, manager, "POST", "/api/admin/products/bulk", {
+      body: { ids: [usd.id, other.id], acao: "estoque", estoque: 0 },
+    });
+    expect(bySelection.body.data.alterados).toBe(2);
+    expect([(await price(usd.id)).qtde_disponivel, (await price(other.id)).qtde_disponivel, (await price(pyg.id)).qtde_disponivel]).toEqual([
+      0, 0, 7,
+    ]);
+    const lower = await asStaff(t.app, manager, "POST", "/api/admin/products/bulk", {
+      body: { ids: [other.id], acao: "preco_percentual", percentual: -50 },
+    });
+    expect(lower.status).toBe(200);
+    expect((await price(other.id)).valor_venda).toBe("10.00");
+
+    for (const body of [
+      { ids: [usd.id], acao: "preco_percentual", percentual: "-95" },
+      { ids: [usd.id], acao: "preco_percentual" },
+      { acao: "estoque", estoque: 3 },
+      { ids: [usd.id], acao: "estoque", estoque: -1 },
+    ]) {
+      expect((await asStaff(t.app, manager, "POST", "/api/admin/products/bulk", { body })).status, JSON.stringify(body)).toBe(422);
+    }
+    const owner = await staffAgent(t.app, t.database.db, "owner");
+    const log = await asStaff<{ data: AuditEntry[] }>(t.app, owner, "GET", `/api/admin/audit?acao=reajuste_em_massa&funcionario_id=${manager.id}`);
+    const entry = log.body.data.find((e) => (e.antes as { alterados: number }).alterados === 2)!;
+    expect((entry.antes as { valores: { codigo: string; valor: string }[] }).valores).toEqual(
+      expect.arrayContaining([{ id: usd.id, codigo: usd.codigo, valor: "10.00" }]),
+    );
+    expect((entry.depois as { valores: { codigo: string; valor: string }[] }).valores).toEqual(
+      expect.arrayContaining([{ id: usd.id, codigo: usd.codigo, valor: "11.05" }]),
+    );
+  });
 });

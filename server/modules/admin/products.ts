@@ -10,7 +10,9 @@ import type {
   AdminProductBodySchema,
   AdminProductRow,
   AdminProductsQuerySchema,
+  BulkChangeBodySchema,
   CatalogOptions,
+  ProductFilterSchema,
 } from "#contract/api/admin/products.ts";
 import { IMAGE_WIDTHS, MAX_IMAGE_BYTES, MAX_PRODUCT_IMAGES } from "#contract/product-images.ts";
 import { queryRows, type Db, type Tx } from "#db/client.ts";
@@ -22,6 +24,8 @@ import { audited, type Actor } from "./audit.ts";
 
 type Body = z.output<typeof AdminProductBodySchema>;
 type Query = z.output<typeof AdminProductsQuerySchema>;
+type Filter = z.output<typeof ProductFilterSchema>;
+type Bulk = z.output<typeof BulkChangeBodySchema>;
 
 /** The image types a product may show, by their bytes (never by name or declared type). */
 const IMAGE_TYPES = new Set(["image/jpeg", "image/png", "image/webp"]);
@@ -51,6 +55,28 @@ function auditView(p: AdminProduct | undefined) {
   };
 }
 
+/** The list's filters as SQL over `produtos_lista l` (joined to `produtos p` only when the price flag is asked). */
+function filterOf(query: Filter): { from: SQL; condition: SQL } {
+  const where: SQL[] = [];
+  if (query.q) {
+    const parts = normaliseSearch(query.q).flatMap(wordParts);
+    if (parts.length > 0) where.push(sql`l.busca_tsv @@ to_tsquery('simple', ${parts.map((p) => `${p}:*`).join(" & ")})`);
+  }
+  if (query.category_id) where.push(sql`l.category_id = ${query.category_id}`);
+  if (query.brand_id) where.push(sql`l.brand_id = ${query.brand_id}`);
+  if (query.estoque === "com") where.push(sql`l.tem_estoque`);
+  if (query.estoque === "sem") where.push(sql`NOT l.tem_estoque`);
+  if (query.especial === "sim") where.push(sql`l.especial`);
+  if (query.especial === "nao") where.push(sql`NOT l.especial`);
+  if (query.ativo === "sim") where.push(sql`l.ativo`);
+  if (query.ativo === "nao") where.push(sql`NOT l.ativo`);
+  if (query.preco_oculto === "sim") where.push(sql`NOT p.mostrar_preco`);
+  if (query.preco_oculto === "nao") where.push(sql`p.mostrar_preco`);
+  const condition = where.length > 0 ? sql.join(where, sql` AND `) : sql`true`;
+  const needsProduct = query.preco_oculto === "sim" || query.preco_oculto === "nao";
+  return { from: needsProduct ? sql`produtos_lista l JOIN produtos p ON p.id = l.id` : sql`produtos_lista l`, condition };
+}
+
 /**
  * The back office's catalogue of products (docs/decisions/020). Every write goes to the database in
  * one transaction with its audit record; the change feed's triggers bring it to every process's
@@ -76,24 +102,7 @@ export function createAdminProducts({ db, mediaDir, changed }: { db: Db; mediaDi
 
   /** A page of the list, newest first: search and filters read the narrow list table and its indexes. */
   async function list(query: Query) {
-    const where: SQL[] = [];
-    if (query.q) {
-      const parts = normaliseSearch(query.q).flatMap(wordParts);
-      if (parts.length > 0) where.push(sql`l.busca_tsv @@ to_tsquery('simple', ${parts.map((p) => `${p}:*`).join(" & ")})`);
-    }
-    if (query.category_id) where.push(sql`l.category_id = ${query.category_id}`);
-    if (query.brand_id) where.push(sql`l.brand_id = ${query.brand_id}`);
-    if (query.estoque === "com") where.push(sql`l.tem_estoque`);
-    if (query.estoque === "sem") where.push(sql`NOT l.tem_estoque`);
-    if (query.especial === "sim") where.push(sql`l.especial`);
-    if (query.especial === "nao") where.push(sql`NOT l.especial`);
-    if (query.ativo === "sim") where.push(sql`l.ativo`);
-    if (query.ativo === "nao") where.push(sql`NOT l.ativo`);
-    if (query.preco_oculto === "sim") where.push(sql`NOT p.mostrar_preco`);
-    if (query.preco_oculto === "nao") where.push(sql`p.mostrar_preco`);
-    const condition = where.length > 0 ? sql.join(where, sql` AND `) : sql`true`;
-    const needsProduct = query.preco_oculto === "sim" || query.preco_oculto === "nao";
-    const from = needsProduct ? sql`produtos_lista l JOIN produtos p ON p.id = l.id` : sql`produtos_lista l`;
+    const { from, condition } = filterOf(query);
     const [count] = await queryRows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM ${from} WHERE ${condition}`);
     const total = count?.total ?? 0;
     const rows = await queryRows<AdminProductRow>(
@@ -431,7 +440,61 @@ export function createAdminProducts({ db, mediaDir, changed }: { db: Db; mediaDi
     });
   }
 
-  return { options, list, get, create, update, duplicate, addImages, reorderImages, removeImage };
+  /**
+   * One change to many products in one statement: prices raised or lowered by a percentage (guaraníes
+   * stay whole, the dollar sort value follows), or the stock set. The audit log keeps each product's
+   * before and after (the first thousand; the count always).
+   */
+  function bulk(actor: Actor, body: Bulk): Promise<number> {
+    return write(async (tx) => {
+      const target =
+        body.ids && body.ids.length > 0
+          ? sql`SELECT unnest(${`{${body.ids.join(",")}}`}::int[])`
+          : (() => {
+              const { from, condition } = filterOf(body.filtro ?? {});
+              return sql`SELECT l.id FROM ${from} WHERE ${condition}`;
+            })();
+      const [rate] = await queryRows<{ tax: string }>(
+        tx,
+        sql`SELECT tax::text AS tax FROM cotacoes WHERE source_currency_id = 2 AND target_currency_id = 3`,
+      );
+      const factor = 1 + (body.percentual ?? 0) / 100;
+      const set =
+        body.acao === "preco_percentual"
+          ? sql`valor_venda = CASE WHEN moeda_id = 3 THEN round(valor_venda * ${factor}::numeric) ELSE round(valor_venda * ${factor}::numeric, 2) END,
+                valor_usd = CASE WHEN moeda_id = 3 THEN round(round(valor_venda * ${factor}::numeric) / ${rate?.tax ?? "1"}::numeric, 2)
+                                 ELSE round(valor_venda * ${factor}::numeric, 2) END`
+          : sql`qtde_disponivel = ${body.estoque ?? 0}, qtde_fisica = ${body.estoque ?? 0}`;
+      const rows = await queryRows<{ id: number; codigo: string; antes: string; depois: string }>(
+        tx,
+        sql`WITH alvo AS (${target}),
+                 antes AS (SELECT id, valor_venda::text AS valor, qtde_disponivel FROM produtos WHERE id IN (SELECT * FROM alvo) FOR UPDATE)
+            UPDATE produtos p SET ${set}, updated_at = now()
+            FROM antes WHERE p.id = antes.id
+            RETURNING p.id, p.codigo,
+              ${body.acao === "preco_percentual" ? sql`antes.valor` : sql`antes.qtde_disponivel::text`} AS antes,
+              ${body.acao === "preco_percentual" ? sql`p.valor_venda::text` : sql`p.qtde_disponivel::text`} AS depois`,
+      );
+      const shown = rows.slice(0, 1000);
+      await audited(tx, actor, {
+        acao: body.acao === "preco_percentual" ? "reajuste_em_massa" : "estoque_em_massa",
+        entidade: "produto",
+        antes: {
+          alterados: rows.length,
+          ...(body.ids ? { ids: body.ids.length } : { filtro: body.filtro }),
+          valores: shown.map((r) => ({ id: r.id, codigo: r.codigo, valor: r.antes })),
+        },
+        depois: {
+          percentual: body.percentual ?? null,
+          estoque: body.estoque ?? null,
+          valores: shown.map((r) => ({ id: r.id, codigo: r.codigo, valor: r.depois })),
+        },
+      });
+      return rows.length;
+    });
+  }
+
+  return { options, list, get, create, update, duplicate, addImages, reorderImages, removeImage, bulk };
 }
 
 export type AdminProducts = ReturnType<typeof createAdminProducts>;

@@ -32,7 +32,10 @@ describe("exchange rates in the back office", () => {
     const usd = Number((await priceIn(2)).preco_atual!.valor_venda);
 
     const next = String(pyg + 150);
-    const res = await save([{ target_currency_id: 3, tax: next }, { target_currency_id: 1, tax: "5,61" }]);
+    const res = await save([
+      { target_currency_id: 3, tax: next },
+      { target_currency_id: 1, tax: "5,61" },
+    ]);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.message).toBe("Cotações salvas. Os preços da loja já as seguem.");
     expect(res.body.data.find((r) => r.target_currency_id === 1)!.tax).toBe("5.61");

@@ -30,7 +30,12 @@ export function createAdminRates({ db, changed }: { db: Db; changed: () => Promi
     const history = await db.select().from(rateHistory).orderBy(desc(rateHistory.created_at), desc(rateHistory.id)).limit(HISTORY_SHOWN);
     return {
       data: await current(),
-      history: history.map((h) => ({ target_currency_id: h.target_currency_id, tax: String(Number(h.tax)), autor: h.autor, created_at: h.created_at.toISOString() })),
+      history: history.map((h) => ({
+        target_currency_id: h.target_currency_id,
+        tax: String(Number(h.tax)),
+        autor: h.autor,
+        created_at: h.created_at.toISOString(),
+      })),
     };
   }
 
@@ -71,7 +76,12 @@ export function createAdminRates({ db, changed }: { db: Db; changed: () => Promi
         acao: "editar",
         entidade: "cotacao",
         antes: Object.fromEntries(before.map((r) => [r.simbolo, r.tax])),
-        depois: Object.fromEntries(body.rates.map((r) => [before.find((b) => b.target_currency_id === r.target_currency_id)?.simbolo ?? r.target_currency_id, String(Number(r.tax))])),
+        depois: Object.fromEntries(
+          body.rates.map((r) => [
+            before.find((b) => b.target_currency_id === r.target_currency_id)?.simbolo ?? r.target_currency_id,
+            String(Number(r.tax)),
+          ]),
+        ),
       });
     });
     await changed();

@@ -107,6 +107,11 @@ export const adminRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, staff,
     return reply.status(201).send({ message: message(request, "product_created"), data });
   });
 
+  app.post("/api/admin/products/bulk", { schema: op("POST /api/admin/products/bulk", { tags, security }) }, async (request) => {
+    const alterados = await products.bulk(actorOf(request), request.body);
+    return { message: apiMessage(requestLocale(request), "bulk_done", { n: alterados }), data: { alterados } };
+  });
+
   app.get("/api/admin/products/:id", { schema: op("GET /api/admin/products/{id}", { tags, security }) }, async (request) => ({
     data: await products.get(request.params.id),
   }));
