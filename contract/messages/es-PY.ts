@@ -133,7 +133,7 @@ export const messages: ApiTexts = {
   image_order_invalid: "El orden enviado no corresponde a las imágenes del producto.",
   rates_saved: "Cotizaciones guardadas. Los precios de la tienda ya las siguen.",
   rate_jump: "Cambia más de 30% respecto de la cotización actual ({{current}}). Revise el valor y confirme.",
-  bulk_done: "{{n}} productos modificados.",
+  bulk_done: "Productos modificados: {{n}}.",
   sandbox_title: "Pago de prueba",
   sandbox_explain: "Este es el entorno de pruebas de la pasarela de pago. No se cobrará ningún valor real.",
   sandbox_test_banner: "PRUEBA: esta página no es un pago real. No se cobra dinero; solo existe para probar la tienda.",

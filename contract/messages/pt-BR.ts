@@ -131,7 +131,7 @@ export const messages = {
   image_order_invalid: "A ordem enviada não corresponde às imagens do produto.",
   rates_saved: "Cotações salvas. Os preços da loja já as seguem.",
   rate_jump: "Muda mais de 30% em relação à cotação atual ({{current}}). Confira o valor e confirme.",
-  bulk_done: "{{n}} produtos alterados.",
+  bulk_done: "Produtos alterados: {{n}}.",
   sandbox_title: "Pagamento de teste",
   sandbox_explain: "Este é o ambiente de testes do gateway de pagamento. Nenhum valor real será cobrado.",
   sandbox_test_banner: "TESTE: esta página não é um pagamento real. Nenhum dinheiro é cobrado; ela só existe para testar a loja.",

@@ -235,7 +235,7 @@ describe("products in the back office", () => {
     });
     expect(byFilter.status, JSON.stringify(byFilter.body)).toBe(200);
     expect(byFilter.body.data.alterados).toBe(2);
-    expect(byFilter.body.message).toBe("2 produtos alterados.");
+    expect(byFilter.body.message).toBe("Produtos alterados: 2.");
     const price = async (id: number) => (await asStaff<{ data: AdminProduct }>(t.app, manager, "GET", `/api/admin/products/${id}`)).body.data;
     expect((await price(usd.id)).valor_venda).toBe("11.05");
     expect((await price(pyg.id)).valor_venda).toBe("16576.00");
