@@ -20,14 +20,20 @@ const tax = z
 
 export const RatesBodySchema = z.object({
   rates: z
-    .array(z.object({ target_currency_id: z.coerce.number().pipe(z.union(RATE_TARGETS.map((c) => z.literal(c)) as [z.ZodLiteral<1>, z.ZodLiteral<3>, z.ZodLiteral<4>])), tax }))
+    .array(
+      z.object({
+        target_currency_id: z.coerce
+          .number()
+          .pipe(z.union(RATE_TARGETS.map((c) => z.literal(c)) as [z.ZodLiteral<1>, z.ZodLiteral<3>, z.ZodLiteral<4>])),
+        tax,
+      }),
+    )
     .min(1)
     .max(RATE_TARGETS.length)
     .refine((rates) => new Set(rates.map((r) => r.target_currency_id)).size === rates.length, { message: "invalid" }),
   /** Set once the manager has seen that a rate moves more than RATE_JUMP and means it. */
   confirmar: z.preprocess((v) => v === "on" || v === "true" || v === true, z.boolean()).default(false),
 });
-export type RatesBody = z.input<typeof RatesBodySchema>;
 
 export const RateSchema = z.object({ target_currency_id: z.number(), simbolo: z.string(), tax: z.string(), updated_at: z.string() });
 export const RateHistoryEntrySchema = z.object({ target_currency_id: z.number(), tax: z.string(), autor: z.string(), created_at: z.string() });
