@@ -127,22 +127,20 @@ export const AdminProductsQuerySchema = z.object({
 });
 export type AdminProductsQuery = z.input<typeof AdminProductsQuerySchema>;
 
-export const AdminProductRowSchema = z.object({
-  id: z.number(),
-  slug: z.string(),
-  codigo: z.string(),
-  nome_pt: z.string(),
-  nome_es: z.string(),
-  marca: z.string().nullable(),
-  categoria: z.string().nullable(),
-  moeda_id: z.number(),
-  valor_venda: z.string(),
-  mostrar_preco: z.boolean(),
-  especial: z.boolean(),
-  ativo: z.boolean(),
-  qtde_disponivel: z.number(),
-  imagem: z.string().nullable(),
-});
+/** A row of the list: the product's own columns a manager scans, its brand's and category's names and its first image. */
+export const AdminProductRowSchema = AdminProductSchema.pick({
+  id: true,
+  slug: true,
+  codigo: true,
+  nome_pt: true,
+  nome_es: true,
+  moeda_id: true,
+  valor_venda: true,
+  mostrar_preco: true,
+  especial: true,
+  ativo: true,
+  qtde_disponivel: true,
+}).extend({ marca: z.string().nullable(), categoria: z.string().nullable(), imagem: z.string().nullable() });
 export type AdminProductRow = z.infer<typeof AdminProductRowSchema>;
 
 export const AdminProductsPageSchema = z.object({

@@ -361,6 +361,20 @@ export function createAdminProducts({ db, mediaDir, changed }: { db: Db; mediaDi
     return rows.map((i) => ({ id: i.id, url: i.url, ordem: i.ordem }));
   }
 
+  /** After a change of a product's images: the product counts as changed, and the log keeps the list before and after. */
+  async function imagesChanged(tx: Tx, actor: Actor, id: number, before: { url: string }[]) {
+    await tx.update(products).set({ updated_at: new Date() }).where(eq(products.id, id));
+    const after = await imagesOf(tx, id);
+    await audited(tx, actor, {
+      acao: "imagens",
+      entidade: "produto",
+      entidade_id: id,
+      antes: { imagens: before.map((i) => i.url) },
+      depois: { imagens: after.map((i) => i.url) },
+    });
+    return after;
+  }
+
   async function addImages(actor: Actor, id: number, files: { buffer: Buffer; truncated: boolean }[]) {
     if (!(await read(db, id))) throw new HttpError(404, "product_not_found");
     if (files.length === 0) throw new HttpError(422, "validation_failed", { errors: { imagens: ["file_required"] } });
@@ -383,16 +397,7 @@ export function createAdminProducts({ db, mediaDir, changed }: { db: Db; mediaDi
         sql`SELECT coalesce(max(ordem), -1) AS ordem FROM produto_imagens WHERE product_id = ${id}`,
       );
       await tx.insert(productImages).values(urls.map((url, i) => ({ product_id: id, url, ordem: Number(last?.ordem ?? -1) + 1 + i })));
-      await tx.update(products).set({ updated_at: new Date() }).where(eq(products.id, id));
-      const after = await imagesOf(tx, id);
-      await audited(tx, actor, {
-        acao: "imagens",
-        entidade: "produto",
-        entidade_id: id,
-        antes: { imagens: existing.map((i) => i.url) },
-        depois: { imagens: after.map((i) => i.url) },
-      });
-      return after;
+      return imagesChanged(tx, actor, id, existing);
     });
   }
 
@@ -408,16 +413,7 @@ export function createAdminProducts({ db, mediaDir, changed }: { db: Db; mediaDi
           .set({ ordem })
           .where(and(eq(productImages.id, imageId), eq(productImages.product_id, id)));
       }
-      await tx.update(products).set({ updated_at: new Date() }).where(eq(products.id, id));
-      const after = await imagesOf(tx, id);
-      await audited(tx, actor, {
-        acao: "imagens",
-        entidade: "produto",
-        entidade_id: id,
-        antes: { imagens: before.map((i) => i.url) },
-        depois: { imagens: after.map((i) => i.url) },
-      });
-      return after;
+      return imagesChanged(tx, actor, id, before);
     });
   }
 
@@ -427,16 +423,7 @@ export function createAdminProducts({ db, mediaDir, changed }: { db: Db; mediaDi
       const before = await imagesOf(tx, id);
       if (!before.some((i) => i.id === imageId)) throw new HttpError(404, "not_found");
       await tx.delete(productImages).where(and(eq(productImages.id, imageId), eq(productImages.product_id, id)));
-      await tx.update(products).set({ updated_at: new Date() }).where(eq(products.id, id));
-      const after = await imagesOf(tx, id);
-      await audited(tx, actor, {
-        acao: "imagens",
-        entidade: "produto",
-        entidade_id: id,
-        antes: { imagens: before.map((i) => i.url) },
-        depois: { imagens: after.map((i) => i.url) },
-      });
-      return after;
+      return imagesChanged(tx, actor, id, before);
     });
   }
 
