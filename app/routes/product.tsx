@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, useNavigation, useRouteLoaderData, type MetaDescriptor } from "react-router";
+import { isRouteErrorResponse, redirect, useNavigation, useRouteLoaderData, type MetaDescriptor } from "react-router";
 import { useEffect } from "react";
 import type { ShellData } from "#app/lib/shell-data.ts";
 import { loadProduct } from "#app/features/product/product-data.server.ts";
@@ -20,7 +20,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { locale } = resolveLocale(request, context.site);
   const currencyId = guestCurrencyId(locale);
   if (!params.slug) throw new Response("Not Found", { status: 404 });
-  return { product: await loadProduct(serverApi(context), params.slug, locale, currencyId) };
+  const product = await loadProduct(serverApi(context), params.slug, locale, currencyId);
+  // An address the product had before the shop renamed it: moved for good to the address it has now.
+  if (!/^\d+$/.test(params.slug) && product.slug !== params.slug) {
+    throw redirect(`/produto/${product.slug}${new URL(request.url).search}`, 301);
+  }
+  return { product };
 }
 
 export const meta: Route.MetaFunction = ({ data, matches, location, error }) => {

@@ -283,3 +283,19 @@ export const newsletterContacts = pgTable("contatos_newsletter", {
   lang: varchar("lang", { length: 8 }),
   created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Addresses that changed (docs/decisions/020): a product's old slug keeps answering, with a permanent
+ * redirect to the product's current address. A slug a live product takes again is removed from here.
+ */
+export const oldSlugs = pgTable(
+  "slugs_antigos",
+  {
+    id: serial("id").primaryKey(),
+    entidade: varchar("entidade", { length: 20 }).notNull(),
+    slug: varchar("slug", { length: 220 }).notNull(),
+    entidade_id: integer("entidade_id").notNull(),
+    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("slugs_antigos_entidade_slug_idx").on(t.entidade, t.slug)],
+);

@@ -204,6 +204,17 @@ describe("the back office", () => {
     await shopper.getByRole("heading", { level: 1, name: "Serra Tico-Tico Painel 650W" }).waitFor();
     expect(await shopper.content()).toContain("U$ 54,90");
 
+    // A new address: the old one sends shoppers there for good.
+    await page.getByLabel(p.slug).fill(`serra-tico-tico-${code.toLowerCase()}`);
+    // The last save's message is still on screen: this save is done when its answer has come.
+    const saved = page.waitForResponse((r) => r.request().method() === "POST" && r.url().includes(".data"));
+    await page.getByRole("button", { name: p.save }).click();
+    expect((await saved).status()).toBe(200);
+    const moved = await shopper.request.get(`/produto/${slug}`, { maxRedirects: 0 });
+    expect([moved.status(), moved.headers().location]).toEqual([301, `/produto/serra-tico-tico-${code.toLowerCase()}`]);
+    await shopper.goto(`/produto/${slug}`);
+    await shopper.waitForURL(new RegExp(`/produto/serra-tico-tico-${code.toLowerCase()}$`));
+
     // The list finds it by its code.
     await page.goto(`/admin/produtos?q=${code}`);
     expect(await page.getByTestId("product-row").count()).toBe(1);
@@ -260,10 +271,11 @@ describe("the back office", () => {
     const guarani = formatPrice(Number(product.valor_venda) * next, 3);
     expect(await shopper.content()).toContain(guarani);
 
-    // Today's rate again, for the other tests.
+    // Today's rate again, for the other tests (the last save's message is still on screen: wait for this one's answer).
     await field.fill(String(today));
+    const restored = page.waitForResponse((res) => res.request().method() === "POST" && res.url().includes("/admin/cambio.data"));
     await page.getByRole("button", { name: r.save }).click();
-    await page.getByRole("status").filter({ hasText: "Cotações salvas." }).waitFor();
+    expect((await restored).status()).toBe(200);
     await close();
   });
 });

@@ -272,4 +272,19 @@ describe("products in the back office", () => {
       expect.arrayContaining([{ id: usd.id, codigo: usd.codigo, valor: "11.05" }]),
     );
   });
+
+  it("keeps a renamed product's old address answering with the product, until another product takes that address", async () => {
+    const { data: product } = (await create(productBody())).body;
+    const renamed = await asStaff<{ data: AdminProduct }>(t.app, manager, "PUT", `/api/admin/products/${product.id}`, {
+      body: productBody({ codigo: product.codigo, slug: `novo-endereco-${product.codigo.toLowerCase()}` }),
+    });
+    expect(renamed.body.data.slug).toBe(`novo-endereco-${product.codigo.toLowerCase()}`);
+    const old = await details(product.slug, "pt");
+    expect(old.status).toBe(200);
+    expect(old.body.data.slug).toBe(renamed.body.data.slug);
+    // Another product may take the address; then it is that product's.
+    const other = await create(productBody({ slug: product.slug }));
+    expect(other.status).toBe(201);
+    expect((await details(product.slug, "pt")).body.data.id).toBe(other.body.data.id);
+  });
 });

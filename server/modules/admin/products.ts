@@ -205,6 +205,19 @@ export function createAdminProducts({ db, mediaDir, changed }: { db: Db; mediaDi
     }
   }
 
+  /**
+   * Keeps the product's old address answering (a 301 from the storefront) when its slug changes; a slug a
+   * product takes now is no other product's old address any more.
+   */
+  async function recordSlug(tx: Tx, id: number, slug: string, previous?: string) {
+    await tx.execute(sql`DELETE FROM slugs_antigos WHERE entidade = 'produto' AND slug = ${slug}`);
+    if (previous && previous !== slug) {
+      await tx.execute(sql`
+        INSERT INTO slugs_antigos (entidade, slug, entidade_id) VALUES ('produto', ${previous}, ${id})
+        ON CONFLICT (entidade, slug) DO UPDATE SET entidade_id = excluded.entidade_id, created_at = now()`);
+    }
+  }
+
   async function codeTaken(tx: Tx, codigo: string, id: number | undefined) {
     const rows = await queryRows<{ id: number }>(
       tx,
@@ -259,6 +272,7 @@ export function createAdminProducts({ db, mediaDir, changed }: { db: Db; mediaDi
         .insert(products)
         .values(columns(body, slug, await dollars(tx, body)))
         .returning({ id: products.id });
+      await recordSlug(tx, row!.id, slug);
       await writeSpecs(tx, row!.id, body.especificacoes);
       const created = (await read(tx, row!.id))!;
       await audited(tx, actor, { acao: "criar", entidade: "produto", entidade_id: created.id, depois: auditView(created) });
@@ -279,6 +293,7 @@ export function createAdminProducts({ db, mediaDir, changed }: { db: Db; mediaDi
         .update(products)
         .set(columns(body, slug, await dollars(tx, body)))
         .where(eq(products.id, id));
+      await recordSlug(tx, id, slug, before.slug);
       await writeSpecs(tx, id, body.especificacoes);
       const after = (await read(tx, id))!;
       await audited(tx, actor, { acao: "editar", entidade: "produto", entidade_id: id, antes: auditView(before), depois: auditView(after) });
@@ -303,6 +318,7 @@ export function createAdminProducts({ db, mediaDir, changed }: { db: Db; mediaDi
         .insert(products)
         .values(columns(body, slug, await dollars(tx, body)))
         .returning({ id: products.id });
+      await recordSlug(tx, row!.id, slug);
       await writeSpecs(tx, row!.id, source.especificacoes);
       if (source.imagens.length > 0) {
         await tx.insert(productImages).values(source.imagens.map((i) => ({ product_id: row!.id, url: i.url, ordem: i.ordem })));

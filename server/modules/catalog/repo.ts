@@ -201,6 +201,12 @@ export async function findProduct(db: Db, lang: ApiLang, idOrSlug: string): Prom
   return rows[0];
 }
 
+/** The product an old slug belonged to (slugs_antigos), if any. */
+export async function movedProduct(db: Db, slug: string): Promise<number | undefined> {
+  const [row] = await queryRows<{ id: number }>(db, sql`SELECT entidade_id AS id FROM slugs_antigos WHERE entidade = 'produto' AND slug = ${slug}`);
+  return row?.id;
+}
+
 export type ProductText = Pick<ProductDetailRow, "descritivo" | "caracteristica" | "especificacoes">;
 
 /** What a product page adds to a list's row (the in-memory catalogue holds the rest): by id, if still active. */

@@ -197,7 +197,12 @@ export function createCatalogService(db: Db, cache: Cache, index: CatalogIndex =
     await index.fresh();
     const summary = index.product(idOrSlug, lang);
     const text = summary && (await repo.findProductText(db, lang, summary.id));
-    return summary && text ? { ...summary, ...text } : repo.findProduct(db, lang, idOrSlug);
+    if (summary && text) return { ...summary, ...text };
+    const row = await repo.findProduct(db, lang, idOrSlug);
+    if (row || /^\d+$/.test(idOrSlug)) return row;
+    // An address the product had before its slug changed: the product, whose answer names its address now.
+    const moved = await repo.movedProduct(db, idOrSlug);
+    return moved === undefined ? undefined : findProduct(String(moved), lang);
   }
 
   async function productDetails(idOrSlug: string, lang: ApiLang, moedaId: number): Promise<ProductDetails> {
