@@ -263,18 +263,23 @@ export function createAdminProducts({ db, mediaDir, changed }: { db: Db; mediaDi
     return result;
   }
 
+  /** A new product row with a free address and its specifications; answers its id. */
+  async function insertProduct(tx: Tx, body: Body): Promise<number> {
+    const slug = await freeSlug(tx, body, undefined);
+    const [row] = await tx
+      .insert(products)
+      .values(columns(body, slug, await dollars(tx, body)))
+      .returning({ id: products.id });
+    await recordSlug(tx, row!.id, slug);
+    await writeSpecs(tx, row!.id, body.especificacoes);
+    return row!.id;
+  }
+
   function create(actor: Actor, body: Body): Promise<AdminProduct> {
     return write(async (tx) => {
       await checkRefs(tx, body);
       await codeTaken(tx, body.codigo, undefined);
-      const slug = await freeSlug(tx, body, undefined);
-      const [row] = await tx
-        .insert(products)
-        .values(columns(body, slug, await dollars(tx, body)))
-        .returning({ id: products.id });
-      await recordSlug(tx, row!.id, slug);
-      await writeSpecs(tx, row!.id, body.especificacoes);
-      const created = (await read(tx, row!.id))!;
+      const created = (await read(tx, await insertProduct(tx, body)))!;
       await audited(tx, actor, { acao: "criar", entidade: "produto", entidade_id: created.id, depois: auditView(created) });
       return created;
     });
@@ -313,17 +318,11 @@ export function createAdminProducts({ db, mediaDir, changed }: { db: Db; mediaDi
         if (taken.length === 0) break;
       }
       const body: Body = { ...source, codigo, slug: undefined, ativo: false, moeda_id: source.moeda_id as 2 | 3 };
-      const slug = await freeSlug(tx, body, undefined);
-      const [row] = await tx
-        .insert(products)
-        .values(columns(body, slug, await dollars(tx, body)))
-        .returning({ id: products.id });
-      await recordSlug(tx, row!.id, slug);
-      await writeSpecs(tx, row!.id, source.especificacoes);
+      const copyId = await insertProduct(tx, body);
       if (source.imagens.length > 0) {
-        await tx.insert(productImages).values(source.imagens.map((i) => ({ product_id: row!.id, url: i.url, ordem: i.ordem })));
+        await tx.insert(productImages).values(source.imagens.map((i) => ({ product_id: copyId, url: i.url, ordem: i.ordem })));
       }
-      const copy = (await read(tx, row!.id))!;
+      const copy = (await read(tx, copyId))!;
       await audited(tx, actor, {
         acao: "duplicar",
         entidade: "produto",
