@@ -60,6 +60,7 @@ export const departments = pgTable(
     name_pt: varchar("name_pt", { length: 120 }).notNull(),
     name_es: varchar("name_es", { length: 120 }).notNull(),
     icone: text("icone"),
+    visivel_menu: boolean("visivel_menu").notNull().default(true),
     ordem: integer("ordem").notNull().default(0),
   },
   (t) => [uniqueIndex("departamentos_categoria_slug_idx").on(t.category_id, t.slug), index("departamentos_slug_idx").on(t.slug)],

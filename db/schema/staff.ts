@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -34,6 +35,14 @@ export const staff = pgTable(
     /** Set by a password the shell printed: the member chooses a new one at the next login. */
     trocar_senha: boolean("trocar_senha").notNull().default(false),
     data_ultimo_login: timestamp("data_ultimo_login", { withTimezone: true }),
+    /** The TOTP secret (RFC 6238), encrypted with AES-256-GCM under a key derived from APP_SECRET. */
+    totp_secret: text("totp_secret"),
+    /** When the member confirmed enrolment with a first code; null while two-factor is off. */
+    totp_ativo_em: timestamp("totp_ativo_em", { withTimezone: true }),
+    /** The last time step a code was accepted for: a code is never accepted twice. */
+    totp_ultimo_passo: bigint("totp_ultimo_passo", { mode: "number" }),
+    /** sha256 of the unused recovery codes; each is removed when used. */
+    totp_recuperacao: text("totp_recuperacao").array().notNull().default(sql`'{}'::text[]`),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -108,4 +117,72 @@ export const rateHistory = pgTable(
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("cotacoes_historico_created_idx").on(t.created_at.desc(), t.id.desc())],
+);
+
+/**
+ * The shop's settings the owner changes in the back office, one row per key (for now
+ * `totp_obrigatorio`: every member must use two-factor).
+ */
+export const shopSettings = pgTable("configuracoes", {
+  chave: varchar("chave", { length: 60 }).primaryKey(),
+  valor: jsonb("valor").notNull(),
+  updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * API keys for the shop's own systems (docs/decisions/020): `sk_<prefixo>_<secret>`, of which only the
+ * sha256 is kept. The owner creates and revokes them; `escopo` names what a key may call (`import`).
+ */
+export const apiKeys = pgTable(
+  "chaves_api",
+  {
+    id: serial("id").primaryKey(),
+    nome: varchar("nome", { length: 120 }).notNull(),
+    prefixo: varchar("prefixo", { length: 16 }).notNull().unique(),
+    hash: varchar("hash", { length: 64 }).notNull().unique(),
+    escopo: varchar("escopo", { length: 20 }).notNull().default("import"),
+    funcionario_id: integer("funcionario_id").references(() => staff.id, { onDelete: "set null" }),
+    autor: varchar("autor", { length: 200 }).notNull(),
+    last_used_at: timestamp("last_used_at", { withTimezone: true }),
+    revoked_at: timestamp("revoked_at", { withTimezone: true }),
+    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("chaves_api_escopo_check", sql`${t.escopo} IN ('import')`)],
+);
+
+/**
+ * Product imports (docs/decisions/020): the file kept under DATA_DIR/imports until applied, the dry
+ * run's counts and refusals, and the progress a screen polls. `estado`: checking, checked, applying,
+ * applied, failed.
+ */
+export const imports = pgTable(
+  "importacoes",
+  {
+    id: serial("id").primaryKey(),
+    funcionario_id: integer("funcionario_id").references(() => staff.id, { onDelete: "set null" }),
+    chave_api_id: integer("chave_api_id").references(() => apiKeys.id, { onDelete: "set null" }),
+    autor: varchar("autor", { length: 200 }).notNull(),
+    lang: varchar("lang", { length: 8 }).notNull(),
+    arquivo_nome: varchar("arquivo_nome", { length: 200 }).notNull(),
+    formato: varchar("formato", { length: 4 }).notNull(),
+    estado: varchar("estado", { length: 10 }).notNull(),
+    colunas: text("colunas").array().notNull().default(sql`'{}'::text[]`),
+    linhas: integer("linhas").notNull().default(0),
+    processadas: integer("processadas").notNull().default(0),
+    criadas: integer("criadas").notNull().default(0),
+    atualizadas: integer("atualizadas").notNull().default(0),
+    inalteradas: integer("inalteradas").notNull().default(0),
+    recusadas: integer("recusadas").notNull().default(0),
+    /** The refused rows: [{ linha, coluna, mensagem }], at most 1,000 kept. */
+    erros: jsonb("erros").notNull().default(sql`'[]'::jsonb`),
+    falha: text("falha"),
+    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    applied_at: timestamp("applied_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("importacoes_created_idx").on(t.created_at.desc()),
+    check("importacoes_estado_check", sql`${t.estado} IN ('checking', 'checked', 'applying', 'applied', 'failed')`),
+    check("importacoes_formato_check", sql`${t.formato} IN ('csv', 'xlsx')`),
+  ],
 );

@@ -1,0 +1,56 @@
+CREATE TABLE "chaves_api" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"nome" varchar(120) NOT NULL,
+	"prefixo" varchar(16) NOT NULL,
+	"hash" varchar(64) NOT NULL,
+	"escopo" varchar(20) DEFAULT 'import' NOT NULL,
+	"funcionario_id" integer,
+	"autor" varchar(200) NOT NULL,
+	"last_used_at" timestamp with time zone,
+	"revoked_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "chaves_api_prefixo_unique" UNIQUE("prefixo"),
+	CONSTRAINT "chaves_api_hash_unique" UNIQUE("hash"),
+	CONSTRAINT "chaves_api_escopo_check" CHECK ("chaves_api"."escopo" IN ('import'))
+);
+--> statement-breakpoint
+CREATE TABLE "importacoes" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"funcionario_id" integer,
+	"chave_api_id" integer,
+	"autor" varchar(200) NOT NULL,
+	"lang" varchar(8) NOT NULL,
+	"arquivo_nome" varchar(200) NOT NULL,
+	"formato" varchar(4) NOT NULL,
+	"estado" varchar(10) NOT NULL,
+	"colunas" text[] DEFAULT '{}'::text[] NOT NULL,
+	"linhas" integer DEFAULT 0 NOT NULL,
+	"processadas" integer DEFAULT 0 NOT NULL,
+	"criadas" integer DEFAULT 0 NOT NULL,
+	"atualizadas" integer DEFAULT 0 NOT NULL,
+	"inalteradas" integer DEFAULT 0 NOT NULL,
+	"recusadas" integer DEFAULT 0 NOT NULL,
+	"erros" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"falha" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"applied_at" timestamp with time zone,
+	CONSTRAINT "importacoes_estado_check" CHECK ("importacoes"."estado" IN ('checking', 'checked', 'applying', 'applied', 'failed')),
+	CONSTRAINT "importacoes_formato_check" CHECK ("importacoes"."formato" IN ('csv', 'xlsx'))
+);
+--> statement-breakpoint
+CREATE TABLE "configuracoes" (
+	"chave" varchar(60) PRIMARY KEY NOT NULL,
+	"valor" jsonb NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "departamentos" ADD COLUMN "visivel_menu" boolean DEFAULT true NOT NULL;--> statement-breakpoint
+ALTER TABLE "funcionarios" ADD COLUMN "totp_secret" text;--> statement-breakpoint
+ALTER TABLE "funcionarios" ADD COLUMN "totp_ativo_em" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "funcionarios" ADD COLUMN "totp_ultimo_passo" bigint;--> statement-breakpoint
+ALTER TABLE "funcionarios" ADD COLUMN "totp_recuperacao" text[] DEFAULT '{}'::text[] NOT NULL;--> statement-breakpoint
+ALTER TABLE "chaves_api" ADD CONSTRAINT "chaves_api_funcionario_id_funcionarios_id_fk" FOREIGN KEY ("funcionario_id") REFERENCES "public"."funcionarios"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "importacoes" ADD CONSTRAINT "importacoes_funcionario_id_funcionarios_id_fk" FOREIGN KEY ("funcionario_id") REFERENCES "public"."funcionarios"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "importacoes" ADD CONSTRAINT "importacoes_chave_api_id_chaves_api_id_fk" FOREIGN KEY ("chave_api_id") REFERENCES "public"."chaves_api"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "importacoes_created_idx" ON "importacoes" USING btree ("created_at" DESC NULLS LAST);
