@@ -41,6 +41,8 @@ import { devMailRoutes } from "./modules/dev-mail/routes.ts";
 import { favouritesRoutes } from "./modules/favourites/routes.ts";
 import { createFavouritesService } from "./modules/favourites/service.ts";
 import { adminRoutes } from "./modules/admin/routes.ts";
+import { createApiKeys } from "./modules/admin/api-keys.ts";
+import { createAdminImports } from "./modules/admin/imports.ts";
 import { createAdminProducts } from "./modules/admin/products.ts";
 import { createAdminRates } from "./modules/admin/rates.ts";
 import { createStaffService } from "./modules/admin/staff-service.ts";
@@ -175,6 +177,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       changed,
     }),
     rates: createAdminRates({ db, changed }),
+    imports: createAdminImports({ db, dataDir: config.dataDir, concurrentWrites: database.kind === "postgres", changed, log: app.log }),
+    apiKeys: createApiKeys(db),
     config,
   });
 

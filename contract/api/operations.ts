@@ -74,9 +74,18 @@ import {
   ProductIdParamSchema,
   ProductImageParamSchema,
 } from "./admin/products.ts";
+import {
+  AdminImportSchema,
+  ApiKeyCreateBodySchema,
+  ApiKeyCreatedSchema,
+  ApiKeySchema,
+  CatalogueExportQuerySchema,
+  ImportParamSchema,
+} from "./admin/imports.ts";
 import { RatesBodySchema, RatesSchema } from "./admin/rates.ts";
 import {
   ANY_STAFF,
+  IMPORTERS,
   MANAGERS,
   AuditPageSchema,
   AuditQuerySchema,
@@ -124,7 +133,7 @@ export interface Operation {
   /** The body is a multipart form (registration and profile, with their document files). */
   multipart?: true;
   /** The success status, 200 unless said. */
-  status?: 200 | 201;
+  status?: 200 | 201 | 202;
   response: z.ZodType;
   /**
    * Back-office operations (`/api/admin/...`): the staff roles that may call it, or `public` (the
@@ -265,6 +274,22 @@ export const operations = {
     params: ProductImageParamSchema,
     response: MessageSchema.extend({ data: z.array(AdminProductImageSchema) }),
   },
+
+  // Import and export of the catalogue; API keys for the shop's own systems.
+  "GET /api/admin/imports": { admin: IMPORTERS, response: data(z.array(AdminImportSchema)) },
+  "POST /api/admin/imports": { admin: IMPORTERS, multipart: true, status: 201, response: MessageSchema.extend({ data: AdminImportSchema }) },
+  "GET /api/admin/imports/{id}": { admin: IMPORTERS, params: ImportParamSchema, response: data(AdminImportSchema) },
+  "POST /api/admin/imports/{id}/apply": {
+    admin: IMPORTERS,
+    params: ImportParamSchema,
+    status: 202,
+    response: MessageSchema.extend({ data: AdminImportSchema }),
+  },
+  /** The catalogue as CSV or XLSX (read with the client's `blob`). */
+  "GET /api/admin/export": { admin: MANAGERS, query: CatalogueExportQuerySchema, response: z.string() },
+  "GET /api/admin/api-keys": { admin: OWNER, response: data(z.array(ApiKeySchema)) },
+  "POST /api/admin/api-keys": { admin: OWNER, body: ApiKeyCreateBodySchema, status: 201, response: ApiKeyCreatedSchema },
+  "DELETE /api/admin/api-keys/{id}": { admin: OWNER, params: ImportParamSchema, response: MessageSchema.extend({ data: ApiKeySchema }) },
 } as const satisfies Record<string, Operation>;
 
 export type Operations = typeof operations;

@@ -53,4 +53,5 @@ ALTER TABLE "funcionarios" ADD COLUMN "totp_recuperacao" text[] DEFAULT '{}'::te
 ALTER TABLE "chaves_api" ADD CONSTRAINT "chaves_api_funcionario_id_funcionarios_id_fk" FOREIGN KEY ("funcionario_id") REFERENCES "public"."funcionarios"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "importacoes" ADD CONSTRAINT "importacoes_funcionario_id_funcionarios_id_fk" FOREIGN KEY ("funcionario_id") REFERENCES "public"."funcionarios"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "importacoes" ADD CONSTRAINT "importacoes_chave_api_id_chaves_api_id_fk" FOREIGN KEY ("chave_api_id") REFERENCES "public"."chaves_api"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "importacoes_created_idx" ON "importacoes" USING btree ("created_at" DESC NULLS LAST);
+CREATE INDEX "importacoes_created_idx" ON "importacoes" USING btree ("created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "produtos_codigo_lower_idx" ON "produtos" USING btree (lower("codigo"));

@@ -126,6 +126,8 @@ export const products = pgTable(
     updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    // Codes are unique whatever their case (the back office's check and the import's match).
+    index("produtos_codigo_lower_idx").on(sql`lower(${t.codigo})`),
     index("produtos_category_idx").on(t.category_id, t.tem_estoque, t.id),
     index("produtos_department_idx").on(t.department_id, t.tem_estoque, t.id),
     index("produtos_brand_idx").on(t.brand_id, t.tem_estoque, t.id),

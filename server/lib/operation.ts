@@ -7,6 +7,7 @@ type SuccessStatus<O> = O extends { status: infer S extends number } ? S : 200;
 /** The Fastify schema of one operation of contract/api/operations.ts, plus the route's documentation. */
 export type OperationSchema<K extends OperationKey> = {
   tags: string[];
+  description?: string;
   security?: Record<string, string[]>[];
   consumes?: string[];
   params: Field<Operations[K], "params">;
@@ -29,7 +30,10 @@ export function routePath(key: OperationKey): { method: string; url: string } {
  * (success, 4xx and 5xx) is checked and serialised by the zod serializer, so the route can only answer
  * what the storefront's client expects, and /api/docs describes every answer.
  */
-export function operationSchema<K extends OperationKey>(key: K, docs: { tags: string[]; security?: Record<string, string[]>[] }): OperationSchema<K> {
+export function operationSchema<K extends OperationKey>(
+  key: K,
+  docs: { tags: string[]; security?: Record<string, string[]>[]; description?: string },
+): OperationSchema<K> {
   const op: { params?: unknown; query?: unknown; body?: unknown; multipart?: true; status?: number; response: unknown } = operations[key];
   return {
     ...docs,

@@ -34,6 +34,8 @@ export const apiDocsPlugin = fp(async (app: FastifyInstance) => {
           bearerAuth: { type: "http", scheme: "bearer" },
           // The back office (docs/decisions/020): the staff session cookie, and on every write its CSRF token in x-csrf-token.
           staffCookie: { type: "apiKey", in: "cookie", name: "staff_sid" },
+          // The shop's own systems: an API key the owner created (Authorization: Bearer sk_…), scoped to the import.
+          apiKey: { type: "http", scheme: "bearer", description: "An API key of the back office (`sk_<prefix>_<secret>`), scope `import`." },
         },
       },
     },

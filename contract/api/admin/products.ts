@@ -40,41 +40,42 @@ export const SpecRowSchema = z.object({
   valor_es: optionalName(200),
 });
 
-export const AdminProductBodySchema = z
-  .object({
-    codigo: textSchema().min(1).max(40),
-    /** Left empty, it is made from the Portuguese name and the code. */
-    slug: textSchema()
-      .max(220)
-      .optional()
-      .transform((v) => (v ? v.toLowerCase() : undefined))
-      .pipe(z.string().regex(SLUG_PATTERN, { message: "invalid" }).optional()),
-    nome_pt: name(200),
-    nome_es: name(200),
-    descritivo_pt: textSchema({ multiline: true }).max(5000).default(""),
-    descritivo_es: textSchema({ multiline: true }).max(5000).default(""),
-    /** HTML from the editor; sanitised by the server before it is stored. */
-    caracteristica_pt: z.string().max(200_000).default(""),
-    caracteristica_es: z.string().max(200_000).default(""),
-    brand_id: nullableId,
-    category_id: nullableId,
-    department_id: nullableId,
-    moeda_id: z.coerce.number().pipe(z.union(PRICE_CURRENCIES.map((c) => z.literal(c)) as [z.ZodLiteral<2>, z.ZodLiteral<3>])),
-    valor_venda: price,
-    mostrar_preco: flag.default(true),
-    especial: flag.default(false),
-    ativo: flag.default(true),
-    qtde_disponivel: intSchema(0, MAX_STOCK),
-    qtde_fisica: intSchema(0, MAX_STOCK),
-    especificacoes: z.array(SpecRowSchema).max(MAX_SPECS).default([]),
-  })
-  .superRefine((p, ctx) => {
-    // Guaraníes have no cents.
-    if (p.moeda_id === 3 && p.valor_venda.includes(".") && !/\.0{1,2}$/.test(p.valor_venda)) {
-      ctx.addIssue({ code: "custom", path: ["valor_venda"], message: "integer" });
-    }
-    if (p.department_id !== null && p.category_id === null) ctx.addIssue({ code: "custom", path: ["category_id"], message: "required" });
-  });
+/** The product's fields, each checked on its own (the import checks a file's columns with them). */
+export const AdminProductFields = z.object({
+  codigo: textSchema().min(1).max(40),
+  /** Left empty, it is made from the Portuguese name and the code. */
+  slug: textSchema()
+    .max(220)
+    .optional()
+    .transform((v) => (v ? v.toLowerCase() : undefined))
+    .pipe(z.string().regex(SLUG_PATTERN, { message: "invalid" }).optional()),
+  nome_pt: name(200),
+  nome_es: name(200),
+  descritivo_pt: textSchema({ multiline: true }).max(5000).default(""),
+  descritivo_es: textSchema({ multiline: true }).max(5000).default(""),
+  /** HTML from the editor; sanitised by the server before it is stored. */
+  caracteristica_pt: z.string().max(200_000).default(""),
+  caracteristica_es: z.string().max(200_000).default(""),
+  brand_id: nullableId,
+  category_id: nullableId,
+  department_id: nullableId,
+  moeda_id: z.coerce.number().pipe(z.union(PRICE_CURRENCIES.map((c) => z.literal(c)) as [z.ZodLiteral<2>, z.ZodLiteral<3>])),
+  valor_venda: price,
+  mostrar_preco: flag.default(true),
+  especial: flag.default(false),
+  ativo: flag.default(true),
+  qtde_disponivel: intSchema(0, MAX_STOCK),
+  qtde_fisica: intSchema(0, MAX_STOCK),
+  especificacoes: z.array(SpecRowSchema).max(MAX_SPECS).default([]),
+});
+
+export const AdminProductBodySchema = AdminProductFields.superRefine((p, ctx) => {
+  // Guaraníes have no cents.
+  if (p.moeda_id === 3 && p.valor_venda.includes(".") && !/\.0{1,2}$/.test(p.valor_venda)) {
+    ctx.addIssue({ code: "custom", path: ["valor_venda"], message: "integer" });
+  }
+  if (p.department_id !== null && p.category_id === null) ctx.addIssue({ code: "custom", path: ["category_id"], message: "required" });
+});
 export type AdminProductBody = z.input<typeof AdminProductBodySchema>;
 
 export const AdminProductImageSchema = z.object({ id: z.number(), url: z.string(), ordem: z.number() });

@@ -4,13 +4,24 @@ import { operations, type Operation } from "#contract/api/operations.ts";
 import type { Config } from "#config/config.ts";
 import { HttpError } from "../../lib/errors.ts";
 import { siteFor, visitorSiteOf } from "../../lib/site.ts";
+import type { ApiKeys, ResolvedKey } from "./api-keys.ts";
 import type { StaffService } from "./staff-service.ts";
 
 declare module "fastify" {
   interface FastifyRequest {
     /** The back-office member of an admin request, once its session was checked (access.ts). */
     staff?: Staff & { sessionId: number };
+    /** The API key of an admin request sent by the shop's own system, once checked. */
+    apiKey?: ResolvedKey;
   }
+}
+
+/** The API key a request carries as `Authorization: Bearer sk_…`, if any. */
+function bearerKey(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (typeof header !== "string") return undefined;
+  const match = /^Bearer\s+(sk_\S{1,200})$/i.exec(header.trim());
+  return match?.[1];
 }
 
 /** What a member who must choose a new password may still do. */
@@ -43,10 +54,11 @@ export const staffCookieOptions = (config: Config, expires: Date) => ({
  * - without a live staff session: 401 (a customer's token or cookie is no staff session);
  * - a role the operation does not name: 403;
  * - a write without the session's CSRF token, or sent from a page of another origin: 403;
- * - a member whose password was printed by the shell may only choose a new one.
+ * - a member whose password was printed by the shell may only choose a new one;
+ * - an API key (`Authorization: Bearer sk_…`) opens only the operations that name its scope.
  * The login itself (`public`) only needs a write's same-origin check.
  */
-export function createStaffAccess(staffService: StaffService, config: Config) {
+export function createStaffAccess(staffService: StaffService, apiKeys: ApiKeys, config: Config) {
   /** A write comes from the store's own pages: its Origin (or Referer) names the host it was sent to. */
   function sameOrigin(request: FastifyRequest): boolean {
     // The storefront's in-process calls: React Router compared the browser's Origin with the page's before the action ran.
@@ -68,6 +80,15 @@ export function createStaffAccess(staffService: StaffService, config: Config) {
     const write = request.method !== "GET" && request.method !== "HEAD";
     if (access === "public") {
       if (write && !sameOrigin(request)) throw new HttpError(403, "csrf_invalid");
+      return;
+    }
+    // An API key opens only the operations that name its scope; it carries no cookie, so no CSRF check.
+    const bearer = bearerKey(request);
+    if (bearer !== undefined) {
+      const resolved = await apiKeys.resolve(bearer);
+      if (!resolved) throw new HttpError(401, "api_key_invalid");
+      if (!access.scopes?.includes(resolved.escopo)) throw new HttpError(403, "forbidden");
+      request.apiKey = resolved;
       return;
     }
     const token = staffToken(request);

@@ -12,6 +12,14 @@ export interface Actor {
   ip: string;
 }
 
+/** An API key of the shop's own systems (the import): no member; the log names the key. */
+export interface KeyActor {
+  staffId: null;
+  apiKeyId: number;
+  email: string;
+  ip: string;
+}
+
 export interface AuditRecord {
   acao: string;
   entidade: string;
@@ -41,7 +49,7 @@ function scrub(value: unknown): unknown {
  * Records one write in the audit log, on the write's own transaction: no write goes unrecorded, and no
  * record describes a write that rolled back (docs/decisions/020).
  */
-export async function audited(tx: DbOrTx, actor: Actor, record: AuditRecord): Promise<void> {
+export async function audited(tx: DbOrTx, actor: Actor | KeyActor, record: AuditRecord): Promise<void> {
   await tx.insert(auditLog).values({
     funcionario_id: actor.staffId,
     autor: actor.email,

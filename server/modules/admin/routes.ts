@@ -1,4 +1,4 @@
-import type { FastifyRequest } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { AUDIT_PAGE_SIZE, STAFF_COOKIE } from "#contract/api/admin/staff.ts";
 import { MAX_IMAGE_BYTES, MAX_PRODUCT_IMAGES } from "#contract/product-images.ts";
@@ -9,7 +9,9 @@ import { HttpError } from "../../lib/errors.ts";
 import { operationSchema as op } from "../../lib/operation.ts";
 import { requestLocale } from "../../lib/request-locale.ts";
 import { createStaffAccess, staffCookieOptions, staffToken } from "./access.ts";
-import { readAudit, type Actor } from "./audit.ts";
+import type { ApiKeys } from "./api-keys.ts";
+import { readAudit, type Actor, type KeyActor } from "./audit.ts";
+import type { AdminImports } from "./imports.ts";
 import type { AdminProducts } from "./products.ts";
 import type { AdminRates } from "./rates.ts";
 import type { StaffService } from "./staff-service.ts";
@@ -19,6 +21,8 @@ interface Deps {
   staff: StaffService;
   products: AdminProducts;
   rates: AdminRates;
+  imports: AdminImports;
+  apiKeys: ApiKeys;
   config: Config;
 }
 
@@ -33,12 +37,18 @@ const actorOf = (request: FastifyRequest): Actor => {
   return { staffId: member.id, email: member.email, ip: request.ip };
 };
 
+/** The member, or the shop system's API key, behind an import. */
+const importerOf = (request: FastifyRequest): Actor | KeyActor =>
+  request.apiKey
+    ? { staffId: null, apiKeyId: request.apiKey.id, email: `chave ${request.apiKey.prefixo} (${request.apiKey.nome})`.slice(0, 200), ip: request.ip }
+    : actorOf(request);
+
 /**
  * The back office's API (`/api/admin/...`, docs/decisions/020). Every route of this plugin passes the
  * access check of access.ts first, which reads the roles from the operations map.
  */
-export const adminRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, staff, products, rates, config }) => {
-  app.addHook("onRequest", createStaffAccess(staff, config));
+export const adminRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, staff, products, rates, imports, apiKeys, config }) => {
+  app.addHook("onRequest", createStaffAccess(staff, apiKeys, config));
   const tags = ["admin"];
   const security = [{ staffCookie: [] }];
   const message = (request: FastifyRequest, key: ApiMessageKey) => apiMessage(requestLocale(request), key);
@@ -160,4 +170,81 @@ export const adminRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, staff,
       data: await products.removeImage(actorOf(request), request.params.id, request.params.imageId),
     }),
   );
+
+  const keySecurity: Record<string, string[]>[] = [{ staffCookie: [] }, { apiKey: [] }];
+
+  app.get("/api/admin/imports", { schema: op("GET /api/admin/imports", { tags, security: keySecurity }) }, async () => ({
+    data: await imports.list(),
+  }));
+
+  app.post(
+    "/api/admin/imports",
+    {
+      schema: op("POST /api/admin/imports", {
+        tags,
+        security: keySecurity,
+        description:
+          "Uploads a CSV or XLSX file (multipart field `arquivo`, at most 100 MB) and starts its dry run. Poll GET /api/admin/imports/{id} until `estado` is `checked` (or `failed`), read the counts and refused rows, then POST …/apply.",
+      }),
+    },
+    async (request, reply) => {
+      if (!request.isMultipart()) throw new HttpError(415, "unsupported_media_type");
+      let data;
+      try {
+        const file = await request.file({ limits: { fileSize: imports.maxBytes, files: 1, fields: 5 } });
+        if (!file || file.fieldname !== "arquivo") throw new HttpError(422, "validation_failed", { errors: { arquivo: ["import_file_required"] } });
+        data = await imports.start(importerOf(request), requestLocale(request), { filename: file.filename, file: file.file });
+      } catch (err) {
+        if (typeof (err as { statusCode?: unknown }).statusCode === "number") throw err;
+        throw new HttpError(400, "bad_request");
+      }
+      return reply.status(201).send({ message: message(request, "import_started"), data });
+    },
+  );
+
+  app.get("/api/admin/imports/:id", { schema: op("GET /api/admin/imports/{id}", { tags, security: keySecurity }) }, async (request) => ({
+    data: await imports.get(request.params.id),
+  }));
+
+  app.post(
+    "/api/admin/imports/:id/apply",
+    {
+      schema: op("POST /api/admin/imports/{id}/apply", {
+        tags,
+        security: keySecurity,
+        description:
+          "Applies a checked import in one transaction (refused rows stay out). Poll GET /api/admin/imports/{id} until `estado` is `applied` or `failed`.",
+      }),
+    },
+    async (request, reply) =>
+      reply.status(202).send({ message: message(request, "import_applying"), data: await imports.apply(importerOf(request), request.params.id) }),
+  );
+
+  app.get("/api/admin/export", { schema: op("GET /api/admin/export", { tags, security }) }, async (request, typedReply) => {
+    // The file streams, which the serializer never sees.
+    const reply = typedReply as unknown as FastifyReply;
+    const { formato, colunas } = request.query;
+    const day = new Date().toISOString().slice(0, 10);
+    void reply
+      .header(
+        "content-type",
+        formato === "xlsx" ? "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" : "text/csv; charset=utf-8",
+      )
+      .header("content-disposition", `attachment; filename="produtos-${colunas === "todas" ? "" : "preco-estoque-"}${day}.${formato}"`)
+      .header("cache-control", "no-store")
+      .send(imports.exportFile(formato, colunas));
+    return typedReply;
+  });
+
+  app.get("/api/admin/api-keys", { schema: op("GET /api/admin/api-keys", { tags, security }) }, async () => ({ data: await apiKeys.list() }));
+
+  app.post("/api/admin/api-keys", { schema: op("POST /api/admin/api-keys", { tags, security }) }, async (request, reply) => {
+    const created = await apiKeys.create(actorOf(request), request.body.nome);
+    return reply.status(201).send({ message: message(request, "api_key_created"), ...created });
+  });
+
+  app.delete("/api/admin/api-keys/:id", { schema: op("DELETE /api/admin/api-keys/{id}", { tags, security }) }, async (request) => ({
+    message: message(request, "api_key_revoked"),
+    data: await apiKeys.revoke(actorOf(request), request.params.id),
+  }));
 };

@@ -1,0 +1,119 @@
+import { createReadStream } from "node:fs";
+import { open } from "node:fs/promises";
+import type { Writable } from "node:stream";
+import { format as csvFormat } from "@fast-csv/format";
+import { parse as csvParse } from "@fast-csv/parse";
+import ExcelJS from "exceljs";
+import { fileTypeFromFile } from "file-type";
+import { IMPORT_MAX_ROWS } from "#contract/api/admin/imports.ts";
+import { HttpError } from "../../lib/errors.ts";
+
+/** One row of a file: its line (the spreadsheet's row number, the header being 1) and its cells as text. */
+export interface FileRow {
+  linha: number;
+  cells: string[];
+}
+
+/** What a file is, by its bytes: an XLSX workbook, or text read as CSV; anything else is refused. */
+export async function fileFormat(filePath: string): Promise<"csv" | "xlsx"> {
+  const type = await fileTypeFromFile(filePath);
+  if (!type) return "csv";
+  if (type.ext === "xlsx") return "xlsx";
+  throw new HttpError(415, "import_file_type", { errors: { arquivo: ["import_file_type"] } });
+}
+
+/** A CSV's separator: Excel in Portuguese and Spanish writes `;`, most systems `,`; the header line says which. */
+async function csvDelimiter(filePath: string): Promise<string> {
+  const handle = await open(filePath, "r");
+  try {
+    const buffer = Buffer.alloc(64 * 1024);
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
+    const first = buffer.subarray(0, bytesRead).toString("utf8").split(/\r?\n/, 1)[0] ?? "";
+    const count = (c: string) => first.split(c).length - 1;
+    const [best] = [";", ",", "\t"].sort((a, b) => count(b) - count(a));
+    return best!;
+  } finally {
+    await handle.close();
+  }
+}
+
+/** A cell of a workbook as the text a person typed: numbers as written, rich text joined, formulas by their result. */
+function cellText(value: ExcelJS.CellValue): string {
+  if (value === null || value === undefined) return "";
+  if (typeof value === "string") return value;
+  if (typeof value === "number") return String(value);
+  if (typeof value === "boolean") return value ? "1" : "0";
+  if (value instanceof Date) return value.toISOString().slice(0, 10);
+  if (typeof value === "object") {
+    if ("richText" in value) return value.richText.map((r) => r.text).join("");
+    if ("result" in value) return cellText(value.result as ExcelJS.CellValue);
+    if ("text" in value) return String(value.text);
+    if ("error" in value) return "";
+  }
+  return String(value);
+}
+
+async function* csvRows(filePath: string): AsyncGenerator<FileRow> {
+  const parser = createReadStream(filePath).pipe(
+    csvParse({ delimiter: await csvDelimiter(filePath), ignoreEmpty: true, trim: true, maxRows: IMPORT_MAX_ROWS + 2, encoding: "utf8" }),
+  );
+  let linha = 0;
+  for await (const record of parser as AsyncIterable<string[]>) {
+    linha++;
+    yield { linha, cells: linha === 1 && record[0] ? [record[0].replace(/^\uFEFF/, ""), ...record.slice(1)] : record };
+  }
+}
+
+async function* xlsxRows(filePath: string): AsyncGenerator<FileRow> {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookReader(filePath, {
+    worksheets: "emit",
+    sharedStrings: "cache",
+    hyperlinks: "ignore",
+    styles: "ignore",
+    entries: "ignore",
+  });
+  // The first sheet is the catalogue; others (notes, lookups) are not read.
+  for await (const sheet of workbook) {
+    for await (const row of sheet) {
+      const values = Array.isArray(row.values) ? row.values.slice(1) : [];
+      const cells = Array.from(values, (v) => cellText(v as ExcelJS.CellValue).trim());
+      if (cells.every((c) => c === "")) continue;
+      yield { linha: row.number, cells };
+    }
+    return;
+  }
+}
+
+/** The rows of an uploaded file, streamed: never the whole file in memory. A file that cannot be read is refused. */
+export async function* fileRows(filePath: string, formato: "csv" | "xlsx"): AsyncGenerator<FileRow> {
+  try {
+    yield* formato === "xlsx" ? xlsxRows(filePath) : csvRows(filePath);
+  } catch (err) {
+    if (err instanceof HttpError) throw err;
+    throw new HttpError(422, "import_unreadable");
+  }
+}
+
+/** Writes rows as CSV (`;`, UTF-8 with a BOM so Excel reads the accents) or as an XLSX workbook, streamed. */
+export async function writeRows(out: Writable, formato: "csv" | "xlsx", header: readonly string[], rows: AsyncIterable<string[]>) {
+  if (formato === "csv") {
+    const csv = csvFormat({ delimiter: ";", writeBOM: true, quoteColumns: true });
+    csv.pipe(out);
+    csv.write(header);
+    for await (const row of rows) {
+      if (!csv.write(row)) await new Promise((resolve) => csv.once("drain", resolve));
+    }
+    csv.end();
+    await new Promise((resolve, reject) => {
+      out.once("finish", resolve);
+      out.once("error", reject);
+    });
+    return;
+  }
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
+  const sheet = workbook.addWorksheet("produtos");
+  sheet.addRow([...header]).commit();
+  for await (const row of rows) sheet.addRow(row).commit();
+  sheet.commit();
+  await workbook.commit();
+}
