@@ -21,6 +21,7 @@ CREATE TABLE "importacoes" (
 	"autor" varchar(200) NOT NULL,
 	"lang" varchar(8) NOT NULL,
 	"arquivo_nome" varchar(200) NOT NULL,
+	"arquivo" varchar(80) NOT NULL,
 	"formato" varchar(4) NOT NULL,
 	"estado" varchar(10) NOT NULL,
 	"colunas" text[] DEFAULT '{}'::text[] NOT NULL,

@@ -164,6 +164,8 @@ export const imports = pgTable(
     autor: varchar("autor", { length: 200 }).notNull(),
     lang: varchar("lang", { length: 8 }).notNull(),
     arquivo_nome: varchar("arquivo_nome", { length: 200 }).notNull(),
+    /** The kept file's name under DATA_DIR/imports (random: several stores may share a data folder). */
+    arquivo: varchar("arquivo", { length: 80 }).notNull(),
     formato: varchar("formato", { length: 4 }).notNull(),
     estado: varchar("estado", { length: 10 }).notNull(),
     colunas: text("colunas").array().notNull().default(sql`'{}'::text[]`),

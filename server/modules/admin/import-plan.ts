@@ -235,7 +235,11 @@ export function createPlanner(db: DbOrTx, header: Header, lang: Locale, lookups:
   const specs = (cell: string): Parsed<Spec[]> => {
     if (cell.trim() === "") return { ok: true, value: [] };
     try {
-      const result = z.array(SpecRowSchema).max(MAX_SPECS).safeParse(JSON.parse(cell));
+      // A value the export wrote as null is a value left empty.
+      const result = z
+        .array(SpecRowSchema)
+        .max(MAX_SPECS)
+        .safeParse(JSON.parse(cell, (_k, v: unknown) => (v === null ? undefined : v)));
       if (result.success) return { ok: true, value: result.data };
     } catch {
       // Not JSON: the same message.
@@ -341,7 +345,12 @@ export function createPlanner(db: DbOrTx, header: Header, lang: Locale, lookups:
     JSON.stringify((a ?? []).map((s) => [s.nome_pt, s.nome_es, s.valor_pt ?? "", s.valor_es ?? ""])) ===
     JSON.stringify((b ?? []).map((s) => [s.nome_pt, s.nome_es, s.valor_pt ?? "", s.valor_es ?? ""]));
 
-  const sameValue = (f: Field, a: unknown, b: unknown) => (f === "valor_venda" || f === "valor_usd" ? Number(a) === Number(b) : a === b);
+  /** A new value against the stored one: prices as numbers; descriptions as the sanitiser writes them (older rows may not be). */
+  const sameValue = (f: Field, a: unknown, b: unknown) => {
+    if (f === "valor_venda" || f === "valor_usd") return Number(a) === Number(b);
+    if ((f === "caracteristica_pt" || f === "caracteristica_es") && a !== b) return a === sanitizeDescription(String(b));
+    return a === b;
+  };
 
   /** The products of a batch's codes (case ignored), with their specifications when the file has them. */
   async function existingOf(codes: string[]): Promise<Map<string, Existing>> {

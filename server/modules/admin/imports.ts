@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
 import { mkdir, readdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
@@ -67,7 +68,7 @@ export function createAdminImports({
   /** The imports this process is running, with their progress (the row is written as the work goes). */
   const running = new Map<number, Progress>();
 
-  const fileOf = (row: Pick<ImportRow, "id" | "formato">) => path.join(folder, `${row.id}.${row.formato}`);
+  const fileOf = (row: Pick<ImportRow, "arquivo">) => path.join(folder, row.arquivo);
 
   function view(row: ImportRow): AdminImport {
     const live = running.get(row.id);
@@ -225,7 +226,7 @@ export function createAdminImports({
   async function start(actor: Actor | KeyActor, lang: Locale, upload: { filename: string; file: Readable & { truncated?: boolean } }) {
     await mkdir(folder, { recursive: true });
     await sweep();
-    const temp = path.join(folder, `upload-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}`);
+    const temp = path.join(folder, `upload-${randomBytes(12).toString("hex")}`);
     try {
       await pipeline(upload.file, createWriteStream(temp));
       if (upload.file.truncated) throw new HttpError(413, "import_too_large", { errors: { arquivo: ["import_too_large"] } });
@@ -240,6 +241,7 @@ export function createAdminImports({
           lang,
           arquivo_nome: (upload.filename || `produtos.${formato}`).slice(0, 200),
           formato,
+          arquivo: `${randomBytes(12).toString("hex")}.${formato}`,
           estado: "checking",
           linhas: formato === "csv" ? Math.max(0, (await countLines(temp)) - 1) : 0,
         })
