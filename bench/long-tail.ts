@@ -183,3 +183,27 @@ export async function listScopes(base: string): Promise<ListScope[]> {
   }
   return scopes;
 }
+
+/**
+ * The back office's product list at size: any page of 20, 50 or 100 (deep ones included), or a new
+ * search by a word's beginning or a code, sometimes with a stock filter.
+ */
+export function adminListPaths(catalogueSize: number, seed = 4): () => string {
+  const r = random(seed);
+  const seen = new Set<string>();
+  return () =>
+    fresh(seen, () => {
+      const perPage = pick(r, [20, 50, 100]);
+      const query = new URLSearchParams({ per_page: String(perPage) });
+      if (r() < 0.5) {
+        query.set("page", String(r() < 1 / 3 ? int(r, 1, 3) : int(r, 1, Math.max(1, Math.ceil(catalogueSize / perPage)))));
+      } else {
+        const p = generateProduct(int(r, 0, catalogueSize - 1));
+        const words = wordsOf(r() < 0.5 ? p.nome_pt : p.nome_es);
+        const word = words.length > 0 ? pick(r, words) : p.codigo;
+        query.set("q", r() < 0.2 ? p.codigo : stripAccents(word.slice(0, int(r, 3, Math.max(3, word.length)))).toLowerCase());
+        if (r() < 0.3) query.set("estoque", "com");
+      }
+      return `/api/admin/products?${query}`;
+    });
+}

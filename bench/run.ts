@@ -16,7 +16,8 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import { kb, PRODUCT_PAGE_BUDGET_KB, productPageBundle } from "./bundle-size.ts";
-import { listPagePaths, listScopes, mixedPaths, productPagePaths, suggestionPaths } from "./long-tail.ts";
+import { BENCH_STAFF, importTable, runImportBench, staffHeaders } from "./import.ts";
+import { adminListPaths, listPagePaths, listScopes, mixedPaths, productPagePaths, suggestionPaths } from "./long-tail.ts";
 import { load, startBenchServer, stopBenchServer, type Load, type Target } from "./server.ts";
 
 const { values: args } = parseArgs({
@@ -53,6 +54,12 @@ execFileSync(process.execPath, ["--import", "tsx", "db/seed/cli.ts", "--products
   env: { ...process.env, DATA_DIR: dataDir },
 });
 
+// A manager for the back office's targets (the list at size, the import).
+execFileSync(
+  process.execPath,
+  ["--import", "tsx", "db/staff-cli.ts", "--email", BENCH_STAFF.email, "--role", "manager", "--password", BENCH_STAFF.password],
+  { stdio: "inherit", env: { ...process.env, DATA_DIR: dataDir } },
+);
 const server = await startBenchServer({ DATA_DIR: dataDir });
 const { base } = server;
 
@@ -86,7 +93,7 @@ interface Result extends Load {
   name: string;
 }
 
-const measure = async (t: Target): Promise<Result> => ({ name: t.name, ...(await load(base, t.paths, connections, duration)) });
+const measure = async (t: Target): Promise<Result> => ({ name: t.name, ...(await load(base, t.paths, connections, duration, t.headers)) });
 
 const report = (r: Result) =>
   console.log(`${r.name}: ${Math.round(r.rps)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, timeouts ${r.timeouts}, errors ${r.errors}`);
@@ -116,6 +123,8 @@ const longTail: Target[] = [
     name: "mixed: half new-term suggestions, half random product pages",
     paths: mixedPaths(suggestionPaths(products, 4), productPagePaths(products, 5)),
   },
+  // The back office's product list (staff see hidden and unpriced products too): any page, or a new search.
+  { name: "back office: product list, random page or new search", paths: adminListPaths(products), headers: await staffHeaders(base) },
 ];
 /** `path` with a query no request asked before, so the page cache never has it. */
 function uncachedPaths(path: string): () => string {
@@ -149,6 +158,10 @@ for (let i = 0; i < 3; i++) {
 const exportMs = [...exportRuns].sort((a, b) => a - b)[1]!;
 console.log(`price-list export: ${exportLines} products in ${Math.round(exportMs)} ms (median of 3)`);
 
+// The import at size: as many rows as the catalogue has products (bench/import.ts).
+const importSteps = await runImportBench(base, products);
+console.log(importTable(importSteps));
+
 await stopBenchServer(server);
 
 // The same page read from the build: what React Router preloads for it, chunk by chunk.
@@ -174,6 +187,10 @@ ${table}
 Long tail, every request new (nothing from the response cache; bench/long-tail.ts):
 
 ${tableOf(longResults, "/healthz")}
+
+Back-office import through the HTTP API, upload to applied (bench/import.ts; target: ${products.toLocaleString("en")} rows in under 60 s):
+
+${importTable(importSteps)}
 
 TXT price-list export of every in-stock product (${exportLines.toLocaleString("en")} lines, one streamed request): ${(exportMs / 1000).toFixed(2)} s, median of 3 (target < 3 s).
 

@@ -70,6 +70,8 @@ export async function stopBenchServer(server: BenchServer): Promise<void> {
 export interface Target {
   name: string;
   paths: string[] | (() => string);
+  /** Sent with every request (a back-office session's cookie). */
+  headers?: Record<string, string>;
 }
 
 export interface Load {
@@ -83,13 +85,20 @@ export interface Load {
 }
 
 /** autocannon on `base` for `duration` seconds, walking `paths` round-robin or asking it for every request. */
-export async function load(base: string, paths: Target["paths"], connections: number, duration: number): Promise<Load> {
+export async function load(
+  base: string,
+  paths: Target["paths"],
+  connections: number,
+  duration: number,
+  headers: Record<string, string> = {},
+): Promise<Load> {
   let i = 0;
   const next = typeof paths === "function" ? paths : () => paths[i++ % paths.length]!;
   const run = await autocannon({
     url: base,
     connections,
     duration,
+    headers,
     requests: [{ setupRequest: (req) => ({ ...req, path: next() }) }],
   });
   return {

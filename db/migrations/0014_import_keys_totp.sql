@@ -55,4 +55,26 @@ ALTER TABLE "chaves_api" ADD CONSTRAINT "chaves_api_funcionario_id_funcionarios_
 ALTER TABLE "importacoes" ADD CONSTRAINT "importacoes_funcionario_id_funcionarios_id_fk" FOREIGN KEY ("funcionario_id") REFERENCES "public"."funcionarios"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "importacoes" ADD CONSTRAINT "importacoes_chave_api_id_chaves_api_id_fk" FOREIGN KEY ("chave_api_id") REFERENCES "public"."chaves_api"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "importacoes_created_idx" ON "importacoes" USING btree ("created_at" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "produtos_codigo_lower_idx" ON "produtos" USING btree (lower("codigo"));
+CREATE INDEX "produtos_codigo_lower_idx" ON "produtos" USING btree (lower("codigo"));--> statement-breakpoint
+-- A price, stock or flag change keeps the product's search document: it is rebuilt only when a name, the
+-- code or the brand changed (a daily price file of 100,000 rows no longer rebuilds 100,000 documents).
+CREATE OR REPLACE FUNCTION produtos_lista_alterado() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF OLD.nome_pt IS DISTINCT FROM NEW.nome_pt OR OLD.nome_es IS DISTINCT FROM NEW.nome_es
+      OR OLD.codigo IS DISTINCT FROM NEW.codigo OR OLD.brand_id IS DISTINCT FROM NEW.brand_id THEN
+    UPDATE produtos_lista SET ativo = NEW.ativo, tem_estoque = NEW.tem_estoque, especial = NEW.especial,
+        brand_id = NEW.brand_id, category_id = NEW.category_id, department_id = NEW.department_id,
+        valor_usd = NEW.valor_usd, codigo = NEW.codigo, nome_pt_ordem = NEW.nome_pt_ordem, nome_es_ordem = NEW.nome_es_ordem,
+        busca_tsv = busca_documento(NEW.nome_pt, NEW.nome_es, NEW.codigo, (SELECT m.nome FROM marcas m WHERE m.id = NEW.brand_id))
+      WHERE id = NEW.id;
+  ELSE
+    UPDATE produtos_lista SET ativo = NEW.ativo, tem_estoque = NEW.tem_estoque, especial = NEW.especial,
+        category_id = NEW.category_id, department_id = NEW.department_id, valor_usd = NEW.valor_usd
+      WHERE id = NEW.id;
+  END IF;
+  IF OLD.nome_pt IS DISTINCT FROM NEW.nome_pt OR OLD.nome_es IS DISTINCT FROM NEW.nome_es OR OLD.brand_id IS DISTINCT FROM NEW.brand_id THEN
+    INSERT INTO palavras_busca (palavra)
+      SELECT w FROM produtos_lista l, busca_palavras_de(l.busca_tsv) w WHERE l.id = NEW.id ON CONFLICT DO NOTHING;
+  END IF;
+  RETURN NULL;
+END $$;
