@@ -46,7 +46,7 @@ export async function staffHeaders(base: string) {
 async function writeFile(file: string, lines: Iterable<string>) {
   const out = createWriteStream(file);
   for (const line of lines) if (!out.write(`${line}\n`)) await new Promise((r) => out.once("drain", r));
-  await new Promise((resolve) => out.end(resolve));
+  await new Promise<void>((resolve) => out.end(() => resolve()));
 }
 
 export async function runImportBench(base: string, rows: number): Promise<ImportStep[]> {
