@@ -45,7 +45,7 @@ export async function staffHeaders(base: string) {
 
 async function writeFile(file: string, lines: Iterable<string>) {
   const out = createWriteStream(file);
-  for (const line of lines) if (!out.write(`${line}\n`)) await new Promise((r) => out.once("drain", r));
+  for (const line of lines) if (!out.write(`${line}\n`)) await new Promise<void>((r) => out.once("drain", () => r()));
   await new Promise<void>((resolve) => out.end(() => resolve()));
 }
 
