@@ -43,6 +43,8 @@ export default [
     route("produtos/novo", "routes/admin/product-edit.tsx", { id: "routes/admin/product-new" }),
     route("produtos/:id", "routes/admin/product-edit.tsx"),
     route("cambio", "routes/admin/rates.tsx"),
+    route("importacao", "routes/admin/import.tsx"),
+    route("chaves", "routes/admin/api-keys.tsx"),
     route("equipe", "routes/admin/staff.tsx"),
     route("auditoria", "routes/admin/audit.tsx"),
     route("conta", "routes/admin/account.tsx"),

@@ -38,7 +38,10 @@ export async function staffHeaders(base: string) {
     body: JSON.stringify(BENCH_STAFF),
   });
   if (res.status !== 200) throw new Error(`bench login answered ${res.status}: ${await res.text()}`);
-  const cookie = res.headers.getSetCookie().find((c) => c.startsWith("staff_sid="))!.split(";")[0]!;
+  const cookie = res.headers
+    .getSetCookie()
+    .find((c) => c.startsWith("staff_sid="))!
+    .split(";")[0]!;
   const { csrf_token } = (await res.json()) as { csrf_token: string };
   return { cookie, "x-csrf-token": csrf_token, origin: base };
 }
@@ -68,7 +71,13 @@ export async function runImportBench(base: string, rows: number): Promise<Import
     }),
   ]);
   const prices = path.join(dir, "precos.csv");
-  await writeFile(prices, ["codigo;preco;estoque", ...Array.from({ length: rows }, (_, i) => `${code(i)};${i % 3 !== 0 ? `${(11 + (i % 900)).toFixed(2)}` : String(71_000 + (i % 900) * 1000)};${(i % 7) + 1}`)]);
+  await writeFile(prices, [
+    "codigo;preco;estoque",
+    ...Array.from(
+      { length: rows },
+      (_, i) => `${code(i)};${i % 3 !== 0 ? `${(11 + (i % 900)).toFixed(2)}` : String(71_000 + (i % 900) * 1000)};${(i % 7) + 1}`,
+    ),
+  ]);
 
   async function step(name: string, file: string): Promise<ImportStep> {
     const started = performance.now();

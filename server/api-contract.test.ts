@@ -212,7 +212,9 @@ describe("every operation with a good request", () => {
       form: await multipart({}, { arquivo: { name: "p.csv", type: "text/csv", data: Buffer.from(`codigo;estoque\n${productBody.codigo};4\n`) } }),
     })) as { data: { id: number } };
     const importPath = `/api/admin/imports/${started.data.id}`;
-    await vi.waitUntil(async () => ((await check("GET /api/admin/imports/{id}", importPath, staff)) as { data: { estado: string } }).data.estado === "checked");
+    await vi.waitUntil(
+      async () => ((await check("GET /api/admin/imports/{id}", importPath, staff)) as { data: { estado: string } }).data.estado === "checked",
+    );
     await check("POST /api/admin/imports/{id}/apply", `${importPath}/apply`, staff);
     await check("GET /api/admin/imports", "/api/admin/imports", staff);
     const key = (await check("POST /api/admin/api-keys", "/api/admin/api-keys", { ...staff, body: { nome: "ERP" } })) as { data: { id: number } };

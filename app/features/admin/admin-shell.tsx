@@ -11,8 +11,10 @@ export const ADMIN_SECTIONS: { to: string; label: TranslationKey; text?: Transla
   { to: "/admin", label: "admin.nav.home", roles: ["owner", "manager", "counter"] },
   { to: "/admin/produtos", label: "admin.nav.products", text: "admin.products.homeText", roles: ["owner", "manager"] },
   { to: "/admin/cambio", label: "admin.nav.rates", text: "admin.rates.homeText", roles: ["owner", "manager"] },
+  { to: "/admin/importacao", label: "admin.nav.import", text: "admin.import.homeText", roles: ["owner", "manager"] },
   { to: "/admin/equipe", label: "admin.nav.staff", text: "admin.home.staffText", roles: ["owner"] },
   { to: "/admin/auditoria", label: "admin.nav.audit", text: "admin.home.auditText", roles: ["owner"] },
+  { to: "/admin/chaves", label: "admin.nav.keys", text: "admin.keys.homeText", roles: ["owner"] },
   { to: "/admin/conta", label: "admin.nav.account", text: "admin.home.accountText", roles: ["owner", "manager", "counter"] },
 ];
 

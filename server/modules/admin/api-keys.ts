@@ -77,7 +77,10 @@ export function createApiKeys(db: Db) {
       .limit(1);
     if (!row) return null;
     if (!row.last_used_at || Date.now() - row.last_used_at.getTime() > TOUCH_EVERY_MS) {
-      await db.update(apiKeys).set({ last_used_at: sql`now()` }).where(eq(apiKeys.id, row.id));
+      await db
+        .update(apiKeys)
+        .set({ last_used_at: sql`now()` })
+        .where(eq(apiKeys.id, row.id));
     }
     return { id: row.id, nome: row.nome, prefixo: row.prefixo, escopo: row.escopo as ApiKeyScope };
   }

@@ -122,7 +122,8 @@ export function readHeader(cells: string[], lang: Locale): Header | { falha: str
     const name = headerName(cell);
     if (name === "") continue;
     const column = (IMPORT_COLUMNS as readonly string[]).includes(name) ? (name as ImportColumn) : IMPORT_COLUMN_ALIASES[name];
-    if (!column) return { falha: apiMessage(lang, "import_unknown_column", { coluna: cell.trim().slice(0, 60), colunas: IMPORT_COLUMNS.join(", ") }) };
+    if (!column)
+      return { falha: apiMessage(lang, "import_unknown_column", { coluna: cell.trim().slice(0, 60), colunas: IMPORT_COLUMNS.join(", ") }) };
     if (index.has(column)) return { falha: apiMessage(lang, "import_repeated_column", { coluna: column }) };
     index.set(column, i);
   }
@@ -182,7 +183,7 @@ export const dollarsOf = (moedaId: number, valor: string, guaraniRate: number) =
 
 const FLAGS_TRUE = new Set(["1", "sim", "s", "si", "yes", "y", "true", "verdadeiro", "verdadero", "x"]);
 const FLAGS_FALSE = new Set(["0", "nao", "não", "n", "no", "false", "falso"]);
-const CURRENCIES: Record<string, number> = { usd: 2, "u$": 2, "us$": 2, "2": 2, pyg: 3, "g$": 3, gs: 3, "₲": 3, "3": 3 };
+const CURRENCIES: Record<string, number> = { usd: 2, u$: 2, us$: 2, "2": 2, pyg: 3, g$: 3, gs: 3, "₲": 3, "3": 3 };
 
 type Parsed<T> = { ok: true; value: T } | { ok: false; message: string };
 
@@ -402,7 +403,11 @@ export function createPlanner(db: DbOrTx, header: Header, lang: Locale, lookups:
     const existing = await existingOf(rows.map((r) => r.codigo));
     const candidates = rows.flatMap((r) => {
       const values = { ...NEW_PRODUCT, ...r.values, codigo: r.codigo };
-      return r.values.slug ? [r.values.slug] : existing.has(key(r.codigo)) ? [] : [slugify(`${values.nome_pt} ${values.codigo}`).slice(0, 200).replace(/-+$/, "") || "produto"];
+      return r.values.slug
+        ? [r.values.slug]
+        : existing.has(key(r.codigo))
+          ? []
+          : [slugify(`${values.nome_pt} ${values.codigo}`).slice(0, 200).replace(/-+$/, "") || "produto"];
     });
     const owners = await slugOwners([...new Set(candidates)]);
     const out: RowPlan[] = [];

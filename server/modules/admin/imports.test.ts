@@ -132,7 +132,9 @@ describe("importing products", () => {
 
   it("a price-and-stock file changes only price and stock, and refuses what a new product would need", async () => {
     const p = prefix();
-    const first = await checkFile(csv([HEADER, `${p}-1;Trena Importada;Cinta Importada;;;USD;20;3;nao`, `${p}-2;Nível Importado;Nivel Importado;;;PYG;90000;4;nao`]));
+    const first = await checkFile(
+      csv([HEADER, `${p}-1;Trena Importada;Cinta Importada;;;USD;20;3;nao`, `${p}-2;Nível Importado;Nivel Importado;;;PYG;90000;4;nao`]),
+    );
     await applyImport(first.id);
     const before = await byCode(`${p}-1`);
     const sync = await checkFile(
@@ -229,7 +231,9 @@ describe("API keys for the shop's own system", () => {
     expect((await call(t.app, "GET", "/api/admin/products", { headers: { host: STORE_HOST, ...headersOf(key) } })).status).toBe(403);
     expect((await call(t.app, "GET", "/api/admin/export", { headers: { host: STORE_HOST, ...headersOf(key) } })).status).toBe(403);
     // A made-up key, then the revoked one.
-    const fake = await call(t.app, "GET", "/api/admin/imports", { headers: { host: STORE_HOST, authorization: `Bearer sk_${"0".repeat(12)}_${"a".repeat(32)}` } });
+    const fake = await call(t.app, "GET", "/api/admin/imports", {
+      headers: { host: STORE_HOST, authorization: `Bearer sk_${"0".repeat(12)}_${"a".repeat(32)}` },
+    });
     expect(fake.status).toBe(401);
     expect((await asStaff(t.app, owner, "DELETE", `/api/admin/api-keys/${created.body.data.id}`)).status).toBe(200);
     const revoked = await call<{ message: string }>(t.app, "GET", "/api/admin/imports", { headers: { host: STORE_HOST, ...headersOf(key) } });

@@ -185,7 +185,10 @@ export function createAdminImports({
     running.set(row.id, progress);
     void work()
       .catch(async (err: unknown) => {
-        const key = err instanceof HttpError && (err.messageKey === "import_unreadable" || err.messageKey === "import_changed") ? err.messageKey : "import_failed";
+        const key =
+          err instanceof HttpError && (err.messageKey === "import_unreadable" || err.messageKey === "import_changed")
+            ? err.messageKey
+            : "import_failed";
         if (key === "import_failed") log.error({ err, importacao: row.id }, "import failed");
         await setRow(row.id, { estado: "failed", falha: apiMessage(row.lang as Locale, key) }).catch(() => {});
         await rm(fileOf(row), { force: true });
@@ -326,7 +329,10 @@ export function createAdminImports({
     }
   }
 
-  async function insertSpecs(tx: Tx, specs: { product_id: number; ordem: number; nome_pt: string; nome_es: string; valor_pt: string | null; valor_es: string | null }[]) {
+  async function insertSpecs(
+    tx: Tx,
+    specs: { product_id: number; ordem: number; nome_pt: string; nome_es: string; valor_pt: string | null; valor_es: string | null }[],
+  ) {
     await tx.execute(sql`INSERT INTO produto_especificacoes (product_id, nome_pt, nome_es, valor_pt, valor_es, ordem)
       SELECT product_id, nome_pt, nome_es, valor_pt, valor_es, ordem FROM jsonb_to_recordset(${JSON.stringify(specs)}::jsonb)
         AS v(product_id int, nome_pt varchar, nome_es varchar, valor_pt varchar, valor_es varchar, ordem int)`);
@@ -398,7 +404,14 @@ export function createAdminImports({
         });
         await tx
           .update(imports)
-          .set({ estado: "applied", applied_at: new Date(), updated_at: new Date(), processadas: progress.processadas, ...numbers, erros: counts.erros })
+          .set({
+            estado: "applied",
+            applied_at: new Date(),
+            updated_at: new Date(),
+            processadas: progress.processadas,
+            ...numbers,
+            erros: counts.erros,
+          })
           .where(eq(imports.id, id));
       });
       await rm(fileOf(claimed), { force: true });
@@ -411,7 +424,7 @@ export function createAdminImports({
   function exportFile(formato: "csv" | "xlsx", colunas: "todas" | "preco_estoque"): Readable {
     const header = colunas === "todas" ? [...IMPORT_COLUMNS] : [...PRICE_STOCK_COLUMNS];
     async function* rows(): AsyncGenerator<string[]> {
-      for (let after = 0; ; ) {
+      for (let after = 0; ;) {
         const page = await queryRows<Record<string, unknown> & { id: number }>(
           db,
           sql`SELECT p.id, p.codigo, p.slug, p.nome_pt, p.nome_es, m.slug AS marca, c.slug AS categoria, d.slug AS departamento,

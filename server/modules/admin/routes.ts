@@ -226,10 +226,7 @@ export const adminRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, staff,
     const { formato, colunas } = request.query;
     const day = new Date().toISOString().slice(0, 10);
     void reply
-      .header(
-        "content-type",
-        formato === "xlsx" ? "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" : "text/csv; charset=utf-8",
-      )
+      .header("content-type", formato === "xlsx" ? "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" : "text/csv; charset=utf-8")
       .header("content-disposition", `attachment; filename="produtos-${colunas === "todas" ? "" : "preco-estoque-"}${day}.${formato}"`)
       .header("cache-control", "no-store")
       .send(imports.exportFile(formato, colunas));

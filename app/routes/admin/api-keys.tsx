@@ -1,0 +1,135 @@
+import { useFetcher, useLoaderData } from "react-router";
+import { TextField } from "#app/components/form/fields.tsx";
+import { SubmitButton } from "#app/components/form/submit-button.tsx";
+import { AdminPage, Panel } from "#app/features/admin/admin-shell.tsx";
+import { adminAction, adminApi, adminLoad, type AdminActionResult } from "#app/features/admin/api.server.ts";
+import { fieldErrors, FormResult } from "#app/features/admin/form-result.tsx";
+import { adminMeta } from "#app/features/admin/meta.ts";
+import { CsrfField } from "#app/features/admin/staff-data.tsx";
+import { useTranslation } from "#app/i18n/react.tsx";
+import type { Route } from "./+types/api-keys";
+import "#app/i18n/admin-texts.ts";
+
+export const meta = adminMeta("admin.keys.title");
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { data } = await adminLoad(request, () => adminApi(context)("GET /api/admin/api-keys"));
+  return { keys: data };
+}
+
+/** Creates a key (shown in this answer only) or revokes one. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const api = adminApi(context, form);
+  if (form.get("intent") === "revoke") {
+    return adminAction(request, "revoke", () => api("DELETE /api/admin/api-keys/{id}", { params: { id: Number(form.get("id")) } }));
+  }
+  let chave: string | undefined;
+  const result = await adminAction(request, "create", async () => {
+    const created = await api("POST /api/admin/api-keys", { body: { nome: String(form.get("nome") ?? "") } });
+    chave = created.chave;
+    return created;
+  });
+  return chave ? { ...result.data, chave } : result;
+}
+
+type KeyResult = AdminActionResult & { chave?: string };
+
+export default function AdminApiKeys() {
+  const { t, i18n } = useTranslation();
+  const { keys } = useLoaderData<typeof loader>();
+  const create = useFetcher<KeyResult>({ key: "create-key" });
+  const revoke = useFetcher<KeyResult>({ key: "revoke-key" });
+  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: "short", timeStyle: "short", timeZone: "America/Asuncion" });
+  const errors = fieldErrors(create.data);
+  return (
+    <AdminPage title={t("admin.keys.title")} intro={t("admin.keys.intro")}>
+      <Panel title={t("admin.keys.create")}>
+        <create.Form method="post" className="space-y-3">
+          <CsrfField />
+          <FormResult result={create.data} />
+          {create.data?.chave ? (
+            <div className="space-y-1 rounded-md border border-amber-300 bg-amber-50 p-3">
+              <label htmlFor="new-key" className="block text-sm font-semibold">
+                {t("admin.keys.shownOnce")}
+              </label>
+              <input
+                id="new-key"
+                readOnly
+                value={create.data.chave}
+                onFocus={(e) => e.currentTarget.select()}
+                className="w-full rounded border border-slate-300 bg-white px-2 py-2 font-mono text-sm"
+                data-testid="new-api-key"
+              />
+              <p className="text-sm">{t("admin.keys.howTo")}</p>
+            </div>
+          ) : null}
+          <TextField name="nome" label={t("admin.keys.name")} hint={t("admin.keys.nameHint")} required maxLength={120} error={errors.nome} />
+          <SubmitButton pending={create.state === "submitting"} pendingLabel={t("admin.keys.creating")}>
+            {t("admin.keys.createButton")}
+          </SubmitButton>
+        </create.Form>
+      </Panel>
+      <Panel title={t("admin.keys.list")}>
+        <FormResult result={revoke.data} />
+        {keys.length === 0 ? (
+          <p className="text-muted">{t("admin.keys.empty")}</p>
+        ) : (
+          <div className="relative overflow-x-auto">
+            <table className="w-full text-left text-sm">
+              <thead className="border-b border-slate-200 text-muted">
+                <tr>
+                  <th scope="col" className="py-2 pr-3">
+                    {t("admin.keys.name")}
+                  </th>
+                  <th scope="col" className="py-2 pr-3">
+                    {t("admin.keys.prefix")}
+                  </th>
+                  <th scope="col" className="py-2 pr-3">
+                    {t("admin.keys.lastUsed")}
+                  </th>
+                  <th scope="col" className="py-2 pr-3">
+                    {t("admin.keys.state")}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {keys.map((k) => (
+                  <tr key={k.id} className="border-b border-slate-100" data-testid="api-key-row">
+                    <td className="py-1.5 pr-3">
+                      {k.nome}
+                      <span className="block text-xs text-muted">
+                        {t("admin.keys.createdBy", { who: k.autor, date: date.format(new Date(k.created_at)) })}
+                      </span>
+                    </td>
+                    <td className="py-1.5 pr-3 font-mono">sk_{k.prefixo}_…</td>
+                    <td className="py-1.5 pr-3">{k.last_used_at ? date.format(new Date(k.last_used_at)) : t("admin.keys.never")}</td>
+                    <td className="py-1.5 pr-3">
+                      {k.revoked_at ? (
+                        t("admin.keys.revokedOn", { date: date.format(new Date(k.revoked_at)) })
+                      ) : (
+                        <revoke.Form method="post">
+                          <CsrfField />
+                          <input type="hidden" name="id" value={k.id} />
+                          <button
+                            type="submit"
+                            name="intent"
+                            value="revoke"
+                            className="min-h-9 rounded border border-red-300 px-2 text-sm font-semibold text-red-800"
+                            aria-label={t("admin.keys.revokeNamed", { name: k.nome })}
+                          >
+                            {t("admin.keys.revoke")}
+                          </button>
+                        </revoke.Form>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </Panel>
+    </AdminPage>
+  );
+}
