@@ -1,0 +1,22 @@
+import type { Browser, Page } from "playwright-core";
+import admin from "#app/i18n/locales/pt-BR/admin.json" with { type: "json" };
+
+/** Helpers of the back office's browser tests: a fresh window, and the login form filled as staff would. */
+
+export const DESKTOP = { width: 1280, height: 800 };
+export const TABLET = { width: 768, height: 1024 };
+
+/** A window of its own (cookies apart), collecting the page errors it meets. */
+export async function newAdminPage(browser: Browser, baseURL: string, viewport = DESKTOP) {
+  const context = await browser.newContext({ viewport, baseURL, acceptDownloads: true });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  return { page, errors, context, close: () => context.close() };
+}
+
+export async function logIn(page: Page, email: string, password: string) {
+  await page.getByLabel(admin.admin.login.email).fill(email);
+  await page.getByLabel(admin.admin.login.password).fill(password);
+  await page.getByRole("button", { name: admin.admin.login.submit }).click();
+}
