@@ -60,7 +60,8 @@ async function* csvRows(filePath: string): AsyncGenerator<FileRow> {
   let linha = 0;
   for await (const record of parser as AsyncIterable<string[]>) {
     linha++;
-    yield { linha, cells: linha === 1 && record[0] ? [record[0].replace(/^\uFEFF/, ""), ...record.slice(1)] : record };
+    const cells = record.map(fromCsvSafe);
+    yield { linha, cells: linha === 1 && cells[0] ? [cells[0].replace(/^\uFEFF/, ""), ...cells.slice(1)] : cells };
   }
 }
 
@@ -94,6 +95,17 @@ export async function* fileRows(filePath: string, formato: "csv" | "xlsx"): Asyn
   }
 }
 
+/** A cell a spreadsheet would read as a formula (=, +, -, @, or a tab or return first). */
+const FORMULA = /^[=+\-@\t\r]/;
+
+/**
+ * A CSV cell made safe to open in a spreadsheet: a leading apostrophe keeps it text (OWASP's "CSV
+ * injection"). The import takes the apostrophe off again, so the value round-trips.
+ */
+export const csvSafe = (cell: string) => (FORMULA.test(cell) ? `'${cell}` : cell);
+/** The value of a cell written by `csvSafe`. */
+export const fromCsvSafe = (cell: string) => (cell.startsWith("'") && FORMULA.test(cell.slice(1)) ? cell.slice(1) : cell);
+
 /** Writes rows as CSV (`;`, UTF-8 with a BOM so Excel reads the accents) or as an XLSX workbook, streamed. */
 export async function writeRows(out: Writable, formato: "csv" | "xlsx", header: readonly string[], rows: AsyncIterable<string[]>) {
   if (formato === "csv") {
@@ -101,7 +113,7 @@ export async function writeRows(out: Writable, formato: "csv" | "xlsx", header: 
     csv.pipe(out);
     csv.write(header);
     for await (const row of rows) {
-      if (!csv.write(row)) await new Promise((resolve) => csv.once("drain", resolve));
+      if (!csv.write(row.map(csvSafe))) await new Promise((resolve) => csv.once("drain", resolve));
     }
     csv.end();
     await new Promise((resolve, reject) => {

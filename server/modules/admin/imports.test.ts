@@ -153,6 +153,9 @@ describe("importing products", () => {
   });
 
   it("export → import round-trips in CSV and XLSX: nothing changes", async () => {
+    // A name a spreadsheet would run as a formula leaves the CSV as text, and comes back as it was.
+    const p = prefix();
+    await applyImport((await checkFile(csv([HEADER, `${p}-1;"=HYPERLINK(""http://x.test"";""a"")";-Menos;;;USD;1;1;nao`]))).id);
     for (const formato of ["csv", "xlsx"] as const) {
       const res = await t.app.inject({
         method: "GET",
@@ -161,6 +164,7 @@ describe("importing products", () => {
       });
       expect(res.statusCode).toBe(200);
       expect(res.headers["content-disposition"]).toMatch(new RegExp(`attachment; filename="produtos-\\d{4}-\\d{2}-\\d{2}\\.${formato}"`));
+      if (formato === "csv") expect(res.body).toContain(`;"'=HYPERLINK(""http://x.test"";""a"")";"'-Menos";`);
       const checked = await checkFile({ name: `export.${formato}`, type: "application/octet-stream", data: res.rawPayload });
       expect(checked.falha).toBeNull();
       expect(checked.estado).toBe("checked");

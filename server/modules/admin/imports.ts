@@ -68,11 +68,18 @@ export function createAdminImports({
   /** The imports this process is running, with their progress (the row is written as the work goes). */
   const running = new Map<number, Progress>();
 
+  /**
+   * Whether an unfinished import no process is running any more: on the embedded database this is the
+   * only process (store.lock), so one it is not running was cut short; on PostgreSQL another process may
+   * be running it, until its progress stops for STALE_MS.
+   */
+  const abandoned = (updatedAt: Date) => !concurrentWrites || Date.now() - updatedAt.getTime() > STALE_MS;
+
   const fileOf = (row: Pick<ImportRow, "arquivo">) => path.join(folder, row.arquivo);
 
   function view(row: ImportRow): AdminImport {
     const live = running.get(row.id);
-    const stale = !live && (row.estado === "checking" || row.estado === "applying") && Date.now() - row.updated_at.getTime() > STALE_MS;
+    const stale = !live && (row.estado === "checking" || row.estado === "applying") && abandoned(row.updated_at);
     return {
       id: row.id,
       arquivo_nome: row.arquivo_nome,
@@ -353,11 +360,11 @@ export function createAdminImports({
       await load(id);
       throw new HttpError(409, "import_not_ready");
     }
-    const busy = await queryRows<{ id: number }>(
-      db,
-      sql`SELECT id FROM importacoes WHERE estado = 'applying' AND id <> ${id} AND updated_at > now() - make_interval(secs => ${STALE_MS / 1000})`,
-    );
-    if (busy.length > 0) {
+    const others = await db
+      .select({ id: imports.id, updated_at: imports.updated_at })
+      .from(imports)
+      .where(sql`${imports.estado} = 'applying' AND ${imports.id} <> ${id}`);
+    if (others.some((o) => running.has(o.id) || !abandoned(o.updated_at))) {
       await setRow(id, { estado: "checked" });
       throw new HttpError(409, "import_busy");
     }
