@@ -153,6 +153,7 @@ export const messages: ApiTexts = {
   import_unknown: '"{{valor}}" no existe en la tienda.',
   import_unknown_department: 'El departamento "{{valor}}" no existe en la categoría del producto.',
   import_not_ready: "Esta importación no está lista para aplicarse.",
+  import_expired: "Esta revisión tiene más de un día y el archivo ya no está guardado. Envíelo de nuevo.",
   import_busy: "Otra importación se está aplicando. Espere a que termine.",
   import_changed:
     "El catálogo cambió durante la importación (otro producto tomó un código o una dirección). No se modificó nada; envíe el archivo de nuevo.",

@@ -151,6 +151,7 @@ export const messages = {
   import_unknown: '"{{valor}}" não existe na loja.',
   import_unknown_department: 'O departamento "{{valor}}" não existe na categoria do produto.',
   import_not_ready: "Esta importação não está pronta para ser aplicada.",
+  import_expired: "Esta conferência tem mais de um dia e o arquivo não está mais guardado. Envie-o de novo.",
   import_busy: "Outra importação está sendo aplicada. Aguarde ela terminar.",
   import_changed:
     "O catálogo mudou durante a importação (um código ou endereço foi usado por outro produto). Nada foi alterado; envie o arquivo de novo.",

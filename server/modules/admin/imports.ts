@@ -351,15 +351,18 @@ export function createAdminImports({
    * rows stay out; the counts of the apply replace the dry run's.
    */
   async function apply(actor: Actor | KeyActor, id: number): Promise<AdminImport> {
+    const row = await load(id);
+    // A check left unapplied for a day lost its file (sweep): it must be sent again.
+    if (row.estado === "checked" && !(await stat(fileOf(row)).catch(() => undefined))) {
+      await setRow(id, { estado: "failed", falha: apiMessage(row.lang as Locale, "import_expired") });
+      throw new HttpError(409, "import_expired");
+    }
     const [claimed] = await db
       .update(imports)
       .set({ estado: "applying", processadas: 0, updated_at: new Date() })
       .where(sql`${imports.id} = ${id} AND ${imports.estado} = 'checked'`)
       .returning();
-    if (!claimed) {
-      await load(id);
-      throw new HttpError(409, "import_not_ready");
-    }
+    if (!claimed) throw new HttpError(409, "import_not_ready");
     const others = await db
       .select({ id: imports.id, updated_at: imports.updated_at })
       .from(imports)
