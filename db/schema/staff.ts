@@ -42,7 +42,10 @@ export const staff = pgTable(
     /** The last time step a code was accepted for: a code is never accepted twice. */
     totp_ultimo_passo: bigint("totp_ultimo_passo", { mode: "number" }),
     /** sha256 of the unused recovery codes; each is removed when used. */
-    totp_recuperacao: text("totp_recuperacao").array().notNull().default(sql`'{}'::text[]`),
+    totp_recuperacao: text("totp_recuperacao")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -168,7 +171,10 @@ export const imports = pgTable(
     arquivo: varchar("arquivo", { length: 80 }).notNull(),
     formato: varchar("formato", { length: 4 }).notNull(),
     estado: varchar("estado", { length: 10 }).notNull(),
-    colunas: text("colunas").array().notNull().default(sql`'{}'::text[]`),
+    colunas: text("colunas")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     linhas: integer("linhas").notNull().default(0),
     processadas: integer("processadas").notNull().default(0),
     criadas: integer("criadas").notNull().default(0),
@@ -176,7 +182,9 @@ export const imports = pgTable(
     inalteradas: integer("inalteradas").notNull().default(0),
     recusadas: integer("recusadas").notNull().default(0),
     /** The refused rows: [{ linha, coluna, mensagem }], at most 1,000 kept. */
-    erros: jsonb("erros").notNull().default(sql`'[]'::jsonb`),
+    erros: jsonb("erros")
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     falha: text("falha"),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
