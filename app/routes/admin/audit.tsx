@@ -60,19 +60,30 @@ export default function AdminAudit() {
             name="entidade"
             label={t("admin.audit.entity")}
             placeholder={t("admin.audit.any")}
-            options={["funcionario", "produto", "cotacao"].map((e) => ({ value: e, label: label("entities", e) }))}
+            options={["funcionario", "produto", "cotacao", "configuracao"].map((e) => ({ value: e, label: label("entities", e) }))}
             defaultValue={filters.entidade ?? ""}
           />
           <SelectField
             name="acao"
             label={t("admin.audit.action")}
             placeholder={t("admin.audit.any")}
-            options={["criar", "editar", "duplicar", "imagens", "reajuste_em_massa", "estoque_em_massa", "redefinir_senha", "trocar_senha"].map(
-              (a) => ({
-                value: a,
-                label: label("actions", a),
-              }),
-            )}
+            options={[
+              "criar",
+              "editar",
+              "duplicar",
+              "imagens",
+              "reajuste_em_massa",
+              "estoque_em_massa",
+              "redefinir_senha",
+              "trocar_senha",
+              "ativar_2fa",
+              "desativar_2fa",
+              "codigos_2fa",
+              "redefinir_2fa",
+            ].map((a) => ({
+              value: a,
+              label: label("actions", a),
+            }))}
             defaultValue={filters.acao ?? ""}
           />
           <TextField name="de" type="date" label={t("admin.audit.from")} defaultValue={filters.de ?? ""} />
