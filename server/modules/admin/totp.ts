@@ -249,5 +249,3 @@ export function createStaffTotp({ db, secret, issuer, asStaff }: { db: Db; secre
 
   return { issueTicket, ticketFits, ticketMember, acceptCode, start, confirm, renewCodes, disable, reset, mandatory, settings, saveSettings };
 }
-
-export type StaffTotp = ReturnType<typeof createStaffTotp>;
