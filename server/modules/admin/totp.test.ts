@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { AuditEntry, Staff, StaffRole, StaffSession, StaffTotpStep } from "#contract/api/admin/staff.ts";
 import type { ShopSettings, TotpEnrolment } from "#contract/api/admin/totp.ts";
 import { queryRows } from "#db/client.ts";
+import { upsertStaffMember } from "#db/staff.ts";
 import { nextIp } from "../../../tests/support/customers.ts";
 import {
   asStaff,
@@ -274,6 +275,23 @@ describe("the owner", () => {
       depois: { totp_ativo: false, codigos_restantes: 0 },
     });
     expect((await asStaff(t.app, owner, "DELETE", "/api/admin/staff/999999/totp")).status).toBe(404);
+  });
+
+  it("an only owner who lost their phone gets back in from the shell: staff:create switches two-factor off", async () => {
+    const owner = await agent("owner");
+    await enrol(owner);
+    expect((await staffLogin(t.app, owner.email, STAFF_PASSWORD)).body).toHaveProperty("totp_ticket");
+    await upsertStaffMember(t.database.db, {
+      email: owner.email,
+      nome: "Teste owner",
+      papel: "owner",
+      password: "Nova#Senha2026x",
+      mustChange: true,
+    });
+    const login = await staffLogin(t.app, owner.email, "Nova#Senha2026x");
+    expect(login.body).toHaveProperty("csrf_token");
+    expect(login.body.staff).toMatchObject({ totp_ativo: false, trocar_senha: true });
+    expect(await row(owner.id)).toMatchObject({ totp_secret: null, totp_recuperacao: [], totp_ultimo_passo: null });
   });
 
   it("makes two-factor mandatory: a member without it can only enrol, then works as before; only the owner flips the switch", async () => {
