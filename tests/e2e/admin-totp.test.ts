@@ -26,15 +26,15 @@ async function apiLogin(context: BrowserContext, email: string, password: string
   return ((await res.json()) as { csrf_token: string }).csrf_token;
 }
 
-/** A new counter, created by the demo owner, who has already chosen their own password. */
-async function newCounter(context: BrowserContext): Promise<{ email: string; password: string }> {
+/** A new member, created by the demo owner, who has already chosen their own password; answers their CSRF token too. */
+async function newMember(context: BrowserContext, papel = "counter", nome = "Dora Dois Fatores") {
   const email = `dois-fatores-${randomUUID().slice(0, 8)}@loja.example`;
   const first = "Primeira#Senha2026";
   const password = "Escolhida#Senha2026";
   const ownerContext = await browser.newContext({ baseURL });
   const ownerCsrf = await apiLogin(ownerContext, owner.email, owner.password);
   const created = await ownerContext.request.post("/api/admin/staff", {
-    data: { email, nome: "Dora Dois Fatores", papel: "counter", lang: "pt-BR", password: first },
+    data: { email, nome, papel, lang: "pt-BR", password: first },
     headers: { origin: baseURL, "x-csrf-token": ownerCsrf },
   });
   expect(created.status(), await created.text()).toBe(201);
@@ -45,7 +45,7 @@ async function newCounter(context: BrowserContext): Promise<{ email: string; pas
     headers: { origin: baseURL, "x-csrf-token": csrf },
   });
   expect(changed.status(), await changed.text()).toBe(200);
-  return { email, password };
+  return { email, password, csrf };
 }
 
 const overflow = (page: Awaited<ReturnType<BrowserContext["newPage"]>>) =>
@@ -57,7 +57,7 @@ describe("two-factor in the back office", () => {
     const page = await context.newPage();
     const errors: string[] = [];
     page.on("pageerror", (error) => errors.push(error.message));
-    const member = await newCounter(context);
+    const member = await newMember(context);
 
     await page.goto("/admin/conta");
     await page.getByRole("heading", { level: 2, name: pt.account.totp.title }).waitFor();
@@ -120,5 +120,32 @@ describe("two-factor in the back office", () => {
     expect(await overflow(page)).toBeLessThanOrEqual(0);
     expect(errors).toEqual([]);
     await context.close();
+  });
+
+  it("sends a member without two-factor to enrol once the owner makes it mandatory", async () => {
+    // An owner of this test alone, with two-factor (the switch asks for it), flips it on and off.
+    const ownerContext = await browser.newContext({ baseURL });
+    const second = await newMember(ownerContext, "owner", "Otília Dona");
+    const write = { origin: baseURL, "x-csrf-token": second.csrf };
+    const enrolment = (await (await ownerContext.request.post("/api/admin/me/totp", { headers: write })).json()) as { secret: string };
+    const code = new TOTP({ secret: Secret.fromBase32(enrolment.secret) }).generate();
+    expect((await ownerContext.request.post("/api/admin/me/totp/confirm", { data: { codigo: code }, headers: write })).status()).toBe(200);
+    const context = await browser.newContext({ viewport: PHONE, baseURL });
+    await newMember(context, "manager", "Gina Gerente");
+    const setMandatory = (on: boolean) => ownerContext.request.put("/api/admin/settings", { data: { totp_obrigatorio: on }, headers: write });
+    expect((await setMandatory(true)).status()).toBe(200);
+    try {
+      const page = await context.newPage();
+      await page.goto("/admin/produtos");
+      await page.waitForURL(/\/admin\/conta$/);
+      await page.getByRole("alert").filter({ hasText: pt.account.totp.required }).waitFor();
+      await page.getByRole("button", { name: pt.account.totp.start }).waitFor();
+      expect((await page.request.get("/api/admin/products")).status()).toBe(403);
+      expect(await overflow(page)).toBeLessThanOrEqual(0);
+    } finally {
+      expect((await setMandatory(false)).status()).toBe(200);
+      await context.close();
+      await ownerContext.close();
+    }
   });
 });
