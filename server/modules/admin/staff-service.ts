@@ -58,7 +58,7 @@ const auditView = (s: Staff) => ({ email: s.email, nome: s.nome, papel: s.papel,
 export function createStaffService({ db, limiter, secret, issuer }: { db: Db; limiter: Limiter; secret: string; issuer: string }) {
   // Keys of their own: a customer's attempts never slow a member's login, nor the reverse.
   const guard = createLoginGuard(limiter, secret, "staff-login");
-  const totp = createStaffTotp({ db, secret, issuer, asStaff });
+  const totp = createStaffTotp({ db, secret, issuer, asStaff, guard });
   let dummyHash: Promise<string> | undefined;
 
   /** The CSRF token of a session: an HMAC of its token, so it is never stored and cannot be derived without the secret. */

@@ -253,6 +253,19 @@ describe("a member's own two-factor", () => {
       (await asStaff(t.app, member, "POST", "/api/admin/me/totp/disable", { body: { current_password: STAFF_PASSWORD, codigo: "123456" } })).status,
     ).toBe(409);
   });
+
+  it("counts a signed-in member's wrong codes with the login's: the sixth from one address is refused unchecked", async () => {
+    const member = await agent("manager");
+    const { totp } = await enrol(member);
+    const ip = nextIp();
+    for (let i = 0; i < 5; i++) {
+      const res = await asStaff(t.app, member, "POST", "/api/admin/me/totp/recovery-codes", { body: { codigo: String(200000 + i) }, ip });
+      expect(res.status).toBe(422);
+    }
+    const sixth = await asStaff(t.app, member, "POST", "/api/admin/me/totp/recovery-codes", { body: { codigo: codeAt(totp, 1) }, ip });
+    expect(sixth.status).toBe(429);
+    expect((await asStaff(t.app, member, "POST", "/api/admin/me/totp/recovery-codes", { body: { codigo: codeAt(totp, 1) } })).status).toBe(200);
+  });
 });
 
 describe("the owner", () => {

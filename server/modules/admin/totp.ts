@@ -11,6 +11,7 @@ import { HttpError } from "../../lib/errors.ts";
 import { derivedKey, seal, unseal } from "../../lib/sealed.ts";
 import { readSigned, signValue } from "../../lib/signed.ts";
 import { sha256 } from "../../lib/tokens.ts";
+import type { LoginGuard } from "../accounts/login-guard.ts";
 import { audited, type Actor } from "./audit.ts";
 
 type StaffRow = typeof staffTable.$inferSelect;
@@ -45,7 +46,20 @@ export type CodeCheck = "ok" | "wrong" | "used";
  * app secret, a code accepted once per time step, recovery codes kept as sha256 and used once, the
  * login's signed ticket between password and code, and the owner's "mandatory" setting.
  */
-export function createStaffTotp({ db, secret, issuer, asStaff }: { db: Db; secret: string; issuer: string; asStaff: (row: StaffRow) => Staff }) {
+export function createStaffTotp({
+  db,
+  secret,
+  issuer,
+  asStaff,
+  guard,
+}: {
+  db: Db;
+  secret: string;
+  issuer: string;
+  asStaff: (row: StaffRow) => Staff;
+  /** The staff login's guard: a signed-in member's wrong codes count with the login's guesses. */
+  guard: LoginGuard;
+}) {
   const ticketKey = derivedKey(secret, TICKET_PURPOSE).toString("hex");
 
   function totpOf(row: StaffRow): TOTP | undefined {
@@ -115,13 +129,18 @@ export function createStaffTotp({ db, secret, issuer, asStaff }: { db: Db; secre
     return row;
   }
 
-  /** A code a signed-in member typed to change their own two-factor: refused with the field's message. */
-  async function requireCode(row: StaffRow, typed: string, options?: { recovery?: boolean }) {
+  /**
+   * A code a signed-in member typed to change their own two-factor: refused with the field's message.
+   * Counted by the login's guard, so a borrowed session cannot guess codes faster than a login could.
+   */
+  async function requireCode(actor: Actor, row: StaffRow, typed: string, options?: { recovery?: boolean }) {
+    const attempt = await guard.admit(row.email, { ip: actor.ip }, undefined);
     const result = await acceptCode(row, typed, options);
     if (result !== "ok") {
       const key = result === "used" ? "totp_code_used" : "totp_code_invalid";
       throw new HttpError(422, key, { errors: { codigo: [key] } });
     }
+    await attempt.succeeded();
   }
 
   const freshCodes = () => Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
@@ -143,7 +162,7 @@ export function createStaffTotp({ db, secret, issuer, asStaff }: { db: Db; secre
     const row = await byId(actor.staffId);
     if (row.totp_ativo_em) throw new HttpError(409, "totp_already_active");
     if (!row.totp_secret) throw new HttpError(409, "totp_not_started");
-    await requireCode(row, typed, { recovery: false });
+    await requireCode(actor, row, typed, { recovery: false });
     const codes = freshCodes();
     const after = await db.transaction(async (tx) => {
       const [updated] = await tx
@@ -167,7 +186,7 @@ export function createStaffTotp({ db, secret, issuer, asStaff }: { db: Db; secre
   async function renewCodes(actor: Actor, typed: string) {
     const row = await byId(actor.staffId);
     if (!row.totp_ativo_em) throw new HttpError(409, "totp_not_active");
-    await requireCode(row, typed);
+    await requireCode(actor, row, typed);
     const codes = freshCodes();
     const after = await db.transaction(async (tx) => {
       const [updated] = await tx
@@ -209,7 +228,7 @@ export function createStaffTotp({ db, secret, issuer, asStaff }: { db: Db; secre
     if (!(await verify(row.password_hash, body.current_password))) {
       throw new HttpError(422, "current_password_wrong", { errors: { current_password: ["current_password_wrong"] } });
     }
-    await requireCode(row, body.codigo);
+    await requireCode(actor, row, body.codigo);
     return switchOff(actor, row.id, "desativar_2fa");
   }
 
