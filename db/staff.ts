@@ -20,7 +20,10 @@ export interface StaffMemberInput {
   mustChange?: boolean;
 }
 
-/** Creates the member, or gives an existing one (same e-mail, any case) this role and password, active again. */
+/**
+ * Creates the member, or gives an existing one (same e-mail, any case) this role and password, active
+ * again and without two-factor: the shell is the way back in for an only owner who lost their phone.
+ */
 export async function upsertStaffMember(db: DbOrTx, input: StaffMemberInput): Promise<{ id: number; created: boolean }> {
   const passwordHash = await hash(input.password);
   const rows = (await db.execute(sql`
@@ -28,7 +31,8 @@ export async function upsertStaffMember(db: DbOrTx, input: StaffMemberInput): Pr
     VALUES (${input.email.trim().toLowerCase()}, ${input.nome}, ${input.papel}, ${passwordHash}, ${input.lang ?? "pt-BR"}, ${input.mustChange ?? false})
     ON CONFLICT ((lower(email))) DO UPDATE
       SET papel = excluded.papel, password_hash = excluded.password_hash, trocar_senha = excluded.trocar_senha,
-          ativo = true, updated_at = now()
+          ativo = true, totp_secret = NULL, totp_ativo_em = NULL, totp_ultimo_passo = NULL, totp_recuperacao = '{}',
+          updated_at = now()
     RETURNING id, (xmax = 0) AS created`)) as unknown as { rows: { id: number; created: boolean }[] };
   const row = rows.rows[0]!;
   // A password set from the shell ends the member's sessions: whoever held one must log in again.

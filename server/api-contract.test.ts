@@ -1,4 +1,5 @@
 import Fastify from "fastify";
+import { Secret, TOTP } from "otpauth";
 import { serializerCompiler, validatorCompiler, type FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { ApiErrorBodySchema } from "#contract/api/errors.ts";
@@ -176,6 +177,32 @@ describe("every operation with a good request", () => {
     })) as { data: { id: number } };
     await check("PATCH /api/admin/staff/{id}", `/api/admin/staff/${member.data.id}`, { ...staff, body: { papel: "manager" } });
     await check("GET /api/admin/staff", "/api/admin/staff", staff);
+    await check("DELETE /api/admin/staff/{id}/totp", `/api/admin/staff/${member.data.id}/totp`, staff);
+    // Two-factor: the owner enrols, turns it mandatory, renews the codes and logs in with a code.
+    const enrolment = (await check("POST /api/admin/me/totp", "/api/admin/me/totp", staff)) as { secret: string };
+    const app = new TOTP({ secret: Secret.fromBase32(enrolment.secret) });
+    const codeIn = (steps: number) => app.generate({ timestamp: Date.now() + steps * 30_000 });
+    await check("POST /api/admin/me/totp/confirm", "/api/admin/me/totp/confirm", { ...staff, body: { codigo: codeIn(0) } });
+    await check("PUT /api/admin/settings", "/api/admin/settings", { ...staff, body: { totp_obrigatorio: true } });
+    await check("GET /api/admin/settings", "/api/admin/settings", staff);
+    await check("PUT /api/admin/settings", "/api/admin/settings", { ...staff, body: { totp_obrigatorio: false } });
+    const renewed = (await check("POST /api/admin/me/totp/recovery-codes", "/api/admin/me/totp/recovery-codes", {
+      ...staff,
+      body: { codigo: codeIn(1) },
+    })) as { recovery_codes: string[] };
+    const step = (await check("POST /api/admin/login", "/api/admin/login", {
+      body: { email: ownerEmail, password: "Dona#Contrato2026" },
+      headers: page,
+      ip: nextIp(),
+    })) as { totp_ticket: string };
+    await check("POST /api/admin/login/totp", "/api/admin/login/totp", {
+      body: { ticket: step.totp_ticket, codigo: renewed.recovery_codes[0] },
+      headers: page,
+    });
+    await check("POST /api/admin/me/totp/disable", "/api/admin/me/totp/disable", {
+      ...staff,
+      body: { current_password: "Dona#Contrato2026", codigo: renewed.recovery_codes[1] },
+    });
     await check("GET /api/admin/audit", "/api/admin/audit?entidade=funcionario", staff);
     await check("GET /api/admin/catalog-options", "/api/admin/catalog-options", staff);
     await check("GET /api/admin/rates", "/api/admin/rates", staff);

@@ -170,7 +170,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const changed = () => forgetStorefront().catch((err: unknown) => app.log.error({ err }, "storefront caches not cleared after a back-office write"));
   await app.register(adminRoutes, {
     db,
-    staff: createStaffService({ db, limiter, secret: config.appSecret }),
+    // The authenticator app names the account by the store's host.
+    staff: createStaffService({ db, limiter, secret: config.appSecret, issuer: new URL(config.publicUrl).hostname }),
     products: createAdminProducts({
       db,
       mediaDir: path.join(config.dataDir, "media"),

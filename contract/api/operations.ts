@@ -98,9 +98,19 @@ import {
   StaffOwnBodySchema,
   StaffSchema,
   StaffSessionSchema,
+  StaffSignedInSchema,
+  StaffTotpLoginBodySchema,
   StaffUpdateBodySchema,
   type StaffAccess,
 } from "./admin/staff.ts";
+import {
+  RecoveryCodesSchema,
+  ShopSettingsBodySchema,
+  ShopSettingsSchema,
+  TotpCodeBodySchema,
+  TotpDisableBodySchema,
+  TotpEnrolmentSchema,
+} from "./admin/totp.ts";
 
 /**
  * Every call of spec §7 the storefront makes, by "METHOD /path/{param}": the schemas of its path
@@ -229,6 +239,15 @@ export const operations = {
     body: StaffUpdateBodySchema,
     response: MessageSchema.extend({ data: StaffSchema }),
   },
+  "DELETE /api/admin/staff/{id}/totp": { admin: OWNER, params: StaffIdParamSchema, response: MessageSchema.extend({ data: StaffSchema }) },
+  // Two-factor: the login's second step, the member's own enrolment, and the owner's switch.
+  "POST /api/admin/login/totp": { admin: "public", body: StaffTotpLoginBodySchema, response: StaffSignedInSchema },
+  "POST /api/admin/me/totp": { admin: ANY_STAFF, response: TotpEnrolmentSchema },
+  "POST /api/admin/me/totp/confirm": { admin: ANY_STAFF, body: TotpCodeBodySchema, response: RecoveryCodesSchema },
+  "POST /api/admin/me/totp/recovery-codes": { admin: ANY_STAFF, body: TotpCodeBodySchema, response: RecoveryCodesSchema },
+  "POST /api/admin/me/totp/disable": { admin: ANY_STAFF, body: TotpDisableBodySchema, response: MessageSchema.extend({ data: StaffSchema }) },
+  "GET /api/admin/settings": { admin: OWNER, response: data(ShopSettingsSchema) },
+  "PUT /api/admin/settings": { admin: OWNER, body: ShopSettingsBodySchema, response: MessageSchema.extend({ data: ShopSettingsSchema }) },
   "GET /api/admin/audit": { admin: OWNER, query: AuditQuerySchema, response: AuditPageSchema },
   "GET /api/admin/rates": { admin: MANAGERS, response: RatesSchema },
   "PUT /api/admin/rates": { admin: MANAGERS, body: RatesBodySchema, response: MessageSchema.extend({ data: RatesSchema.shape.data }) },

@@ -49,6 +49,15 @@ export function staffLogin(app: FastifyInstance, email: string, password: string
   });
 }
 
+/** The login's second step: the ticket of a right password, and a code of the app or a recovery code. */
+export function staffLoginCode(app: FastifyInstance, ticket: unknown, codigo: unknown, ip = nextIp()) {
+  return call<StaffSession & { message: string }>(app, "POST", "/api/admin/login/totp", {
+    body: { ticket, codigo },
+    ip,
+    headers: { host: STORE_HOST, origin: STORE_ORIGIN },
+  });
+}
+
 /** A call as `agent` from the store's own page: its cookie, and on writes its CSRF token. */
 export function asStaff<T = { message: string; errors?: Record<string, string[]> }>(
   app: FastifyInstance,

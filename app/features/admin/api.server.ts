@@ -73,6 +73,22 @@ export async function adminAction(request: Request, intent: string | undefined, 
   }
 }
 
+/**
+ * As adminAction, for a call whose answer the page shows (the enrolment's QR code, recovery codes):
+ * the answer is the result's `answer`.
+ */
+export async function adminActionWith<T extends object>(request: Request, intent: string, call: () => Promise<T>) {
+  try {
+    const answer = await call();
+    const message = "message" in answer && typeof answer.message === "string" ? answer.message : "";
+    return data<AdminActionResult & { answer?: T }>({ ok: true, message, intent, answer });
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.network || error.status >= 500) throw error;
+    if (error.status === 401) throw redirect(adminLoginPath(request));
+    return data<AdminActionResult & { answer?: T }>({ ok: false, message: error.message, errors: error.errors, intent }, { status: error.status });
+  }
+}
+
 /** A loader's API call; a 403 or 404 becomes the admin layout's error page, a 401 the login. */
 export async function adminLoad<T>(request: Request, call: () => Promise<T>): Promise<T> {
   try {

@@ -5,10 +5,11 @@ import { LOCALES } from "#contract/locale.ts";
 import { SelectField, TextField } from "#app/components/form/fields.tsx";
 import { SubmitButton } from "#app/components/form/submit-button.tsx";
 import { AdminPage, Panel } from "#app/features/admin/admin-shell.tsx";
-import { adminAction, adminApi, type AdminActionResult } from "#app/features/admin/api.server.ts";
+import { adminAction, adminActionWith, adminApi, type AdminActionResult } from "#app/features/admin/api.server.ts";
 import { fieldErrors, FormResult } from "#app/features/admin/form-result.tsx";
 import { adminMeta } from "#app/features/admin/meta.ts";
 import { CsrfField, useStaffSession } from "#app/features/admin/staff-data.tsx";
+import { TwoFactorPanel } from "#app/features/admin/two-factor.tsx";
 import { fixedT } from "#app/i18n/translator.ts";
 import { useTranslation } from "#app/i18n/react.tsx";
 import type { Route } from "./+types/account";
@@ -16,11 +17,23 @@ import "#app/i18n/admin-texts.ts";
 
 export const meta = adminMeta("admin.account.title");
 
-/** The member's own language (intent `lang`) or password (intent `password`, the new one typed twice). */
+/**
+ * The member's own language (intent `lang`), password (intent `password`, the new one typed twice) and
+ * two-factor (intents `totp-start`, `totp-confirm`, `totp-renew`, `totp-disable`).
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const api = adminApi(context, form);
   const intent = String(form.get("intent") ?? "");
+  const codigo = String(form.get("codigo") ?? "");
+  if (intent === "totp-start") return adminActionWith(request, intent, () => api("POST /api/admin/me/totp"));
+  if (intent === "totp-confirm") return adminActionWith(request, intent, () => api("POST /api/admin/me/totp/confirm", { body: { codigo } }));
+  if (intent === "totp-renew") return adminActionWith(request, intent, () => api("POST /api/admin/me/totp/recovery-codes", { body: { codigo } }));
+  if (intent === "totp-disable") {
+    return adminAction(request, intent, () =>
+      api("POST /api/admin/me/totp/disable", { body: { current_password: String(form.get("current_password") ?? ""), codigo } }),
+    );
+  }
   if (intent === "lang") {
     return adminAction(request, intent, () => api("PATCH /api/admin/me", { body: { lang: String(form.get("lang")) as Staff["lang"] } }));
   }
@@ -124,6 +137,7 @@ export default function AdminAccount() {
       ) : null}
       <LanguageForm />
       <PasswordForm />
+      {staff.trocar_senha ? null : <TwoFactorPanel />}
     </AdminPage>
   );
 }

@@ -60,7 +60,10 @@ export default function AdminAudit() {
             name="entidade"
             label={t("admin.audit.entity")}
             placeholder={t("admin.audit.any")}
-            options={["funcionario", "produto", "cotacao", "importacao", "chave_api"].map((e) => ({ value: e, label: label("entities", e) }))}
+            options={["funcionario", "produto", "cotacao", "importacao", "chave_api", "configuracao"].map((e) => ({
+              value: e,
+              label: label("entities", e),
+            }))}
             defaultValue={filters.entidade ?? ""}
           />
           <SelectField
@@ -78,6 +81,10 @@ export default function AdminAudit() {
               "revogar",
               "redefinir_senha",
               "trocar_senha",
+              "ativar_2fa",
+              "desativar_2fa",
+              "codigos_2fa",
+              "redefinir_2fa",
             ].map((a) => ({
               value: a,
               label: label("actions", a),

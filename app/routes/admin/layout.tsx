@@ -14,8 +14,10 @@ export function headers() {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { session, headers } = await requireStaff(request, context);
-  // A password the shell or the owner set is changed before anything else.
-  if (session.staff.trocar_senha && new URL(request.url).pathname !== "/admin/conta") throw redirect("/admin/conta", { headers });
+  // A password the shell or the owner set is changed before anything else; so is two-factor enrolled once the owner requires it.
+  if ((session.staff.trocar_senha || session.totp_pendente) && new URL(request.url).pathname !== "/admin/conta") {
+    throw redirect("/admin/conta", { headers });
+  }
   return data({ session }, { headers });
 }
 

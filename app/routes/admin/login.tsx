@@ -1,5 +1,6 @@
+import { useEffect, useRef, useState } from "react";
 import { data, Form, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
-import { StaffLoginBodySchema } from "#contract/api/admin/staff.ts";
+import { StaffLoginBodySchema, StaffTotpLoginBodySchema } from "#contract/api/admin/staff.ts";
 import { ErrorList } from "#app/components/form/error-list.tsx";
 import { TextField } from "#app/components/form/fields.tsx";
 import { SubmitButton } from "#app/components/form/submit-button.tsx";
@@ -24,20 +25,107 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return null;
 }
 
-/** Logs in through POST /api/admin/login; its HttpOnly staff cookie reaches the browser with the redirect. */
+/** What the login answers the page: a refusal, or the code step of a member with two-factor (its ticket). */
+interface LoginAnswer {
+  message: string;
+  ticket?: string;
+  recovery?: boolean;
+}
+
+/** The session cookie of an API answer, passed on to the browser with the redirect. */
+function signedIn(request: Request, answer: Headers) {
+  const headers = new Headers();
+  for (const cookie of answer.getSetCookie()) if (cookie.startsWith("staff_sid=")) headers.append("Set-Cookie", cookie);
+  return redirect(afterAdminLogin(new URL(request.url).searchParams.get("redirect")), { headers });
+}
+
+/**
+ * Logs in through POST /api/admin/login and, for a member with two-factor, POST /api/admin/login/totp
+ * with the ticket the first answered; the HttpOnly staff cookie reaches the browser with the redirect.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
-  const body = { email: String(form.get("email") ?? "").trim(), password: String(form.get("password") ?? "") };
-  if (!StaffLoginBodySchema.safeParse(body).success) return data({ message: "" }, { status: 422 });
-  try {
-    const { headers: answer } = await serverApi(context).withHeaders("POST /api/admin/login", { body });
-    const headers = new Headers();
-    for (const cookie of answer.getSetCookie()) if (cookie.startsWith("staff_sid=")) headers.append("Set-Cookie", cookie);
-    return redirect(afterAdminLogin(new URL(request.url).searchParams.get("redirect")), { headers });
-  } catch (error) {
+  const ticket = form.get("ticket");
+  const refused = (error: unknown, answer: Omit<LoginAnswer, "message">) => {
     if (!(error instanceof ApiError) || error.network || error.status >= 500) throw error;
-    return data({ message: error.message }, { status: error.status });
+    return data<LoginAnswer>({ message: error.message, ...answer }, { status: error.status });
+  };
+  if (typeof ticket === "string") {
+    const step = { ticket, recovery: form.get("recovery") === "1" };
+    const body = { ticket, codigo: String(form.get("codigo") ?? "").trim() };
+    if (!StaffTotpLoginBodySchema.safeParse(body).success) return data<LoginAnswer>({ message: "", ...step }, { status: 422 });
+    try {
+      return signedIn(request, (await serverApi(context).withHeaders("POST /api/admin/login/totp", { body })).headers);
+    } catch (error) {
+      return refused(error, step);
+    }
   }
+  const body = { email: String(form.get("email") ?? "").trim(), password: String(form.get("password") ?? "") };
+  if (!StaffLoginBodySchema.safeParse(body).success) return data<LoginAnswer>({ message: "" }, { status: 422 });
+  try {
+    const answer = await serverApi(context).withHeaders("POST /api/admin/login", { body });
+    if ("totp_ticket" in answer.data) return data<LoginAnswer>({ message: "", ticket: answer.data.totp_ticket });
+    return signedIn(request, answer.headers);
+  } catch (error) {
+    return refused(error, {});
+  }
+}
+
+/** The second step: the app's 6 digits, or (after the toggle) one of the recovery codes. */
+function CodeForm({ answer, target }: { answer: LoginAnswer & { ticket: string }; target: string }) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const [recovery, setRecovery] = useState(answer.recovery === true);
+  const field = useRef<HTMLInputElement>(null);
+  // A refused code step always says whether it was a recovery code; the password step's ticket does not.
+  const error = answer.message || (answer.recovery !== undefined ? t("admin.login.fillCode") : "");
+  useEffect(() => {
+    if (!error) field.current?.focus();
+  }, [recovery, error]);
+  return (
+    <Form method="post" action={target} className="mt-6 space-y-4 rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+      <h2 className="text-lg font-bold">{t("admin.login.codeTitle")}</h2>
+      <p className="text-sm text-muted">{recovery ? t("admin.login.recoveryIntro") : t("admin.login.codeIntro")}</p>
+      <ErrorList title={t("admin.login.failed")} messages={error ? [error] : []} focusKey={answer} />
+      <input type="hidden" name="ticket" value={answer.ticket} />
+      <input type="hidden" name="recovery" value={recovery ? "1" : "0"} />
+      {recovery ? (
+        <TextField
+          key="recovery"
+          ref={field}
+          name="codigo"
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          required
+          maxLength={40}
+          label={t("admin.login.recovery")}
+        />
+      ) : (
+        <TextField
+          key="app"
+          ref={field}
+          name="codigo"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          required
+          maxLength={12}
+          label={t("admin.login.code")}
+        />
+      )}
+      <SubmitButton pending={navigation.state === "submitting"} pendingLabel={t("admin.login.verifying")} className="w-full">
+        {t("admin.login.verify")}
+      </SubmitButton>
+      <div className="flex flex-wrap justify-between gap-2 text-sm">
+        <button type="button" className="font-semibold underline" onClick={() => setRecovery(!recovery)}>
+          {recovery ? t("admin.login.useApp") : t("admin.login.useRecovery")}
+        </button>
+        <a href={target} className="underline">
+          {t("admin.login.restart")}
+        </a>
+      </div>
+    </Form>
+  );
 }
 
 export default function AdminLoginRoute() {
@@ -46,6 +134,7 @@ export default function AdminLoginRoute() {
   const navigation = useNavigation();
   const [params] = useSearchParams();
   const redirectTo = params.get("redirect");
+  const target = `/admin/login${redirectTo ? `?${new URLSearchParams({ redirect: redirectTo })}` : ""}`;
   const error = answer ? answer.message || t("admin.login.fillAll") : null;
   return (
     <main id="main" className="flex min-h-screen items-center justify-center bg-slate-100 px-4 py-10">
@@ -55,18 +144,18 @@ export default function AdminLoginRoute() {
           {t("admin.login.title")}
         </h1>
         <p className="mt-1 text-muted">{t("admin.login.intro")}</p>
-        <Form
-          method="post"
-          action={`/admin/login${redirectTo ? `?${new URLSearchParams({ redirect: redirectTo })}` : ""}`}
-          className="mt-6 space-y-4 rounded-lg border border-slate-200 bg-white p-5 shadow-sm"
-        >
-          <ErrorList title={t("admin.login.failed")} messages={error ? [error] : []} focusKey={answer} />
-          <TextField name="email" type="email" autoComplete="username" required label={t("admin.login.email")} />
-          <TextField name="password" type="password" autoComplete="current-password" required label={t("admin.login.password")} />
-          <SubmitButton pending={navigation.state === "submitting"} pendingLabel={t("admin.login.submitting")} className="w-full">
-            {t("admin.login.submit")}
-          </SubmitButton>
-        </Form>
+        {answer?.ticket ? (
+          <CodeForm key={answer.ticket} answer={{ ...answer, ticket: answer.ticket }} target={target} />
+        ) : (
+          <Form method="post" action={target} className="mt-6 space-y-4 rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+            <ErrorList title={t("admin.login.failed")} messages={error ? [error] : []} focusKey={answer} />
+            <TextField name="email" type="email" autoComplete="username" required label={t("admin.login.email")} />
+            <TextField name="password" type="password" autoComplete="current-password" required label={t("admin.login.password")} />
+            <SubmitButton pending={navigation.state === "submitting"} pendingLabel={t("admin.login.submitting")} className="w-full">
+              {t("admin.login.submit")}
+            </SubmitButton>
+          </Form>
+        )}
       </section>
     </main>
   );

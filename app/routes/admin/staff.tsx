@@ -16,17 +16,32 @@ import "#app/i18n/admin-texts.ts";
 export const meta = adminMeta("admin.staff.title");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { data } = await adminLoad(request, () => adminApi(context)("GET /api/admin/staff"));
-  return { staff: data };
+  const api = adminApi(context);
+  const [{ data: staff }, { data: settings }] = await adminLoad(request, () =>
+    Promise.all([api("GET /api/admin/staff"), api("GET /api/admin/settings")]),
+  );
+  return { staff, settings };
 }
 
 const text = (form: FormData, name: string) => String(form.get(name) ?? "");
 
-/** Creates a member (intent `create`) or changes one (intent `update`); the API checks the role and every field. */
+/**
+ * Creates a member (intent `create`), changes one (intent `update`), switches a member's two-factor off
+ * (intent `totp-reset`) or saves the shop's security setting (intent `settings`); the API checks the
+ * role and every field.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const api = adminApi(context, form);
   const intent = text(form, "intent");
+  if (intent === "settings") {
+    return adminAction(request, intent, () => api("PUT /api/admin/settings", { body: { totp_obrigatorio: form.get("totp_obrigatorio") === "on" } }));
+  }
+  if (intent === "totp-reset") {
+    return adminAction(request, `totp-reset-${text(form, "id")}`, () =>
+      api("DELETE /api/admin/staff/{id}/totp", { params: { id: text(form, "id") } }),
+    );
+  }
   if (intent === "create") {
     return adminAction(request, intent, () =>
       api("POST /api/admin/staff", {
@@ -106,6 +121,53 @@ function NewMemberForm() {
   );
 }
 
+/** The owner's switch: two-factor for every member. */
+function SecurityForm({ mandatory }: { mandatory: boolean }) {
+  const { t } = useTranslation();
+  const fetcher = useFetcher<AdminActionResult>();
+  return (
+    <Panel title={t("admin.staff.settingsTitle")}>
+      <fetcher.Form method="post" className="grid gap-3">
+        <CsrfField />
+        <input type="hidden" name="intent" value="settings" />
+        <FormResult result={fetcher.data} />
+        <label className="flex items-start gap-2 font-semibold">
+          <input
+            type="checkbox"
+            name="totp_obrigatorio"
+            defaultChecked={mandatory}
+            aria-describedby="totp-mandatory-hint"
+            className="mt-0.5 h-5 w-5 shrink-0"
+          />
+          {t("admin.staff.mandatory")}
+        </label>
+        <p id="totp-mandatory-hint" className="text-sm text-muted">
+          {t("admin.staff.mandatoryHint")}
+        </p>
+        <div>
+          <SubmitButton pending={fetcher.state !== "idle"}>{t("admin.staff.saveSettings")}</SubmitButton>
+        </div>
+      </fetcher.Form>
+    </Panel>
+  );
+}
+
+/** A member's two-factor switched off by the owner (a lost phone): they log in with the password and enrol again. */
+function TotpReset({ member }: { member: Staff }) {
+  const { t } = useTranslation();
+  const fetcher = useFetcher<AdminActionResult>();
+  return (
+    <fetcher.Form method="post" className="mt-3 space-y-2 border-t border-slate-200 pt-3">
+      <CsrfField />
+      <input type="hidden" name="intent" value="totp-reset" />
+      <input type="hidden" name="id" value={member.id} />
+      <FormResult result={fetcher.data} />
+      <p className="text-sm text-muted">{t("admin.staff.resetTotpHint")}</p>
+      <SubmitButton pending={fetcher.state !== "idle"}>{t("admin.staff.resetTotp")}</SubmitButton>
+    </fetcher.Form>
+  );
+}
+
 function MemberEditor({ member }: { member: Staff }) {
   const { t } = useTranslation();
   const fetcher = useFetcher<AdminActionResult>();
@@ -175,13 +237,14 @@ function MemberEditor({ member }: { member: Staff }) {
           </SubmitButton>
         </div>
       </fetcher.Form>
+      {member.totp_ativo ? <TotpReset member={member} /> : null}
     </details>
   );
 }
 
 export default function AdminStaff() {
   const { t, i18n } = useTranslation();
-  const { staff } = useLoaderData<typeof loader>();
+  const { staff, settings } = useLoaderData<typeof loader>();
   const { staff: me } = useStaffSession();
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: "short", timeStyle: "short", timeZone: "America/Asuncion" });
   return (
@@ -220,6 +283,7 @@ export default function AdminStaff() {
                   <td className="py-2 pr-3">
                     {m.ativo ? t("admin.staff.active") : t("admin.staff.inactive")}
                     {m.ativo && m.trocar_senha ? <span className="block text-xs text-muted">{t("admin.staff.mustChange")}</span> : null}
+                    {m.totp_ativo ? <span className="block text-xs text-muted">{t("admin.staff.twoFactor")}</span> : null}
                   </td>
                   <td className="py-2 pr-3">{m.data_ultimo_login ? date.format(new Date(m.data_ultimo_login)) : t("admin.staff.never")}</td>
                 </tr>
@@ -228,6 +292,7 @@ export default function AdminStaff() {
           </table>
         </div>
       </Panel>
+      <SecurityForm mandatory={settings.totp_obrigatorio} />
       <NewMemberForm />
       <div className="space-y-2">
         {staff.map((m) => (

@@ -45,16 +45,38 @@ export const StaffSchema = z
     lang: z.enum(LOCALES),
     ativo: z.boolean(),
     trocar_senha: z.boolean(),
+    /** Two-factor (TOTP) is on for this member: the login asks for a code after the password. */
+    totp_ativo: z.boolean(),
     data_ultimo_login: z.string().nullable(),
   })
   .meta({ id: "Staff" });
 export type Staff = z.infer<typeof StaffSchema>;
 
-/** The signed-in member and the CSRF token their pages send with every write. */
-export const StaffSessionSchema = z.object({ staff: StaffSchema, csrf_token: z.string() }).meta({ id: "StaffSession" });
+/**
+ * The signed-in member and the CSRF token their pages send with every write. `totp_pendente`: the
+ * owner made two-factor mandatory and this member has not enrolled yet, so only their own account
+ * answers until they do.
+ */
+export const StaffSessionSchema = z.object({ staff: StaffSchema, csrf_token: z.string(), totp_pendente: z.boolean() }).meta({ id: "StaffSession" });
 export type StaffSession = z.infer<typeof StaffSessionSchema>;
 
-export const StaffLoginResponseSchema = StaffSessionSchema.extend({ message: z.string(), expires_at: z.string() });
+/** A login that opened a session. */
+export const StaffSignedInSchema = StaffSessionSchema.extend({ message: z.string(), expires_at: z.string() });
+
+/**
+ * A right password of a member with two-factor: no session yet, but a ticket (signed, 5 minutes) that
+ * `POST /api/admin/login/totp` takes with a code.
+ */
+export const StaffTotpStepSchema = z.object({ message: z.string(), totp_ticket: z.string(), expires_at: z.string() }).meta({ id: "StaffTotpStep" });
+export type StaffTotpStep = z.infer<typeof StaffTotpStepSchema>;
+
+export const StaffLoginResponseSchema = z.union([StaffSignedInSchema, StaffTotpStepSchema]);
+
+/** How long the second step of a login may wait for its code. */
+export const TOTP_TICKET_MS = 5 * 60 * 1000;
+
+/** The second step: the ticket, and a code of the authenticator app (6 digits) or a recovery code. */
+export const StaffTotpLoginBodySchema = z.object({ ticket: z.string().min(1).max(500), codigo: textSchema().min(1).max(40) });
 
 export const StaffCreateBodySchema = z.object({
   email,

@@ -99,3 +99,5 @@ export function createLoginGuard(limiter: Limiter, secret: string, prefix = "log
 
   return { admit, forget };
 }
+
+export type LoginGuard = ReturnType<typeof createLoginGuard>;

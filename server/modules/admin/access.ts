@@ -10,7 +10,7 @@ import type { StaffService } from "./staff-service.ts";
 declare module "fastify" {
   interface FastifyRequest {
     /** The back-office member of an admin request, once its session was checked (access.ts). */
-    staff?: Staff & { sessionId: number };
+    staff?: Staff & { sessionId: number; totpPending: boolean };
     /** The API key of an admin request sent by the shop's own system, once checked. */
     apiKey?: ResolvedKey;
   }
@@ -26,6 +26,8 @@ function bearerKey(request: FastifyRequest): string | undefined {
 
 /** What a member who must choose a new password may still do. */
 const BEFORE_NEW_PASSWORD = new Set<string>(["GET /api/admin/session", "PATCH /api/admin/me", "POST /api/admin/logout"]);
+/** What a member without two-factor may still do once the owner made it mandatory: their own account and enrolment. */
+const BEFORE_TWO_FACTOR = new Set<string>([...BEFORE_NEW_PASSWORD, "POST /api/admin/me/totp", "POST /api/admin/me/totp/confirm"]);
 
 /** The operations map's key of a route: `/api/admin/staff/:id` is `/api/admin/staff/{id}`; HEAD reads as its GET. */
 function operationKey(request: FastifyRequest): string {
@@ -56,6 +58,7 @@ export const staffCookieOptions = (config: Config, expires: Date) => ({
  * - a write without the session's CSRF token, or sent from a page of another origin: 403;
  * - a member whose password was printed by the shell may only choose a new one;
  * - an API key (`Authorization: Bearer sk_…`) opens only the operations that name its scope.
+ * - while two-factor is mandatory, a member without it may only enrol.
  * The login itself (`public`) only needs a write's same-origin check.
  */
 export function createStaffAccess(staffService: StaffService, apiKeys: ApiKeys, config: Config) {
@@ -94,7 +97,7 @@ export function createStaffAccess(staffService: StaffService, apiKeys: ApiKeys, 
     const token = staffToken(request);
     const session = token ? await staffService.resolve(token) : null;
     if (!token || !session) throw new HttpError(401, "session_expired");
-    request.staff = { ...session.staff, sessionId: session.sessionId };
+    request.staff = { ...session.staff, sessionId: session.sessionId, totpPending: session.totpPending };
     // The cookie follows the session's sliding expiry.
     if (session.slid) reply.setCookie(STAFF_COOKIE, token, staffCookieOptions(config, session.expiresAt));
     if (write) {
@@ -104,6 +107,7 @@ export function createStaffAccess(staffService: StaffService, apiKeys: ApiKeys, 
       }
     }
     if (session.staff.trocar_senha && !BEFORE_NEW_PASSWORD.has(key)) throw new HttpError(403, "password_change_required");
+    if (session.totpPending && !BEFORE_TWO_FACTOR.has(key)) throw new HttpError(403, "totp_required");
     if (!access.roles.includes(session.staff.papel)) throw new HttpError(403, "forbidden");
   };
 }

@@ -53,19 +53,35 @@ export const adminRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, staff,
   const security = [{ staffCookie: [] }];
   const message = (request: FastifyRequest, key: ApiMessageKey) => apiMessage(requestLocale(request), key);
 
+  /** The answer of a login that opened a session, its cookie set. */
+  function signedIn(reply: FastifyReply, session: Extract<Awaited<ReturnType<StaffService["login"]>>, { kind: "session" }>) {
+    reply.setCookie(STAFF_COOKIE, session.token, staffCookieOptions(config, session.expiresAt));
+    return {
+      message: apiMessage(session.staff.lang, "login_ok"),
+      staff: session.staff,
+      csrf_token: session.csrf,
+      totp_pendente: session.totpPending,
+      expires_at: session.expiresAt.toISOString(),
+    };
+  }
+
   app.post(
     "/api/admin/login",
     { schema: op("POST /api/admin/login", { tags }), config: { rateLimit: { max: 20, timeWindow: "15 minutes" } } },
     async (request, reply) => {
-      const session = await staff.login(request.body.email, request.body.password, request.ip);
-      reply.setCookie(STAFF_COOKIE, session.token, staffCookieOptions(config, session.expiresAt));
-      return {
-        message: apiMessage(session.staff.lang, "login_ok"),
-        staff: session.staff,
-        csrf_token: session.csrf,
-        expires_at: session.expiresAt.toISOString(),
-      };
+      const answer = await staff.login(request.body.email, request.body.password, request.ip);
+      // Two-factor: no session yet, a ticket for the code step.
+      if (answer.kind === "totp") {
+        return { message: apiMessage(answer.lang, "totp_step"), totp_ticket: answer.ticket, expires_at: answer.expiresAt.toISOString() };
+      }
+      return signedIn(reply, answer);
     },
+  );
+
+  app.post(
+    "/api/admin/login/totp",
+    { schema: op("POST /api/admin/login/totp", { tags }), config: { rateLimit: { max: 20, timeWindow: "15 minutes" } } },
+    async (request, reply) => signedIn(reply, await staff.loginWithCode(request.body.ticket, request.body.codigo, request.ip)),
   );
 
   app.post("/api/admin/logout", { schema: op("POST /api/admin/logout", { tags, security }) }, async (request, reply) => {
@@ -75,9 +91,38 @@ export const adminRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, staff,
   });
 
   app.get("/api/admin/session", { schema: op("GET /api/admin/session", { tags, security }) }, async (request) => {
-    const { sessionId: _sessionId, ...member } = memberOf(request);
-    return { staff: member, csrf_token: staff.csrfFor(staffToken(request)!) };
+    const { sessionId: _sessionId, totpPending, ...member } = memberOf(request);
+    return { staff: member, csrf_token: staff.csrfFor(staffToken(request)!), totp_pendente: totpPending };
   });
+
+  app.post("/api/admin/me/totp", { schema: op("POST /api/admin/me/totp", { tags, security }) }, (request) => staff.totp.start(actorOf(request)));
+
+  app.post("/api/admin/me/totp/confirm", { schema: op("POST /api/admin/me/totp/confirm", { tags, security }) }, async (request) => ({
+    message: message(request, "totp_enabled"),
+    ...(await staff.totp.confirm(actorOf(request), request.body.codigo)),
+  }));
+
+  app.post("/api/admin/me/totp/recovery-codes", { schema: op("POST /api/admin/me/totp/recovery-codes", { tags, security }) }, async (request) => ({
+    message: message(request, "totp_codes_renewed"),
+    ...(await staff.totp.renewCodes(actorOf(request), request.body.codigo)),
+  }));
+
+  app.post("/api/admin/me/totp/disable", { schema: op("POST /api/admin/me/totp/disable", { tags, security }) }, async (request) => ({
+    message: message(request, "totp_disabled"),
+    data: await staff.totp.disable(actorOf(request), request.body),
+  }));
+
+  app.delete("/api/admin/staff/:id/totp", { schema: op("DELETE /api/admin/staff/{id}/totp", { tags, security }) }, async (request) => ({
+    message: message(request, "totp_reset"),
+    data: await staff.totp.reset(actorOf(request), request.params.id),
+  }));
+
+  app.get("/api/admin/settings", { schema: op("GET /api/admin/settings", { tags, security }) }, async () => ({ data: await staff.totp.settings() }));
+
+  app.put("/api/admin/settings", { schema: op("PUT /api/admin/settings", { tags, security }) }, async (request) => ({
+    message: message(request, "settings_saved"),
+    data: await staff.totp.saveSettings(actorOf(request), request.body),
+  }));
 
   app.patch("/api/admin/me", { schema: op("PATCH /api/admin/me", { tags, security }) }, async (request) => {
     const data = await staff.updateOwn(actorOf(request), memberOf(request).sessionId, request.body);

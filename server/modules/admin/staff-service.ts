@@ -18,6 +18,7 @@ import type { Limiter } from "../../lib/limiter.ts";
 import { randomToken, sha256 } from "../../lib/tokens.ts";
 import { createLoginGuard } from "../accounts/login-guard.ts";
 import { audited, type Actor } from "./audit.ts";
+import { createStaffTotp, mandatorySql } from "./totp.ts";
 
 type StaffRow = typeof staffTable.$inferSelect;
 
@@ -30,6 +31,8 @@ export interface StaffSessionInfo {
   /** The session was used after a pause: its expiry moved, and the cookie should follow. */
   slid: boolean;
   expiresAt: Date;
+  /** Two-factor is mandatory and this member has not enrolled: only their own account answers. */
+  totpPending: boolean;
 }
 
 const asStaff = (row: StaffRow): Staff => ({
@@ -40,6 +43,7 @@ const asStaff = (row: StaffRow): Staff => ({
   lang: (isLocale(row.lang) ? row.lang : "pt-BR") as Locale,
   ativo: row.ativo,
   trocar_senha: row.trocar_senha,
+  totp_ativo: row.totp_ativo_em !== null,
   data_ultimo_login: row.data_ultimo_login?.toISOString() ?? null,
 });
 
@@ -47,13 +51,14 @@ const asStaff = (row: StaffRow): Staff => ({
 const auditView = (s: Staff) => ({ email: s.email, nome: s.nome, papel: s.papel, lang: s.lang, ativo: s.ativo });
 
 /**
- * The back office's staff (docs/decisions/020): login with the customers' guard against guessing, a
- * session of 8 idle hours whose CSRF token is derived from its own token, and the owner's management of
- * the staff, every write of it in the audit log.
+ * The back office's staff (docs/decisions/020): login with the customers' guard against guessing (and
+ * a second step with a code for members with two-factor), a session of 8 idle hours whose CSRF token is
+ * derived from its own token, and the owner's management of the staff, every write of it in the audit log.
  */
-export function createStaffService({ db, limiter, secret }: { db: Db; limiter: Limiter; secret: string }) {
+export function createStaffService({ db, limiter, secret, issuer }: { db: Db; limiter: Limiter; secret: string; issuer: string }) {
   // Keys of their own: a customer's attempts never slow a member's login, nor the reverse.
   const guard = createLoginGuard(limiter, secret, "staff-login");
+  const totp = createStaffTotp({ db, secret, issuer, asStaff, guard });
   let dummyHash: Promise<string> | undefined;
 
   /** The CSRF token of a session: an HMAC of its token, so it is never stored and cannot be derived without the secret. */
@@ -81,6 +86,19 @@ export function createStaffService({ db, limiter, secret }: { db: Db; limiter: L
     return row;
   }
 
+  async function openSession(row: StaffRow, ip: string) {
+    const token = randomToken();
+    const expiresAt = new Date(Date.now() + STAFF_IDLE_MS);
+    await db.insert(staffSessions).values({ funcionario_id: row.id, token_hash: sha256(token), expires_at: expiresAt, ip: ip.slice(0, 64) });
+    const [updated] = await db.update(staffTable).set({ data_ultimo_login: new Date() }).where(eq(staffTable.id, row.id)).returning();
+    const totpPending = !row.totp_ativo_em && (await totp.mandatory());
+    return { kind: "session" as const, token, expiresAt, staff: asStaff(updated ?? row), csrf: csrfFor(token), totpPending };
+  }
+
+  /**
+   * The password step. A member with two-factor gets a ticket for the code instead of a session, and
+   * the guard's count is not reset yet: the code's wrong guesses add to the same count.
+   */
   async function login(email: string, password: string, ip: string) {
     const row = await findByEmail(email);
     const attempt = await guard.admit(email, { ip }, undefined);
@@ -89,18 +107,27 @@ export function createStaffService({ db, limiter, secret }: { db: Db; limiter: L
       ? await verify(row.password_hash, password)
       : (await verify(await (dummyHash ??= hash("not-a-real-password")), password), false);
     if (!row || !valid || !row.ativo) throw new HttpError(401, "invalid_credentials");
+    if (row.totp_ativo_em) return { kind: "totp" as const, lang: asStaff(row).lang, ...totp.issueTicket(row) };
     await attempt.succeeded();
-    const token = randomToken();
-    const expiresAt = new Date(Date.now() + STAFF_IDLE_MS);
-    await db.insert(staffSessions).values({ funcionario_id: row.id, token_hash: sha256(token), expires_at: expiresAt, ip: ip.slice(0, 64) });
-    const [updated] = await db.update(staffTable).set({ data_ultimo_login: new Date() }).where(eq(staffTable.id, row.id)).returning();
-    return { token, expiresAt, staff: asStaff(updated ?? row), csrf: csrfFor(token) };
+    return openSession(row, ip);
+  }
+
+  /** The code step: the ticket of a right password, and a code of the app or a recovery code. */
+  async function loginWithCode(ticket: string, code: string, ip: string) {
+    const id = totp.ticketMember(ticket);
+    const [row] = id === undefined ? [] : await db.select().from(staffTable).where(eq(staffTable.id, id)).limit(1);
+    if (!totp.ticketFits(ticket, row) || !row.ativo || !row.totp_ativo_em) throw new HttpError(401, "totp_ticket_invalid");
+    const attempt = await guard.admit(row.email, { ip }, undefined);
+    const result = await totp.acceptCode(row, code);
+    if (result !== "ok") throw new HttpError(401, result === "used" ? "totp_code_used" : "totp_code_invalid");
+    await attempt.succeeded();
+    return openSession(row, ip);
   }
 
   /** The live session of a token: not revoked, used within 8 hours, its member active. Slides the expiry. */
   async function resolve(token: string): Promise<StaffSessionInfo | null> {
     const [row] = await db
-      .select({ session: staffSessions, member: staffTable })
+      .select({ session: staffSessions, member: staffTable, mandatory: mandatorySql })
       .from(staffSessions)
       .innerJoin(staffTable, eq(staffTable.id, staffSessions.funcionario_id))
       .where(
@@ -119,7 +146,8 @@ export function createStaffService({ db, limiter, secret }: { db: Db; limiter: L
       expiresAt = new Date(Date.now() + STAFF_IDLE_MS);
       await db.update(staffSessions).set({ last_seen_at: new Date(), expires_at: expiresAt }).where(eq(staffSessions.id, row.session.id));
     }
-    return { staff: asStaff(row.member), sessionId: row.session.id, slid, expiresAt };
+    const totpPending = row.mandatory === true && !row.member.totp_ativo_em;
+    return { staff: asStaff(row.member), sessionId: row.session.id, slid, expiresAt, totpPending };
   }
 
   async function logout(sessionId: number) {
@@ -241,7 +269,7 @@ export function createStaffService({ db, limiter, secret }: { db: Db; limiter: L
     });
   }
 
-  return { login, resolve, logout, csrfFor, csrfMatches, list, create, update, updateOwn };
+  return { login, loginWithCode, resolve, logout, csrfFor, csrfMatches, list, create, update, updateOwn, totp };
 }
 
 export type StaffService = ReturnType<typeof createStaffService>;

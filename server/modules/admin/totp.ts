@@ -1,0 +1,270 @@
+import { randomInt } from "node:crypto";
+import { verify } from "@node-rs/argon2";
+import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { Secret, TOTP } from "otpauth";
+import QRCode from "qrcode";
+import { RECOVERY_CODE_COUNT, TOTP_DIGITS, TOTP_PERIOD_SECONDS, type ShopSettings, type TotpEnrolment } from "#contract/api/admin/totp.ts";
+import { TOTP_TICKET_MS, type Staff } from "#contract/api/admin/staff.ts";
+import type { Db } from "#db/client.ts";
+import { shopSettings, staff as staffTable } from "#db/schema/staff.ts";
+import { HttpError } from "../../lib/errors.ts";
+import { derivedKey, seal, unseal } from "../../lib/sealed.ts";
+import { readSigned, signValue } from "../../lib/signed.ts";
+import { sha256 } from "../../lib/tokens.ts";
+import type { LoginGuard } from "../accounts/login-guard.ts";
+import { audited, type Actor } from "./audit.ts";
+
+type StaffRow = typeof staffTable.$inferSelect;
+
+const SECRET_PURPOSE = "staff-totp-secret";
+const TICKET_PURPOSE = "staff-login-ticket";
+const MANDATORY_KEY = "totp_obrigatorio";
+/** Recovery codes: 10 characters a person reads without mistaking one for another (no 0/o, 1/l/i). */
+const RECOVERY_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789";
+
+/** The SQL truth of "the owner made two-factor mandatory", for a query that needs it alongside other rows. */
+export const mandatorySql = sql<boolean>`coalesce((SELECT ${shopSettings.valor} = 'true'::jsonb FROM ${shopSettings} WHERE ${shopSettings.chave} = ${MANDATORY_KEY}), false)`;
+
+function newRecoveryCode(): string {
+  const chars = Array.from({ length: 10 }, () => RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)]);
+  return `${chars.slice(0, 5).join("")}-${chars.slice(5).join("")}`;
+}
+
+/** A recovery code as typed (any case, spaces or dashes), or undefined when it cannot be one. */
+function normalRecoveryCode(typed: string): string | undefined {
+  const code = typed.toLowerCase().replace(/[\s-]/g, "");
+  return /^[a-z0-9]{10}$/.test(code) ? code : undefined;
+}
+
+/** What the audit log keeps of a member's two-factor: never the secret or a code. */
+const auditView = (row: StaffRow) => ({ totp_ativo: row.totp_ativo_em !== null, codigos_restantes: row.totp_recuperacao.length });
+
+export type CodeCheck = "ok" | "wrong" | "used";
+
+/**
+ * Two-factor for the staff (docs/decisions/020): the TOTP secret sealed under a key derived from the
+ * app secret, a code accepted once per time step, recovery codes kept as sha256 and used once, the
+ * login's signed ticket between password and code, and the owner's "mandatory" setting.
+ */
+export function createStaffTotp({
+  db,
+  secret,
+  issuer,
+  asStaff,
+  guard,
+}: {
+  db: Db;
+  secret: string;
+  issuer: string;
+  asStaff: (row: StaffRow) => Staff;
+  /** The staff login's guard: a signed-in member's wrong codes count with the login's guesses. */
+  guard: LoginGuard;
+}) {
+  const ticketKey = derivedKey(secret, TICKET_PURPOSE).toString("hex");
+
+  function totpOf(row: StaffRow): TOTP | undefined {
+    const base32 = row.totp_secret ? unseal(row.totp_secret, secret, SECRET_PURPOSE) : undefined;
+    if (!base32) return undefined;
+    return new TOTP({
+      issuer,
+      label: row.email,
+      secret: Secret.fromBase32(base32),
+      algorithm: "SHA1",
+      digits: TOTP_DIGITS,
+      period: TOTP_PERIOD_SECONDS,
+    });
+  }
+
+  /** Changes with the password and the secret: a ticket issued before either changed opens nothing. */
+  const fingerprint = (row: StaffRow) => sha256(`${row.password_hash}\n${row.totp_secret ?? ""}`).slice(0, 24);
+
+  function issueTicket(row: StaffRow): { ticket: string; expiresAt: Date } {
+    return { ticket: signValue({ s: row.id, v: fingerprint(row) }, ticketKey, TOTP_TICKET_MS), expiresAt: new Date(Date.now() + TOTP_TICKET_MS) };
+  }
+
+  /** The member a ticket was issued to, when it is this server's, unexpired and still matches the member. */
+  function ticketFits(ticket: string, row: StaffRow | undefined): row is StaffRow {
+    const claim = readSigned<{ s: unknown; v: unknown }>(ticket, ticketKey);
+    return !!claim && !!row && claim.s === row.id && claim.v === fingerprint(row);
+  }
+
+  const ticketMember = (ticket: string): number | undefined => {
+    const claim = readSigned<{ s: unknown }>(ticket, ticketKey);
+    return typeof claim?.s === "number" ? claim.s : undefined;
+  };
+
+  /**
+   * A code of the member's app (its time step must be later than the last one accepted, so a code
+   * seen over a shoulder is no use) or, with `recovery`, one of their recovery codes, which is then
+   * used up. Both are written in one conditional update: two requests with the same code cannot both pass.
+   */
+  async function acceptCode(row: StaffRow, typed: string, { recovery = true } = {}): Promise<CodeCheck> {
+    const digits = typed.replace(/\s/g, "");
+    if (/^\d+$/.test(digits)) {
+      const totp = totpOf(row);
+      const delta = totp && digits.length === TOTP_DIGITS ? totp.validate({ token: digits, window: 1 }) : null;
+      if (!totp || delta === null) return "wrong";
+      const step = totp.counter() + delta;
+      const accepted = await db
+        .update(staffTable)
+        .set({ totp_ultimo_passo: step })
+        .where(and(eq(staffTable.id, row.id), or(isNull(staffTable.totp_ultimo_passo), lt(staffTable.totp_ultimo_passo, step))))
+        .returning({ id: staffTable.id });
+      return accepted.length > 0 ? "ok" : "used";
+    }
+    const code = recovery ? normalRecoveryCode(typed) : undefined;
+    if (!code) return "wrong";
+    const hash = sha256(code);
+    const used = await db
+      .update(staffTable)
+      .set({ totp_recuperacao: sql`array_remove(${staffTable.totp_recuperacao}, ${hash})` })
+      .where(and(eq(staffTable.id, row.id), sql`${hash} = ANY(${staffTable.totp_recuperacao})`))
+      .returning({ id: staffTable.id });
+    return used.length > 0 ? "ok" : "wrong";
+  }
+
+  async function byId(id: number): Promise<StaffRow> {
+    const [row] = await db.select().from(staffTable).where(eq(staffTable.id, id)).limit(1);
+    if (!row) throw new HttpError(404, "not_found");
+    return row;
+  }
+
+  /**
+   * A code a signed-in member typed to change their own two-factor: refused with the field's message.
+   * Counted by the login's guard, so a borrowed session cannot guess codes faster than a login could.
+   */
+  async function requireCode(actor: Actor, row: StaffRow, typed: string, options?: { recovery?: boolean }) {
+    const attempt = await guard.admit(row.email, { ip: actor.ip }, undefined);
+    const result = await acceptCode(row, typed, options);
+    if (result !== "ok") {
+      const key = result === "used" ? "totp_code_used" : "totp_code_invalid";
+      throw new HttpError(422, key, { errors: { codigo: [key] } });
+    }
+    await attempt.succeeded();
+  }
+
+  const freshCodes = () => Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+
+  /** A new secret, kept sealed and not yet active: what the member's app needs to show codes. */
+  async function start(actor: Actor): Promise<TotpEnrolment> {
+    const row = await byId(actor.staffId);
+    if (row.totp_ativo_em) throw new HttpError(409, "totp_already_active");
+    const base32 = new Secret({ size: 20 }).base32;
+    const sealed = seal(base32, secret, SECRET_PURPOSE);
+    await db.update(staffTable).set({ totp_secret: sealed, totp_ultimo_passo: null, updated_at: new Date() }).where(eq(staffTable.id, row.id));
+    const uri = totpOf({ ...row, totp_secret: sealed })!.toString();
+    const svg = await QRCode.toString(uri, { type: "svg", margin: 1, errorCorrectionLevel: "M" });
+    return { otpauth_uri: uri, secret: base32, qr_svg: svg };
+  }
+
+  /** The first code from the app turns two-factor on and brings the recovery codes, shown this once. */
+  async function confirm(actor: Actor, typed: string) {
+    const row = await byId(actor.staffId);
+    if (row.totp_ativo_em) throw new HttpError(409, "totp_already_active");
+    if (!row.totp_secret) throw new HttpError(409, "totp_not_started");
+    await requireCode(actor, row, typed, { recovery: false });
+    const codes = freshCodes();
+    const after = await db.transaction(async (tx) => {
+      const [updated] = await tx
+        .update(staffTable)
+        .set({ totp_ativo_em: new Date(), totp_recuperacao: codes.map((c) => sha256(c.replace("-", ""))), updated_at: new Date() })
+        .where(eq(staffTable.id, row.id))
+        .returning();
+      await audited(tx, actor, {
+        acao: "ativar_2fa",
+        entidade: "funcionario",
+        entidade_id: row.id,
+        antes: auditView(row),
+        depois: auditView(updated!),
+      });
+      return updated!;
+    });
+    return { recovery_codes: codes, data: asStaff(after) };
+  }
+
+  /** Recovery codes anew (the old ones stop working), with a code. */
+  async function renewCodes(actor: Actor, typed: string) {
+    const row = await byId(actor.staffId);
+    if (!row.totp_ativo_em) throw new HttpError(409, "totp_not_active");
+    await requireCode(actor, row, typed);
+    const codes = freshCodes();
+    const after = await db.transaction(async (tx) => {
+      const [updated] = await tx
+        .update(staffTable)
+        .set({ totp_recuperacao: codes.map((c) => sha256(c.replace("-", ""))), updated_at: new Date() })
+        .where(eq(staffTable.id, row.id))
+        .returning();
+      await audited(tx, actor, {
+        acao: "codigos_2fa",
+        entidade: "funcionario",
+        entidade_id: row.id,
+        antes: auditView(row),
+        depois: auditView(updated!),
+      });
+      return updated!;
+    });
+    return { recovery_codes: codes, data: asStaff(after) };
+  }
+
+  async function switchOff(actor: Actor, id: number, acao: string): Promise<Staff> {
+    return db.transaction(async (tx) => {
+      const [before] = await tx.select().from(staffTable).where(eq(staffTable.id, id)).limit(1);
+      if (!before) throw new HttpError(404, "not_found");
+      const [after] = await tx
+        .update(staffTable)
+        .set({ totp_secret: null, totp_ativo_em: null, totp_ultimo_passo: null, totp_recuperacao: [], updated_at: new Date() })
+        .where(eq(staffTable.id, id))
+        .returning();
+      await audited(tx, actor, { acao, entidade: "funcionario", entidade_id: id, antes: auditView(before), depois: auditView(after!) });
+      return asStaff(after!);
+    });
+  }
+
+  /** The member's own two-factor off: the current password and a code, and never while it is mandatory. */
+  async function disable(actor: Actor, body: { current_password: string; codigo: string }): Promise<Staff> {
+    const row = await byId(actor.staffId);
+    if (!row.totp_ativo_em) throw new HttpError(409, "totp_not_active");
+    if (await mandatory()) throw new HttpError(409, "totp_mandatory");
+    if (!(await verify(row.password_hash, body.current_password))) {
+      throw new HttpError(422, "current_password_wrong", { errors: { current_password: ["current_password_wrong"] } });
+    }
+    await requireCode(actor, row, body.codigo);
+    return switchOff(actor, row.id, "desativar_2fa");
+  }
+
+  /** The owner switches a member's two-factor off (a lost phone): the member may enrol again. */
+  const reset = (actor: Actor, id: number) => switchOff(actor, id, "redefinir_2fa");
+
+  async function mandatory(): Promise<boolean> {
+    const [row] = await db.select({ valor: shopSettings.valor }).from(shopSettings).where(eq(shopSettings.chave, MANDATORY_KEY)).limit(1);
+    return row?.valor === true;
+  }
+
+  async function settings(): Promise<ShopSettings> {
+    return { totp_obrigatorio: await mandatory() };
+  }
+
+  /** The owner's switch; turned on only by an owner who uses two-factor, so it never locks out the one who flipped it. */
+  async function saveSettings(actor: Actor, body: ShopSettings): Promise<ShopSettings> {
+    if (body.totp_obrigatorio && !(await byId(actor.staffId)).totp_ativo_em) {
+      throw new HttpError(409, "totp_enrol_first", { errors: { totp_obrigatorio: ["totp_enrol_first"] } });
+    }
+    return db.transaction(async (tx) => {
+      const [before] = await tx.select().from(shopSettings).where(eq(shopSettings.chave, MANDATORY_KEY)).limit(1);
+      await tx
+        .insert(shopSettings)
+        .values({ chave: MANDATORY_KEY, valor: body.totp_obrigatorio })
+        .onConflictDoUpdate({ target: shopSettings.chave, set: { valor: body.totp_obrigatorio, updated_at: new Date() } });
+      await audited(tx, actor, {
+        acao: "editar",
+        entidade: "configuracao",
+        entidade_id: MANDATORY_KEY,
+        antes: { totp_obrigatorio: before?.valor === true },
+        depois: { totp_obrigatorio: body.totp_obrigatorio },
+      });
+      return { totp_obrigatorio: body.totp_obrigatorio };
+    });
+  }
+
+  return { issueTicket, ticketFits, ticketMember, acceptCode, start, confirm, renewCodes, disable, reset, mandatory, settings, saveSettings };
+}
