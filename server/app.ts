@@ -41,6 +41,7 @@ import { devMailRoutes } from "./modules/dev-mail/routes.ts";
 import { favouritesRoutes } from "./modules/favourites/routes.ts";
 import { createFavouritesService } from "./modules/favourites/service.ts";
 import { adminRoutes } from "./modules/admin/routes.ts";
+import { createAdminCatalogue } from "./modules/admin/catalogue.ts";
 import { createAdminProducts } from "./modules/admin/products.ts";
 import { createAdminRates } from "./modules/admin/rates.ts";
 import { createStaffService } from "./modules/admin/staff-service.ts";
@@ -174,6 +175,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       mediaDir: path.join(config.dataDir, "media"),
       changed,
     }),
+    catalogue: createAdminCatalogue({ db, mediaDir: path.join(config.dataDir, "media"), changed }),
     rates: createAdminRates({ db, changed }),
     config,
   });
