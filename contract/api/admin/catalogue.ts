@@ -43,15 +43,13 @@ export const CategoryBodySchema = z.object({
 });
 export type CategoryBody = z.input<typeof CategoryBodySchema>;
 /** A department: the category's fields; its address is unique within its category. */
-export const DepartmentBodySchema = CategoryBodySchema;
-export type DepartmentBody = CategoryBody;
+export const DepartmentBodySchema = CategoryBodySchema.extend({});
 
 export const BrandBodySchema = z.object({
   nome: name,
   slug,
   destaque: flag.default(false),
 });
-export type BrandBody = z.input<typeof BrandBodySchema>;
 
 export const AdminDepartmentSchema = z
   .object({

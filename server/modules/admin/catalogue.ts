@@ -30,7 +30,7 @@ const LOGO_TYPES = new Set(["image/jpeg", "image/png", "image/webp"]);
  * A department's address is unique within its category only, so its old addresses are kept as
  * `<category id>/<slug>` (a slug holds no slash): two categories' departments never share one.
  */
-export const departmentOldSlug = (categoryId: number, slug: string) => `${categoryId}/${slug}`;
+const departmentOldSlug = (categoryId: number, slug: string) => `${categoryId}/${slug}`;
 
 const TABLE: Record<Entity, { table: string; label: string; missing: ApiMessageKey; inUse: ApiMessageKey; column: string }> = {
   categoria: { table: "categorias", label: "categoria", missing: "category_not_found", inUse: "category_in_use", column: "category_id" },
