@@ -162,9 +162,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         })
       : undefined;
   /** Every cached page and catalogue answer is forgotten: by this process, and through Redis by every process. */
+  let clears = 0;
   const forgetStorefront = async () => {
+    clears++;
     await Promise.all([pages?.clear(), cache.delete("")]);
   };
+  /** Changes with every clear of this process or (through the page cache's generation) of another. */
+  const catalogueGeneration = () => `${clears}:${pages?.generation() ?? ""}`;
   // A catalogue write shows on the storefront at once; the in-memory catalogue follows the change feed.
   const changed = () => forgetStorefront().catch((err: unknown) => app.log.error({ err }, "storefront caches not cleared after a back-office write"));
   await app.register(adminRoutes, {
@@ -232,6 +236,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await forgetStorefront();
     return reply.status(204).send();
   });
-  if (web) await app.register(webPlugin, { config, ...web, pages });
+  if (web) await app.register(webPlugin, { config, ...web, pages, catalogueGeneration });
   return app;
 }
