@@ -60,19 +60,32 @@ export default function AdminAudit() {
             name="entidade"
             label={t("admin.audit.entity")}
             placeholder={t("admin.audit.any")}
-            options={["funcionario", "produto", "cotacao"].map((e) => ({ value: e, label: label("entities", e) }))}
+            options={["funcionario", "produto", "categoria", "departamento", "marca", "cotacao"].map((e) => ({
+              value: e,
+              label: label("entities", e),
+            }))}
             defaultValue={filters.entidade ?? ""}
           />
           <SelectField
             name="acao"
             label={t("admin.audit.action")}
             placeholder={t("admin.audit.any")}
-            options={["criar", "editar", "duplicar", "imagens", "reajuste_em_massa", "estoque_em_massa", "redefinir_senha", "trocar_senha"].map(
-              (a) => ({
-                value: a,
-                label: label("actions", a),
-              }),
-            )}
+            options={[
+              "criar",
+              "editar",
+              "excluir",
+              "duplicar",
+              "imagens",
+              "logo",
+              "reajuste_em_massa",
+              "estoque_em_massa",
+              "especial_em_massa",
+              "redefinir_senha",
+              "trocar_senha",
+            ].map((a) => ({
+              value: a,
+              label: label("actions", a),
+            }))}
             defaultValue={filters.acao ?? ""}
           />
           <TextField name="de" type="date" label={t("admin.audit.from")} defaultValue={filters.de ?? ""} />
