@@ -148,10 +148,7 @@ export function createAdminCatalogue({ db, mediaDir, changed }: { db: Db; mediaD
     if (ids.length === 0) return;
     const [row] = await queryRows<{ n: number }>(
       tx,
-      sql`SELECT count(*)::int AS n FROM produtos WHERE ${sql.raw(TABLE[entity].column)} IN ${sql`(${sql.join(
-        ids.map((i) => sql`${i}`),
-        sql`, `,
-      )})`}`,
+      sql`SELECT count(*)::int AS n FROM produtos WHERE ${sql.raw(TABLE[entity].column)} = ANY(${`{${ids.join(",")}}`}::int[])`,
     );
     const n = row?.n ?? 0;
     if (n > 0) throw new HttpError(409, TABLE[entity].inUse, { vars: { n } });
