@@ -43,7 +43,8 @@ export function CategoryFields({ prefix, values, errors }: { prefix: string; val
     { value: "", label: t("admin.catalogue.iconNone") },
     ...CATEGORY_ICONS.map((name) => ({ value: name, label: t(`admin.catalogue.icons.${name}`) })),
   ];
-  const preview = isCategoryIcon(icon) ? icon : icon === "" ? values?.slug : undefined;
+  // Without an icon of the list the storefront draws one by the slug (a tag for any other slug).
+  const preview = isCategoryIcon(icon) ? icon : values?.slug;
   return (
     <>
       <TextField
