@@ -140,6 +140,10 @@ describe("categories in the back office", () => {
     expect(twice.body.errors?.slug).toBeDefined();
     const elsewhere = await createDepartment(sameName.body.data.id, categoryBody({ slug: "brocas-de-aco" }));
     expect(elsewhere.status).toBe(201);
+    // Two managers asking for one free address at once: one gets it, the other a 409, never a 500.
+    const wanted = `disputado-${unique()}`;
+    const both = await Promise.all([createCategory(categoryBody({ slug: wanted })), createCategory(categoryBody({ slug: wanted }))]);
+    expect(both.map((r) => r.status).sort()).toEqual([201, 409]);
     const listed = await asStaff<{ data: AdminDepartment[] }>(t.app, manager, "GET", `/api/admin/categories/${first.id}/departments`);
     expect(listed.body.data.map((d) => d.slug)).toEqual(["brocas-de-aco"]);
   });

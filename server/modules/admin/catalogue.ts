@@ -26,6 +26,14 @@ type Entity = "categoria" | "departamento" | "marca";
 
 const LOGO_TYPES = new Set(["image/jpeg", "image/png", "image/webp"]);
 
+/** PostgreSQL's unique_violation, on the error or on the driver's error it wraps. */
+function uniqueViolation(err: unknown): boolean {
+  for (let e = err, depth = 0; e && typeof e === "object" && depth < 3; e = (e as { cause?: unknown }).cause, depth++) {
+    if ((e as { code?: unknown }).code === "23505") return true;
+  }
+  return false;
+}
+
 /**
  * A department's address is unique within its category only, so its old addresses are kept as
  * `<category id>/<slug>` (a slug holds no slash): two categories' departments never share one.
@@ -52,7 +60,11 @@ const TABLE: Record<Entity, { table: string; label: string; missing: ApiMessageK
  */
 export function createAdminCatalogue({ db, mediaDir, changed }: { db: Db; mediaDir: string; changed: () => Promise<void> }) {
   async function write<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
-    const result = await db.transaction(fn);
+    const result = await db.transaction(fn).catch((err: unknown) => {
+      // Two saves taking one free address at once: the unique index refuses the second (a slug is these tables' only one).
+      if (uniqueViolation(err)) throw new HttpError(409, "address_in_use", { errors: { slug: ["address_in_use"] } });
+      throw err;
+    });
     await changed();
     return result;
   }
