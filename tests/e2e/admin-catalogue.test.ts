@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Browser } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { ProductsPage } from "#contract/api/catalog.ts";
 import { DEMO_STAFF } from "#db/staff.ts";
 import admin from "#app/i18n/locales/pt-BR/admin.json" with { type: "json" };
 import { expectNoSeriousAxeViolations, launchBrowser } from "../support/browser.ts";
@@ -147,6 +148,30 @@ describe("the back office's catalogue", () => {
     await page.goto("/marcas?lang=pt-BR");
     const card = page.getByRole("img", { name, exact: true });
     await expect.poll(() => card.getAttribute("src")).toBe(src);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it("lets a manager put a product in the special line from the product list, and take it out again", async () => {
+    const { page, errors, close } = await managerPage();
+    const outside = (await (await fetch(`${baseURL}/api/public/products?special=exclude&per_page=1&lang=pt`)).json()) as ProductsPage;
+    const product = outside.data[0]!;
+    const special = async () => {
+      const list = (await (await fetch(`${baseURL}/api/public/products?special=only&per_page=100&lang=pt`)).json()) as ProductsPage;
+      return list.data.some((p) => p.id === product.id);
+    };
+    expect(await special()).toBe(false);
+    const apply = async (acao: string) => {
+      await page.goto(`/admin/produtos?q=${encodeURIComponent(product.codigo)}`);
+      await page.getByLabel(pt.bulk.select.replace("{{name}}", product.nome)).check();
+      await page.getByLabel(pt.bulk.action).selectOption(acao);
+      await page.getByRole("button", { name: pt.bulk.apply }).click();
+      await expect.poll(() => page.locator("#bulk-form").getByRole("status").textContent()).toBe("Produtos alterados: 1.");
+    };
+    await apply("especial_incluir");
+    expect(await special()).toBe(true);
+    await apply("especial_remover");
+    expect(await special()).toBe(false);
     expect(errors).toEqual([]);
     await close();
   });
