@@ -76,7 +76,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     throw redirect(resolution.location, { headers: { "Set-Cookie": setCookie } });
   }
   const locale = accountLocale ?? resolution.locale;
-  const catalog = await loadShellCatalog(serverApi(context), locale);
+  const catalog = await loadShellCatalog(serverApi(context), locale, context.catalogueGeneration);
   const customer = user ? { nome: user.nome, estrangeiro: user.estrangeiro, lang: user.lang } : null;
   const shell: ShellData = { locale, currencyId: guestCurrencyId(locale), site: context.site, ...catalog, customer };
   // An expired session leaves a dead cookie behind; drop it so every later request is a guest's.

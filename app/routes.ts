@@ -42,6 +42,8 @@ export default [
     route("produtos", "routes/admin/products.tsx"),
     route("produtos/novo", "routes/admin/product-edit.tsx", { id: "routes/admin/product-new" }),
     route("produtos/:id", "routes/admin/product-edit.tsx"),
+    route("categorias", "routes/admin/categories.tsx"),
+    route("marcas", "routes/admin/brands.tsx"),
     route("cambio", "routes/admin/rates.tsx"),
     route("importacao", "routes/admin/import.tsx"),
     route("chaves", "routes/admin/api-keys.tsx"),

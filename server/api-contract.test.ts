@@ -70,6 +70,7 @@ describe("every operation with a good request", () => {
     await check("GET /api/public/menu", "/api/public/menu?lang=es");
     await check("GET /api/public/categories", "/api/public/categories?lang=pt");
     await check("GET /api/public/brands", "/api/public/brands");
+    await check("GET /api/public/moved", "/api/public/moved?categoria=nenhuma&departamento=nenhum&marca=nenhuma");
     await check("GET /api/public/products", "/api/public/products?per_page=5&order_by=nome&order=asc");
     await check("GET /api/public/products/brands", "/api/public/products/brands?text=chave");
     await check("GET /api/public/products/export", "/api/public/products/export?format=json&per_page=5");
@@ -247,6 +248,39 @@ describe("every operation with a good request", () => {
     const key = (await check("POST /api/admin/api-keys", "/api/admin/api-keys", { ...staff, body: { nome: "ERP" } })) as { data: { id: number } };
     await check("GET /api/admin/api-keys", "/api/admin/api-keys", staff);
     await check("DELETE /api/admin/api-keys/{id}", `/api/admin/api-keys/${key.data.id}`, staff);
+    const category = (await check("POST /api/admin/categories", "/api/admin/categories", {
+      ...staff,
+      body: { name_pt: "Categoria do contrato", name_es: "Categoría del contrato", icone: "energia" },
+    })) as { data: { id: number; slug: string } };
+    const categoryPath = `/api/admin/categories/${category.data.id}`;
+    await check("PUT /api/admin/categories/{id}", categoryPath, {
+      ...staff,
+      body: { name_pt: "Categoria do contrato", name_es: "Categoría del contrato", slug: `contrato-${process.pid}`, visivel_menu: false },
+    });
+    await check("GET /api/admin/categories", "/api/admin/categories", staff);
+    const department = (await check("POST /api/admin/categories/{id}/departments", `${categoryPath}/departments`, {
+      ...staff,
+      body: { name_pt: "Departamento", name_es: "Departamento" },
+    })) as { data: { id: number } };
+    await check("GET /api/admin/categories/{id}/departments", `${categoryPath}/departments`, staff);
+    await check("PUT /api/admin/categories/{id}/departments/{departmentId}", `${categoryPath}/departments/${department.data.id}`, {
+      ...staff,
+      body: { name_pt: "Departamento novo", name_es: "Departamento nuevo" },
+    });
+    await check("DELETE /api/admin/categories/{id}/departments/{departmentId}", `${categoryPath}/departments/${department.data.id}`, staff);
+    await check("DELETE /api/admin/categories/{id}", categoryPath, staff);
+    const brand = (await check("POST /api/admin/brands", "/api/admin/brands", { ...staff, body: { nome: "Marca do contrato" } })) as {
+      data: { id: number };
+    };
+    const brandPath = `/api/admin/brands/${brand.data.id}`;
+    await check("GET /api/admin/brands", "/api/admin/brands", staff);
+    await check("PUT /api/admin/brands/{id}", brandPath, { ...staff, body: { nome: "Marca do contrato", destaque: true } });
+    await check("POST /api/admin/brands/{id}/logo", `${brandPath}/logo`, {
+      ...staff,
+      form: await multipart({}, { logo: { name: "l.png", type: "image/png", data: png(8, 8) } }),
+    });
+    await check("DELETE /api/admin/brands/{id}/logo", `${brandPath}/logo`, staff);
+    await check("DELETE /api/admin/brands/{id}", brandPath, staff);
     await check("POST /api/admin/logout", "/api/admin/logout", staff);
 
     expect(keys.filter((key) => !seen.has(key))).toEqual([]);

@@ -43,6 +43,7 @@ import { createFavouritesService } from "./modules/favourites/service.ts";
 import { adminRoutes } from "./modules/admin/routes.ts";
 import { createApiKeys } from "./modules/admin/api-keys.ts";
 import { createAdminImports } from "./modules/admin/imports.ts";
+import { createAdminCatalogue } from "./modules/admin/catalogue.ts";
 import { createAdminProducts } from "./modules/admin/products.ts";
 import { createAdminRates } from "./modules/admin/rates.ts";
 import { createStaffService } from "./modules/admin/staff-service.ts";
@@ -163,9 +164,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         })
       : undefined;
   /** Every cached page and catalogue answer is forgotten: by this process, and through Redis by every process. */
+  let clears = 0;
   const forgetStorefront = async () => {
+    clears++;
     await Promise.all([pages?.clear(), cache.delete("")]);
   };
+  /** Changes with every clear of this process or (through the page cache's generation) of another. */
+  const catalogueGeneration = () => `${clears}:${pages?.generation() ?? ""}`;
   // A catalogue write shows on the storefront at once; the in-memory catalogue follows the change feed.
   const changed = () => forgetStorefront().catch((err: unknown) => app.log.error({ err }, "storefront caches not cleared after a back-office write"));
   await app.register(adminRoutes, {
@@ -177,6 +182,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       mediaDir: path.join(config.dataDir, "media"),
       changed,
     }),
+    catalogue: createAdminCatalogue({ db, mediaDir: path.join(config.dataDir, "media"), changed }),
     rates: createAdminRates({ db, changed }),
     imports: createAdminImports({ db, dataDir: config.dataDir, concurrentWrites: database.kind === "postgres", changed, log: app.log }),
     apiKeys: createApiKeys(db),
@@ -235,6 +241,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await forgetStorefront();
     return reply.status(204).send();
   });
-  if (web) await app.register(webPlugin, { config, ...web, pages });
+  if (web) await app.register(webPlugin, { config, ...web, pages, catalogueGeneration });
   return app;
 }

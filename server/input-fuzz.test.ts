@@ -225,9 +225,9 @@ describe("no input answers a 5xx", () => {
       expect(paths).toContain(path);
     }
     expect(operations.length).toBeGreaterThanOrEqual(40);
-    // A few hundred requests in all: enough for every field to meet odd values, quick enough to run always.
+    // About a thousand requests in all: enough for every field to meet odd values, quick enough to run always.
     const total = operations.reduce((n, op) => n + runsFor(op), 0);
-    expect(total).toBeLessThan(1000);
+    expect(total).toBeLessThan(1200);
   });
 
   for (const [index, op] of operations.entries()) {

@@ -82,6 +82,16 @@ import {
   CatalogueExportQuerySchema,
   ImportParamSchema,
 } from "./admin/imports.ts";
+import {
+  AdminBrandSchema,
+  AdminCategorySchema,
+  AdminDepartmentSchema,
+  BrandBodySchema,
+  CatalogueIdParamSchema,
+  CategoryBodySchema,
+  DepartmentBodySchema,
+  DepartmentParamSchema,
+} from "./admin/catalogue.ts";
 import { RatesBodySchema, RatesSchema } from "./admin/rates.ts";
 import {
   ANY_STAFF,
@@ -125,6 +135,13 @@ const langParam = textSchema()
   .transform((v) => (v?.toLowerCase().startsWith("es") ? ("es" as const) : ("pt" as const)));
 
 export const ExportQuerySchema = z.intersection(ProductsQuerySchema, z.object({ format: z.enum(["txt", "json"]).default("json") }));
+/** The slugs of a list's address; each old one is answered with the current one (null when unknown). */
+export const MovedQuerySchema = z.object({
+  marca: textSchema().max(220).optional(),
+  categoria: textSchema().max(220).optional(),
+  departamento: textSchema().max(220).optional(),
+});
+export const MovedSchema = z.object({ marca: z.string().nullable(), categoria: z.string().nullable(), departamento: z.string().nullable() });
 export const SlugsQuerySchema = z.object({ file: intSchema(1, 10_000).default(1) });
 export const OrdersQuerySchema = z.object({ page: intSchema(1, 10_000).default(1), per_page: intSchema(1, 50).default(15) });
 export const FavouritesQuerySchema = z.object({ lang: langParam, moeda_id: intSchema(1, 4).default(2) });
@@ -161,6 +178,8 @@ export const operations = {
   "GET /api/public/categories": { query: CategoriesQuerySchema, response: data(z.array(CategorySchema)) },
   "GET /api/public/brands": { query: LangQuerySchema, response: data(z.array(BrandSchema)) },
   "GET /api/public/products": { query: ProductsQuerySchema, response: ProductsPageSchema },
+  /** The current addresses of a list's old ones, which the back office changed (slugs_antigos): the list answers them with a 301. */
+  "GET /api/public/moved": { query: MovedQuerySchema, response: data(MovedSchema) },
   "GET /api/public/products/brands": { query: ProductsQuerySchema, response: data(z.array(BrandFacetSchema)) },
   /** format=json answers this list; format=txt the price list as text (read with the client's `text`). */
   "GET /api/public/products/export": { query: ExportQuerySchema, response: z.array(ProductSummarySchema) },
@@ -309,6 +328,58 @@ export const operations = {
   "GET /api/admin/api-keys": { admin: OWNER, response: data(z.array(ApiKeySchema)) },
   "POST /api/admin/api-keys": { admin: OWNER, body: ApiKeyCreateBodySchema, status: 201, response: ApiKeyCreatedSchema },
   "DELETE /api/admin/api-keys/{id}": { admin: OWNER, params: ImportParamSchema, response: MessageSchema.extend({ data: ApiKeySchema }) },
+  /** Categories with their departments, each with how many products name it. */
+  "GET /api/admin/categories": { admin: MANAGERS, response: data(z.array(AdminCategorySchema)) },
+  "POST /api/admin/categories": {
+    admin: MANAGERS,
+    body: CategoryBodySchema,
+    status: 201,
+    response: MessageSchema.extend({ data: AdminCategorySchema }),
+  },
+  "PUT /api/admin/categories/{id}": {
+    admin: MANAGERS,
+    params: CatalogueIdParamSchema,
+    body: CategoryBodySchema,
+    response: MessageSchema.extend({ data: AdminCategorySchema }),
+  },
+  /** Only while no product names the category or one of its departments (409). */
+  "DELETE /api/admin/categories/{id}": { admin: MANAGERS, params: CatalogueIdParamSchema, response: MessageSchema },
+  "GET /api/admin/categories/{id}/departments": { admin: MANAGERS, params: CatalogueIdParamSchema, response: data(z.array(AdminDepartmentSchema)) },
+  "POST /api/admin/categories/{id}/departments": {
+    admin: MANAGERS,
+    params: CatalogueIdParamSchema,
+    body: DepartmentBodySchema,
+    status: 201,
+    response: MessageSchema.extend({ data: AdminDepartmentSchema }),
+  },
+  "PUT /api/admin/categories/{id}/departments/{departmentId}": {
+    admin: MANAGERS,
+    params: DepartmentParamSchema,
+    body: DepartmentBodySchema,
+    response: MessageSchema.extend({ data: AdminDepartmentSchema }),
+  },
+  "DELETE /api/admin/categories/{id}/departments/{departmentId}": { admin: MANAGERS, params: DepartmentParamSchema, response: MessageSchema },
+  "GET /api/admin/brands": { admin: MANAGERS, response: data(z.array(AdminBrandSchema)) },
+  "POST /api/admin/brands": { admin: MANAGERS, body: BrandBodySchema, status: 201, response: MessageSchema.extend({ data: AdminBrandSchema }) },
+  "PUT /api/admin/brands/{id}": {
+    admin: MANAGERS,
+    params: CatalogueIdParamSchema,
+    body: BrandBodySchema,
+    response: MessageSchema.extend({ data: AdminBrandSchema }),
+  },
+  "DELETE /api/admin/brands/{id}": { admin: MANAGERS, params: CatalogueIdParamSchema, response: MessageSchema },
+  /** The logo as a multipart form (field `logo`, one JPEG, PNG or WebP file; SVG is refused). */
+  "POST /api/admin/brands/{id}/logo": {
+    admin: MANAGERS,
+    params: CatalogueIdParamSchema,
+    multipart: true,
+    response: MessageSchema.extend({ data: AdminBrandSchema }),
+  },
+  "DELETE /api/admin/brands/{id}/logo": {
+    admin: MANAGERS,
+    params: CatalogueIdParamSchema,
+    response: MessageSchema.extend({ data: AdminBrandSchema }),
+  },
 } as const satisfies Record<string, Operation>;
 
 export type Operations = typeof operations;

@@ -37,6 +37,8 @@ export interface PageCache {
   once(key: string, render: () => Promise<CachedPage | undefined>): Promise<CachedPage | undefined>;
   /** Forgets every page, in this process and (with Redis) in every process. */
   clear(): Promise<void>;
+  /** The shared generation as this process last read it: another process's clear changes it within a check. */
+  generation(): string;
 }
 
 export interface PageCacheOptions {
@@ -205,6 +207,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       inflight.set(key, started);
       return started;
     },
+    generation: () => generation,
     async clear() {
       memory.clear();
       bytes = 0;

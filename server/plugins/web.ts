@@ -23,6 +23,8 @@ export interface WebOptions {
   clientDir: string;
   /** Guests' catalogue pages, shared (docs/decisions/013); without it every page is rendered. */
   pages?: PageCache;
+  /** Changes when the storefront's caches are cleared (a back-office write): the pages' own memos follow it. */
+  catalogueGeneration?: () => string;
 }
 
 /** The pages the page cache may hold: home, product lists (categories, brands, the special line) and products. */
@@ -103,6 +105,8 @@ export async function webPlugin(app: FastifyInstance, options: WebOptions) {
   // The API sees the visitor's address (request.ip, already resolved through the trusted proxies) as its
   // client and the visitor's site (withVisitorSite), never the synthetic Host of the in-process call;
   // `unavailable` records an answer of 503 (the database out of reach).
+  const generation = () => options.catalogueGeneration?.() ?? "";
+
   const apiFetch =
     (request: FastifyRequest, site: SiteInfo, seen: Seen) =>
     async (pathname: string, init: RequestInit = {}) => {
@@ -145,7 +149,7 @@ export async function webPlugin(app: FastifyInstance, options: WebOptions) {
     const seen: Seen = { unavailable: false, failed: false };
     const handle = fromLoopback(request) ? handleDevelopment : handleProduction;
     const webRequest = new Request(ownUrl(request, site), { method: "GET", headers: request.headers as Record<string, string> });
-    const response = await handle(webRequest, { apiFetch: apiFetch(request, site, seen), site });
+    const response = await handle(webRequest, { apiFetch: apiFetch(request, site, seen), site, catalogueGeneration: generation() });
     const body = Buffer.from(await response.arrayBuffer());
     // A development build renders no nonce (nor a policy): its pages hold nothing to replace.
     const policy = response.headers.get("content-security-policy");
@@ -239,7 +243,7 @@ export async function webPlugin(app: FastifyInstance, options: WebOptions) {
     });
     const seen: Seen = { unavailable: false, failed: false };
     const handle = fromLoopback(request) ? handleDevelopment : handleProduction;
-    const response = await handle(webRequest, { apiFetch: apiFetch(request, site, seen), site });
+    const response = await handle(webRequest, { apiFetch: apiFetch(request, site, seen), site, catalogueGeneration: generation() });
     // A body the page did not read (a 405 for a page without an action) must not hold up the connection's next request;
     // the rest of a body cut off at the limit is never read, so that connection closes.
     if (body?.settle()) reply.header("connection", "close");

@@ -10,6 +10,8 @@ import "#app/i18n/admin-texts.ts";
 export const ADMIN_SECTIONS: { to: string; label: TranslationKey; text?: TranslationKey; roles: readonly StaffRole[] }[] = [
   { to: "/admin", label: "admin.nav.home", roles: ["owner", "manager", "counter"] },
   { to: "/admin/produtos", label: "admin.nav.products", text: "admin.products.homeText", roles: ["owner", "manager"] },
+  { to: "/admin/categorias", label: "admin.nav.categories", text: "admin.catalogue.homeText", roles: ["owner", "manager"] },
+  { to: "/admin/marcas", label: "admin.nav.brands", text: "admin.brands.homeText", roles: ["owner", "manager"] },
   { to: "/admin/cambio", label: "admin.nav.rates", text: "admin.rates.homeText", roles: ["owner", "manager"] },
   { to: "/admin/importacao", label: "admin.nav.import", text: "admin.import.homeText", roles: ["owner", "manager"] },
   { to: "/admin/equipe", label: "admin.nav.staff", text: "admin.home.staffText", roles: ["owner"] },

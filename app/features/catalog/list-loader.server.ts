@@ -77,11 +77,37 @@ export async function loadCatalogList({ request, context, kind, slugs }: LoadArg
   }
   const categories = categoryList.map(toSidebar);
 
+  let { brand: brandSlug, category: categorySlug, department: departmentSlug } = slugs;
+  /**
+   * An address the back office changed answers with a 301 to the current one (slugs_antigos). On the
+   * special line, an old brand slug was taken for a category by the shift below, so both readings are asked.
+   */
+  const relocate = async (message: string): Promise<never> => {
+    const readings: LoadArgs["slugs"][] = [{ brand: brandSlug, category: categorySlug, department: departmentSlug }];
+    if (kind === "special" && slugs.brand && !brandSlug) readings.push(slugs);
+    for (const asked of readings) {
+      const moved = await api("GET /api/public/moved", {
+        query: { marca: asked.brand, categoria: asked.category, departamento: asked.department },
+      }).then(
+        (r) => r.data,
+        () => null,
+      );
+      if (moved && (moved.marca || moved.categoria || moved.departamento)) {
+        const named = (slug: string | null | undefined) => (slug ? { id: 0, slug, name: "" } : null);
+        const path = scopePath(kind, {
+          brand: named(moved.marca ?? asked.brand),
+          category: named(moved.categoria ?? asked.category),
+          department: named(moved.departamento ?? asked.department),
+        });
+        throw redirect(`${path}${url.search}`, 301);
+      }
+    }
+    throw notFound(message);
+  };
   // The special line's first optional segment is a brand; when it names a category instead, the
   // address has no brand and the segments shift by one.
-  let { brand: brandSlug, category: categorySlug, department: departmentSlug } = slugs;
   if (kind === "special" && brandSlug && !brandList.some((b) => matches(b, brandSlug!))) {
-    if (departmentSlug) throw notFound(t("catalog.brand.notFound"));
+    if (departmentSlug) return relocate(t("catalog.brand.notFound"));
     [brandSlug, categorySlug, departmentSlug] = [undefined, brandSlug, categorySlug];
   }
   // The brand page also takes its category from `?categoria=` (spec §2).
@@ -90,13 +116,13 @@ export async function loadCatalogList({ request, context, kind, slugs }: LoadArg
   let brand: NamedRef | null = null;
   if (brandSlug) {
     const found = brandList.find((b) => matches(b, brandSlug!));
-    if (!found) throw notFound(t("catalog.brand.notFound"));
+    if (!found) return relocate(t("catalog.brand.notFound"));
     brand = { id: found.id, slug: found.slug, name: found.nome };
   }
   const category = categorySlug ? (categories.find((c) => matches(c, categorySlug!)) ?? null) : null;
-  if (categorySlug && !category) throw notFound(t("catalog.list.categoryNotFound"));
+  if (categorySlug && !category) return relocate(t("catalog.list.categoryNotFound"));
   const department = category && departmentSlug ? (category.departments.find((d) => matches(d, departmentSlug!)) ?? null) : null;
-  if (departmentSlug && !department) throw notFound(t("catalog.list.departmentNotFound"));
+  if (departmentSlug && !department) return relocate(t("catalog.list.departmentNotFound"));
 
   // Spec §2: numeric slugs are ids, shown by name.
   if ([brandSlug, categorySlug, departmentSlug].some((s) => s && isId(s) && !(kind === "brand" && s === url.searchParams.get("categoria")))) {

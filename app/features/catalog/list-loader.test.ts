@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AppLoadContext } from "react-router";
+import { asStaff, staffAgent, STORE_ORIGIN } from "../../../tests/support/staff.ts";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app.ts";
 import { loadCatalogList } from "./list-loader.server.ts";
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ PUBLIC_URL: STORE_ORIGIN });
 });
 afterAll(() => t.close());
 
@@ -31,8 +32,15 @@ function context(failing: RegExp | null): AppLoadContext {
   } as unknown as AppLoadContext;
 }
 
-const load = (url: string, failing: RegExp | null, slugs = {}) =>
-  loadCatalogList({ request: new Request(`http://x${url}`), context: context(failing), kind: "products", slugs });
+const load = (url: string, failing: RegExp | null, slugs = {}, kind: "products" | "brand" | "special" = "products") =>
+  loadCatalogList({ request: new Request(`http://x${url}`), context: context(failing), kind, slugs });
+
+/** Where a load sent the visitor, when it threw a redirect. */
+const redirected = (promise: Promise<unknown>) =>
+  promise.then(
+    () => null,
+    (thrown: unknown) => (thrown instanceof Response ? { status: thrown.status, location: thrown.headers.get("location") } : thrown),
+  );
 
 describe("the product list's loader", () => {
   it("answers the error state (which retries) when categories or brands fail to load, instead of an error page", async () => {
@@ -61,5 +69,44 @@ describe("the product list's loader", () => {
     );
     expect(response?.status).toBe(302);
     expect(response?.headers.get("location")).toBe(`/produtos?sort=nome%3Aasc&page=${last}`);
+  });
+
+  it("answers an address the back office changed with a 301 to the current one, and an unknown one with a 404", async () => {
+    const manager = await staffAgent(t.app, t.database.db, "manager");
+    const write = async (method: "POST" | "PUT", url: string, body: unknown) => {
+      const res = await asStaff<{ data: { id: number; slug: string } }>(t.app, manager, method, url, { body });
+      expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
+      return res.body.data;
+    };
+    const names = { name_pt: "Categoria Movida", name_es: "Categoría Movida" };
+    const category = await write("POST", "/api/admin/categories", { ...names, slug: "categoria-antiga" });
+    const department = await write("POST", `/api/admin/categories/${category.id}/departments`, { ...names, slug: "departamento-antigo" });
+    const brand = await write("POST", "/api/admin/brands", { nome: "Marca Movida", slug: "marca-antiga" });
+    await write("PUT", `/api/admin/categories/${category.id}`, { ...names, slug: "categoria-nova" });
+    await write("PUT", `/api/admin/categories/${category.id}/departments/${department.id}`, { ...names, slug: "departamento-novo" });
+    await write("PUT", `/api/admin/brands/${brand.id}`, { nome: "Marca Movida", slug: "marca-nova" });
+
+    expect(
+      await redirected(
+        load("/produtos/categoria-antiga/departamento-antigo?page=2", null, { category: "categoria-antiga", department: "departamento-antigo" }),
+      ),
+    ).toEqual({
+      status: 301,
+      location: "/produtos/categoria-nova/departamento-novo?page=2",
+    });
+    expect(await redirected(load("/marca/marca-antiga", null, { brand: "marca-antiga" }, "brand"))).toEqual({
+      status: 301,
+      location: "/marca/marca-nova",
+    });
+    // The special line's first segment: an old brand's slug, which the loader first takes for a category.
+    expect(await redirected(load("/especial/marca-antiga", null, { brand: "marca-antiga" }, "special"))).toEqual({
+      status: 301,
+      location: "/especial/marca-nova",
+    });
+    expect(await redirected(load("/especial/categoria-antiga", null, { brand: "categoria-antiga" }, "special"))).toEqual({
+      status: 301,
+      location: "/especial/categoria-nova",
+    });
+    expect(await redirected(load("/produtos/nunca-existiu", null, { category: "nunca-existiu" }))).toMatchObject({ init: { status: 404 } });
   });
 });

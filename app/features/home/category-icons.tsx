@@ -1,7 +1,8 @@
 import type { ReactNode, SVGProps } from "react";
+import type { CategoryIconName } from "#contract/category-icons.ts";
 
 // Spec §2 "Home, mobile": category cards carry an icon chosen by slug; any other slug gets a tag.
-const PATHS: Record<string, ReactNode> = {
+const PATHS: Record<Exclude<CategoryIconName, "tag">, ReactNode> = {
   "celulares-e-acessorios": (
     <>
       <rect x="7" y="2.5" width="10" height="19" rx="2" />
@@ -78,7 +79,7 @@ const TAG = (
   </>
 );
 
-export const hasCategoryIcon = (slug: string) => slug in PATHS;
+export const hasCategoryIcon = (slug: string): slug is keyof typeof PATHS => slug in PATHS;
 
 export function CategoryIcon({ slug, ...props }: { slug: string } & SVGProps<SVGSVGElement>) {
   return (
@@ -94,7 +95,7 @@ export function CategoryIcon({ slug, ...props }: { slug: string } & SVGProps<SVG
       data-icon={hasCategoryIcon(slug) ? slug : "tag"}
       {...props}
     >
-      {PATHS[slug] ?? TAG}
+      {hasCategoryIcon(slug) ? PATHS[slug] : TAG}
     </svg>
   );
 }

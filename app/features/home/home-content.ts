@@ -1,5 +1,6 @@
 import type { Banner, Brand, Category, ProductSummary, StartData } from "#contract/api/catalog.ts";
 import { BANNER_TYPES } from "#contract/banners.ts";
+import { isCategoryIcon } from "#contract/category-icons.ts";
 import { requestLine, type ApiRequest } from "#app/lib/api-client.ts";
 
 /** Spec §9 sizes of the home page. */
@@ -17,6 +18,8 @@ export interface HomeCategory {
   id: number;
   slug: string;
   name: string;
+  /** The icon the back office chose (contract/category-icons.ts), or the slug, which picks one by itself. */
+  icon: string;
 }
 
 export interface HomeBrand {
@@ -63,7 +66,7 @@ export function homeCategories(categories: Category[]): HomeCategory[] {
   return categories
     .filter((c) => c.visivel_menu)
     .slice(0, TAB_LIMIT_DESKTOP)
-    .map((c) => ({ id: c.id, slug: c.slug, name: c.name }));
+    .map((c) => ({ id: c.id, slug: c.slug, name: c.name, icon: isCategoryIcon(c.icone) ? c.icone : c.slug }));
 }
 
 export function homeContent(start: Partial<StartData>): HomeContent {
@@ -77,7 +80,9 @@ export function homeContent(start: Partial<StartData>): HomeContent {
     .filter((b): b is HomeBanner => b !== null);
   return {
     categories: homeCategories(start.categories ?? []),
-    specialCategories: (start.categories_special ?? []).slice(0, TAB_LIMIT_DESKTOP).map((c) => ({ id: c.id, slug: c.slug, name: c.name })),
+    specialCategories: (start.categories_special ?? [])
+      .slice(0, TAB_LIMIT_DESKTOP)
+      .map((c) => ({ id: c.id, slug: c.slug, name: c.name, icon: c.slug })),
     stripBrands: withLogo.map(toBrand),
     mainBrands: mainBrands.map(toBrand),
     // Main banners need an image (spec §3); they show in id order.

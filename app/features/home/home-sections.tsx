@@ -30,7 +30,7 @@ export function MainCategories({ categories, place }: { categories: HomeCategory
               className="flex h-full flex-col items-center gap-2 rounded-lg bg-panel p-3 text-center text-sm font-semibold ring-1 ring-slate-200 hover:ring-accent"
             >
               <span className="flex size-12 items-center justify-center rounded-full bg-amber-100 text-accent-ink">
-                <CategoryIcon slug={category.slug} className="size-7" />
+                <CategoryIcon slug={category.icon} className="size-7" />
               </span>
               <span className="leading-tight">{category.name}</span>
             </Link>

@@ -25,20 +25,21 @@ export function toShellCatalog(menu: Menu): ShellCatalog {
 /**
  * How long a process reuses the menu it read. Every page needs it and it changes seldom (the API keeps it
  * five minutes, spec §9); reading it once per language in this window, not once per page, saves every
- * page a call. A change reaches the pages this much later than the API's answer.
+ * page a call. A back-office write changes the catalogue's generation, which ends the reuse at once: else
+ * a guest's page cached in the window would keep the old menu for the page cache's whole life.
  */
 export const SHELL_MENU_REUSE_MS = 5_000;
 
-const recent = new Map<string, { until: number; catalog: Promise<ShellCatalog> }>();
+const recent = new Map<string, { until: number; generation: string; catalog: Promise<ShellCatalog> }>();
 
 /**
  * Menus and rates for the shell. A failing API must not take every page down with it: the shell
  * then renders with empty lists, as the spec's start-up does (§4), and the next page asks again.
  */
-export function loadShellCatalog(api: ApiClient, locale: Locale, now = Date.now()): Promise<ShellCatalog> {
+export function loadShellCatalog(api: ApiClient, locale: Locale, generation = "", now = Date.now()): Promise<ShellCatalog> {
   const lang = apiLang(locale);
   const kept = recent.get(lang);
-  if (kept && kept.until > now) return kept.catalog;
+  if (kept && kept.until > now && kept.generation === generation) return kept.catalog;
   const catalog = api("GET /api/public/menu", { query: { lang } }).then(
     (answer) => toShellCatalog(answer.data),
     (error: unknown) => {
@@ -47,6 +48,6 @@ export function loadShellCatalog(api: ApiClient, locale: Locale, now = Date.now(
       return EMPTY;
     },
   );
-  recent.set(lang, { until: now + SHELL_MENU_REUSE_MS, catalog });
+  recent.set(lang, { until: now + SHELL_MENU_REUSE_MS, generation, catalog });
   return catalog;
 }

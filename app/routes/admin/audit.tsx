@@ -60,10 +60,12 @@ export default function AdminAudit() {
             name="entidade"
             label={t("admin.audit.entity")}
             placeholder={t("admin.audit.any")}
-            options={["funcionario", "produto", "cotacao", "importacao", "chave_api", "configuracao"].map((e) => ({
-              value: e,
-              label: label("entities", e),
-            }))}
+            options={["funcionario", "produto", "categoria", "departamento", "marca", "cotacao", "importacao", "chave_api", "configuracao"].map(
+              (e) => ({
+                value: e,
+                label: label("entities", e),
+              }),
+            )}
             defaultValue={filters.entidade ?? ""}
           />
           <SelectField
@@ -73,10 +75,13 @@ export default function AdminAudit() {
             options={[
               "criar",
               "editar",
+              "excluir",
               "duplicar",
               "imagens",
+              "logo",
               "reajuste_em_massa",
               "estoque_em_massa",
+              "especial_em_massa",
               "importar",
               "revogar",
               "redefinir_senha",

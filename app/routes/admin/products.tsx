@@ -48,7 +48,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const body = {
     ...(form.get("escopo") === "filtro" ? { filtro } : { ids }),
     acao,
-    ...(acao === "preco_percentual" ? { percentual: String(form.get("percentual") ?? "") } : { estoque: String(form.get("estoque_valor") ?? "") }),
+    ...(acao === "preco_percentual" ? { percentual: String(form.get("percentual") ?? "") } : {}),
+    ...(acao === "estoque" ? { estoque: String(form.get("estoque_valor") ?? "") } : {}),
   } as BulkChangeBody;
   return adminAction(request, "bulk", () => adminApi(context, form)("POST /api/admin/products/bulk", { body }));
 }
@@ -64,7 +65,7 @@ export default function AdminProducts() {
   ];
   const pageLink = (n: number) => `?${new URLSearchParams({ ...query, page: String(n) })}`;
   const answer = useActionData<typeof action>() as AdminActionResult | undefined;
-  const [acao, setAcao] = useState<"preco_percentual" | "estoque">("preco_percentual");
+  const [acao, setAcao] = useState<BulkChangeBody["acao"]>("preco_percentual");
   const errors = fieldErrors(answer);
   return (
     <AdminPage title={t("admin.products.title")} intro={t("admin.products.intro")}>
@@ -277,6 +278,8 @@ export default function AdminProducts() {
               options={[
                 { value: "preco_percentual", label: t("admin.bulk.price") },
                 { value: "estoque", label: t("admin.bulk.stock") },
+                { value: "especial_incluir", label: t("admin.bulk.specialAdd") },
+                { value: "especial_remover", label: t("admin.bulk.specialRemove") },
               ]}
               value={acao}
               onChange={(event) => setAcao(event.currentTarget.value as typeof acao)}
@@ -290,9 +293,9 @@ export default function AdminProducts() {
                 required
                 error={errors.percentual}
               />
-            ) : (
+            ) : acao === "estoque" ? (
               <TextField name="estoque_valor" type="number" min={0} label={t("admin.bulk.stockValue")} required error={errors.estoque} />
-            )}
+            ) : null}
           </div>
           <div className="md:col-span-2">
             <SubmitButton pending={navigation.state === "submitting"} pendingLabel={t("admin.bulk.applying")}>

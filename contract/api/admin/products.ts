@@ -178,7 +178,8 @@ export const BulkChangeBodySchema = z
     /** The products picked in the list; or, without them, every product the filter finds. */
     ids: z.array(idSchema).max(BULK_MAX_IDS).optional(),
     filtro: ProductFilterSchema.optional(),
-    acao: z.enum(["preco_percentual", "estoque"]),
+    /** Prices by a percentage, the stock, or in and out of the special line (`/especial`). */
+    acao: z.enum(["preco_percentual", "estoque", "especial_incluir", "especial_remover"]),
     /** -90 to +500 percent, up to two decimals (comma or point). */
     percentual: z
       .union([z.string(), z.number()])

@@ -444,7 +444,8 @@ export function createAdminProducts({ db, mediaDir, changed }: { db: Db; mediaDi
 
   /**
    * One change to many products in one statement: prices raised or lowered by a percentage (guaraníes
-   * stay whole, the dollar sort value follows), or the stock set. The audit log keeps each product's
+   * stay whole, the dollar sort value follows), the stock set, or the products put in or taken out of
+   * the special line. The audit log keeps each product's
    * before and after (the first thousand; the count always).
    */
   function bulk(actor: Actor, body: Bulk): Promise<number> {
@@ -461,25 +462,37 @@ export function createAdminProducts({ db, mediaDir, changed }: { db: Db; mediaDi
         sql`SELECT tax::text AS tax FROM cotacoes WHERE source_currency_id = 2 AND target_currency_id = 3`,
       );
       const factor = 1 + (body.percentual ?? 0) / 100;
+      const special = body.acao === "especial_incluir" || body.acao === "especial_remover";
       const set =
         body.acao === "preco_percentual"
           ? sql`valor_venda = CASE WHEN moeda_id = 3 THEN round(valor_venda * ${factor}::numeric) ELSE round(valor_venda * ${factor}::numeric, 2) END,
                 valor_usd = CASE WHEN moeda_id = 3 THEN round(round(valor_venda * ${factor}::numeric) / ${rate?.tax ?? "1"}::numeric, 2)
                                  ELSE round(valor_venda * ${factor}::numeric, 2) END`
-          : sql`qtde_disponivel = ${body.estoque ?? 0}, qtde_fisica = ${body.estoque ?? 0}`;
+          : special
+            ? sql`especial = ${body.acao === "especial_incluir"}`
+            : sql`qtde_disponivel = ${body.estoque ?? 0}, qtde_fisica = ${body.estoque ?? 0}`;
+      const [beforeColumn, afterColumn] =
+        body.acao === "preco_percentual"
+          ? [sql`antes.valor`, sql`p.valor_venda::text`]
+          : special
+            ? [sql`antes.especial::text`, sql`p.especial::text`]
+            : [sql`antes.qtde_disponivel::text`, sql`p.qtde_disponivel::text`];
       const rows = await queryRows<{ id: number; codigo: string; antes: string; depois: string }>(
         tx,
         sql`WITH alvo AS (${target}),
-                 antes AS (SELECT id, valor_venda::text AS valor, qtde_disponivel FROM produtos WHERE id IN (SELECT * FROM alvo) FOR UPDATE)
+                 antes AS (SELECT id, valor_venda::text AS valor, qtde_disponivel, especial FROM produtos WHERE id IN (SELECT * FROM alvo) FOR UPDATE)
             UPDATE produtos p SET ${set}, updated_at = now()
             FROM antes WHERE p.id = antes.id
-            RETURNING p.id, p.codigo,
-              ${body.acao === "preco_percentual" ? sql`antes.valor` : sql`antes.qtde_disponivel::text`} AS antes,
-              ${body.acao === "preco_percentual" ? sql`p.valor_venda::text` : sql`p.qtde_disponivel::text`} AS depois`,
+            RETURNING p.id, p.codigo, ${beforeColumn} AS antes, ${afterColumn} AS depois`,
       );
       const shown = rows.slice(0, 1000);
       await audited(tx, actor, {
-        acao: body.acao === "preco_percentual" ? "reajuste_em_massa" : "estoque_em_massa",
+        acao: {
+          preco_percentual: "reajuste_em_massa",
+          estoque: "estoque_em_massa",
+          especial_incluir: "especial_em_massa",
+          especial_remover: "especial_em_massa",
+        }[body.acao],
         entidade: "produto",
         antes: {
           alterados: rows.length,
@@ -489,6 +502,7 @@ export function createAdminProducts({ db, mediaDir, changed }: { db: Db; mediaDi
         depois: {
           percentual: body.percentual ?? null,
           estoque: body.estoque ?? null,
+          ...(special ? { especial: body.acao === "especial_incluir" } : {}),
           valores: shown.map((r) => ({ id: r.id, codigo: r.codigo, valor: r.depois })),
         },
       });

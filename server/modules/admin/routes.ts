@@ -11,6 +11,7 @@ import { requestLocale } from "../../lib/request-locale.ts";
 import { createStaffAccess, staffCookieOptions, staffToken } from "./access.ts";
 import type { ApiKeys } from "./api-keys.ts";
 import { readAudit, type Actor, type KeyActor } from "./audit.ts";
+import type { AdminCatalogue } from "./catalogue.ts";
 import type { AdminImports } from "./imports.ts";
 import type { AdminProducts } from "./products.ts";
 import type { AdminRates } from "./rates.ts";
@@ -20,6 +21,7 @@ interface Deps {
   db: Db;
   staff: StaffService;
   products: AdminProducts;
+  catalogue: AdminCatalogue;
   rates: AdminRates;
   imports: AdminImports;
   apiKeys: ApiKeys;
@@ -47,7 +49,7 @@ const importerOf = (request: FastifyRequest): Actor | KeyActor =>
  * The back office's API (`/api/admin/...`, docs/decisions/020). Every route of this plugin passes the
  * access check of access.ts first, which reads the roles from the operations map.
  */
-export const adminRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, staff, products, rates, imports, apiKeys, config }) => {
+export const adminRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, staff, products, catalogue, rates, imports, apiKeys, config }) => {
   app.addHook("onRequest", createStaffAccess(staff, apiKeys, config));
   const tags = ["admin"];
   const security = [{ staffCookie: [] }];
@@ -152,6 +154,8 @@ export const adminRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, staff,
     message: message(request, "rates_saved"),
     data: await rates.save(actorOf(request), request.body),
   }));
+
+  catalogueRoutes(app, catalogue);
 
   app.get("/api/admin/catalog-options", { schema: op("GET /api/admin/catalog-options", { tags, security }) }, () => products.options());
 
@@ -290,3 +294,88 @@ export const adminRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, staff,
     data: await apiKeys.revoke(actorOf(request), request.params.id),
   }));
 };
+
+/** Categories, departments and brands (docs/decisions/020), registered by the admin plugin. */
+function catalogueRoutes(app: Parameters<FastifyPluginAsyncZod<Deps>>[0], catalogue: AdminCatalogue) {
+  const tags = ["admin"];
+  const security = [{ staffCookie: [] }];
+  const message = (request: FastifyRequest, key: ApiMessageKey) => apiMessage(requestLocale(request), key);
+
+  app.get("/api/admin/categories", { schema: op("GET /api/admin/categories", { tags, security }) }, async () => ({
+    data: await catalogue.categories(),
+  }));
+  app.post("/api/admin/categories", { schema: op("POST /api/admin/categories", { tags, security }) }, async (request, reply) => {
+    const data = await catalogue.createCategory(actorOf(request), request.body);
+    return reply.status(201).send({ message: message(request, "category_created"), data });
+  });
+  app.put("/api/admin/categories/:id", { schema: op("PUT /api/admin/categories/{id}", { tags, security }) }, async (request) => ({
+    message: message(request, "category_saved"),
+    data: await catalogue.updateCategory(actorOf(request), request.params.id, request.body),
+  }));
+  app.delete("/api/admin/categories/:id", { schema: op("DELETE /api/admin/categories/{id}", { tags, security }) }, async (request) => {
+    await catalogue.deleteCategory(actorOf(request), request.params.id);
+    return { message: message(request, "category_deleted") };
+  });
+  app.get(
+    "/api/admin/categories/:id/departments",
+    { schema: op("GET /api/admin/categories/{id}/departments", { tags, security }) },
+    async (request) => ({ data: await catalogue.departments(request.params.id) }),
+  );
+  app.post(
+    "/api/admin/categories/:id/departments",
+    { schema: op("POST /api/admin/categories/{id}/departments", { tags, security }) },
+    async (request, reply) => {
+      const data = await catalogue.createDepartment(actorOf(request), request.params.id, request.body);
+      return reply.status(201).send({ message: message(request, "department_created"), data });
+    },
+  );
+  app.put(
+    "/api/admin/categories/:id/departments/:departmentId",
+    { schema: op("PUT /api/admin/categories/{id}/departments/{departmentId}", { tags, security }) },
+    async (request) => ({
+      message: message(request, "department_saved"),
+      data: await catalogue.updateDepartment(actorOf(request), request.params.id, request.params.departmentId, request.body),
+    }),
+  );
+  app.delete(
+    "/api/admin/categories/:id/departments/:departmentId",
+    { schema: op("DELETE /api/admin/categories/{id}/departments/{departmentId}", { tags, security }) },
+    async (request) => {
+      await catalogue.deleteDepartment(actorOf(request), request.params.id, request.params.departmentId);
+      return { message: message(request, "department_deleted") };
+    },
+  );
+
+  app.get("/api/admin/brands", { schema: op("GET /api/admin/brands", { tags, security }) }, async () => ({ data: await catalogue.brands() }));
+  app.post("/api/admin/brands", { schema: op("POST /api/admin/brands", { tags, security }) }, async (request, reply) => {
+    const data = await catalogue.createBrand(actorOf(request), request.body);
+    return reply.status(201).send({ message: message(request, "brand_created"), data });
+  });
+  app.put("/api/admin/brands/:id", { schema: op("PUT /api/admin/brands/{id}", { tags, security }) }, async (request) => ({
+    message: message(request, "brand_saved"),
+    data: await catalogue.updateBrand(actorOf(request), request.params.id, request.body),
+  }));
+  app.delete("/api/admin/brands/:id", { schema: op("DELETE /api/admin/brands/{id}", { tags, security }) }, async (request) => {
+    await catalogue.deleteBrand(actorOf(request), request.params.id);
+    return { message: message(request, "brand_deleted") };
+  });
+  app.post("/api/admin/brands/:id/logo", { schema: op("POST /api/admin/brands/{id}/logo", { tags, security }) }, async (request) => {
+    if (!request.isMultipart()) throw new HttpError(415, "unsupported_media_type");
+    let file: { buffer: Buffer; truncated: boolean } | undefined;
+    try {
+      // Up to 10 MB: one byte more marks the file truncated, refused with the size message.
+      for await (const part of request.parts({ limits: { fileSize: MAX_IMAGE_BYTES + 1, files: 1, fields: 5 } })) {
+        if (part.type === "file" && part.fieldname === "logo" && !file) file = { buffer: await part.toBuffer(), truncated: part.file.truncated };
+        else if (part.type === "file") part.file.resume();
+      }
+    } catch (err) {
+      if (typeof (err as { statusCode?: unknown }).statusCode === "number") throw err;
+      throw new HttpError(400, "bad_request");
+    }
+    return { message: message(request, "logo_saved"), data: await catalogue.setLogo(actorOf(request), request.params.id, file) };
+  });
+  app.delete("/api/admin/brands/:id/logo", { schema: op("DELETE /api/admin/brands/{id}/logo", { tags, security }) }, async (request) => ({
+    message: message(request, "logo_removed"),
+    data: await catalogue.removeLogo(actorOf(request), request.params.id),
+  }));
+}

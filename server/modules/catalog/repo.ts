@@ -207,6 +207,38 @@ export async function movedProduct(db: Db, slug: string): Promise<number | undef
   return row?.id;
 }
 
+/**
+ * The current slugs of a list address's old ones (slugs_antigos, written by the back office); a
+ * department's old slug is kept under its category's id. Null for a slug that is current or unknown.
+ */
+export async function movedListSlugs(
+  db: Db,
+  slugs: { marca?: string; categoria?: string; departamento?: string },
+): Promise<{ marca: string | null; categoria: string | null; departamento: string | null }> {
+  const current = async (table: "marcas" | "categorias", entity: string, slug: string | undefined) => {
+    if (!slug) return null;
+    const [row] = await queryRows<{ slug: string }>(
+      db,
+      sql`SELECT t.slug FROM slugs_antigos s JOIN ${sql.raw(table)} t ON t.id = s.entidade_id
+          WHERE s.entidade = ${entity} AND s.slug = ${slug} AND NOT EXISTS (SELECT 1 FROM ${sql.raw(table)} l WHERE l.slug = ${slug})`,
+    );
+    return row?.slug ?? null;
+  };
+  const [marca, categoria] = await Promise.all([current("marcas", "marca", slugs.marca), current("categorias", "categoria", slugs.categoria)]);
+  let departamento: string | null = null;
+  const categorySlug = categoria ?? slugs.categoria;
+  if (slugs.departamento && categorySlug) {
+    const [row] = await queryRows<{ slug: string }>(
+      db,
+      sql`SELECT d.slug FROM categorias c JOIN slugs_antigos s ON s.entidade = 'departamento' AND s.slug = c.id || '/' || ${slugs.departamento}
+          JOIN departamentos d ON d.id = s.entidade_id AND d.category_id = c.id
+          WHERE c.slug = ${categorySlug} AND d.slug <> ${slugs.departamento}`,
+    );
+    departamento = row?.slug ?? null;
+  }
+  return { marca, categoria, departamento };
+}
+
 export type ProductText = Pick<ProductDetailRow, "descritivo" | "caracteristica" | "especificacoes">;
 
 /** What a product page adds to a list's row (the in-memory catalogue holds the rest): by id, if still active. */
@@ -230,10 +262,14 @@ export interface CategoryRow {
   departments: { id: number; slug: string; name: string; icone: string | null }[] | null;
 }
 
-/** Categories with their departments; `specialOnly` keeps those holding special-line products. */
-export async function listCategories(db: Db, lang: ApiLang, specialOnly: boolean): Promise<CategoryRow[]> {
+/**
+ * Categories with their departments; `specialOnly` keeps those holding special-line products, and
+ * `menuOnly` leaves out the departments hidden from the menus (a category's own flag travels with it).
+ */
+export async function listCategories(db: Db, lang: ApiLang, specialOnly: boolean, menuOnly = false): Promise<CategoryRow[]> {
   const specialCat = specialOnly ? sql`AND EXISTS (SELECT 1 FROM produtos p WHERE p.category_id = c.id AND p.especial AND p.ativo)` : sql``;
-  const specialDep = specialOnly ? sql`AND EXISTS (SELECT 1 FROM produtos p WHERE p.department_id = d.id AND p.especial AND p.ativo)` : sql``;
+  const specialDep = sql`${specialOnly ? sql`AND EXISTS (SELECT 1 FROM produtos p WHERE p.department_id = d.id AND p.especial AND p.ativo)` : sql``}
+    ${menuOnly ? sql`AND d.visivel_menu` : sql``}`;
   return queryRows<CategoryRow>(
     db,
     sql`SELECT c.id, c.slug, c.${col(lang, "name")} AS name, c.icone, c.visivel_menu,

@@ -28,6 +28,10 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
     data: await catalog.brands(),
   }));
 
+  app.get("/api/public/moved", { schema: op("GET /api/public/moved", { tags }) }, async (req) => ({
+    data: await catalog.moved(req.query),
+  }));
+
   app.get("/api/public/products", { schema: op("GET /api/public/products", { tags }), config: { rateLimit: SEARCH_RATE_LIMIT } }, async (req) =>
     catalog.products(req.query),
   );

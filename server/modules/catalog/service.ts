@@ -223,12 +223,14 @@ export function createCatalogService(db: Db, cache: Cache, index: CatalogIndex =
     return details;
   }
 
-  async function categories(lang: ApiLang, specialOnly = false): Promise<Category[]> {
-    const rows = await repo.listCategories(db, lang, specialOnly);
+  async function categories(lang: ApiLang, specialOnly = false, menuOnly = false): Promise<Category[]> {
+    const rows = await repo.listCategories(db, lang, specialOnly, menuOnly);
     return rows.map((c) => ({ ...c, departments: c.departments ?? [] }));
   }
 
   const brands = async (): Promise<Brand[]> => repo.listBrands(db);
+
+  const moved = (slugs: { marca?: string; categoria?: string; departamento?: string }) => repo.movedListSlugs(db, slugs);
 
   async function banners(lang: ApiLang): Promise<Banner[]> {
     return (await repo.listBanners(db, lang)).map((b) => ({
@@ -287,7 +289,12 @@ export function createCatalogService(db: Db, cache: Cache, index: CatalogIndex =
     const key = `menu:${lang}`;
     const cached = await cache.get<Menu>(key);
     if (cached) return cached;
-    const [rateList, brandList, categoryList, specialList] = await Promise.all([rates(), brands(), categories(lang), categories(lang, true)]);
+    const [rateList, brandList, categoryList, specialList] = await Promise.all([
+      rates(),
+      brands(),
+      categories(lang, false, true),
+      categories(lang, true),
+    ]);
     const data: Menu = {
       categories: categoryList.map((c) => ({
         id: c.id,
@@ -323,6 +330,7 @@ export function createCatalogService(db: Db, cache: Cache, index: CatalogIndex =
     productDetails,
     categories,
     brands,
+    moved,
     banners,
     team,
     faq,
