@@ -5,14 +5,12 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { ProductsPage } from "#contract/api/catalog.ts";
 import { DEMO_STAFF } from "#db/staff.ts";
 import admin from "#app/i18n/locales/pt-BR/admin.json" with { type: "json" };
+import { DESKTOP, logIn, newAdminPage, PHONE, TABLET } from "../support/admin-browser.ts";
 import { expectNoSeriousAxeViolations, launchBrowser } from "../support/browser.ts";
 
 const baseURL = inject("baseURL");
 const pt = admin.admin;
 const manager = DEMO_STAFF.find((m) => m.papel === "manager")!;
-const DESKTOP = { width: 1280, height: 800 };
-const TABLET = { width: 768, height: 1024 };
-const PHONE = { width: 390, height: 844 };
 
 let browser: Browser;
 beforeAll(async () => {
@@ -23,18 +21,13 @@ afterAll(async () => {
 });
 
 async function managerPage(viewport = DESKTOP) {
-  const context = await browser.newContext({ viewport, baseURL });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on("pageerror", (error) => errors.push(error.message));
+  const { page, errors, close } = await newAdminPage(browser, baseURL, viewport);
   // The delete buttons ask first.
   page.on("dialog", (dialog) => void dialog.accept());
   await page.goto("/admin/login");
-  await page.getByLabel(pt.login.email).fill(manager.email);
-  await page.getByLabel(pt.login.password).fill(manager.password);
-  await page.getByRole("button", { name: pt.login.submit }).click();
+  await logIn(page, manager.email, manager.password);
   await page.waitForURL(/\/admin$/);
-  return { page, errors, close: () => context.close() };
+  return { page, errors, close };
 }
 
 type Page = Awaited<ReturnType<typeof managerPage>>["page"];

@@ -4,12 +4,12 @@ import type { Browser, BrowserContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { DEMO_STAFF } from "#db/staff.ts";
 import admin from "#app/i18n/locales/pt-BR/admin.json" with { type: "json" };
+import { PHONE } from "../support/admin-browser.ts";
 import { expectNoSeriousAxeViolations, launchBrowser } from "../support/browser.ts";
 
 const baseURL = inject("baseURL");
 const pt = admin.admin;
 const owner = DEMO_STAFF.find((m) => m.papel === "owner")!;
-const PHONE = { width: 390, height: 844 };
 
 let browser: Browser;
 beforeAll(async () => {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { DEMO_STAFF } from "#db/staff.ts";
 import admin from "#app/i18n/locales/pt-BR/admin.json" with { type: "json" };
 import adminEs from "#app/i18n/locales/es-PY/admin.json" with { type: "json" };
+import { DESKTOP, logIn, newAdminPage, TABLET } from "../support/admin-browser.ts";
 import { expectNoSeriousAxeViolations, launchBrowser } from "../support/browser.ts";
 import sharp from "sharp";
 import { formatPrice } from "#contract/money.ts";
@@ -14,8 +15,6 @@ const es = adminEs.admin;
 const owner = DEMO_STAFF.find((m) => m.papel === "owner")!;
 const manager = DEMO_STAFF.find((m) => m.papel === "manager")!;
 const counterMember = DEMO_STAFF.find((m) => m.papel === "counter")!;
-const DESKTOP = { width: 1280, height: 800 };
-const TABLET = { width: 768, height: 1024 };
 
 let browser: Browser;
 beforeAll(async () => {
@@ -25,21 +24,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function newPage(viewport = DESKTOP) {
-  const context = await browser.newContext({ viewport, baseURL });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on("pageerror", (error) => errors.push(error.message));
-  return { page, errors, context, close: () => context.close() };
-}
-
-type Page = Awaited<ReturnType<typeof newPage>>["page"];
-
-async function logIn(page: Page, email: string, password: string) {
-  await page.getByLabel(pt.login.email).fill(email);
-  await page.getByLabel(pt.login.password).fill(password);
-  await page.getByRole("button", { name: pt.login.submit }).click();
-}
+const newPage = (viewport = DESKTOP) => newAdminPage(browser, baseURL, viewport);
 
 describe("the back office", () => {
   it("lets the owner in where they were going, add a counter, read the refusal of a taken e-mail and find both in the audit log", async () => {

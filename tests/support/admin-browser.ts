@@ -5,6 +5,7 @@ import admin from "#app/i18n/locales/pt-BR/admin.json" with { type: "json" };
 
 export const DESKTOP = { width: 1280, height: 800 };
 export const TABLET = { width: 768, height: 1024 };
+export const PHONE = { width: 390, height: 844 };
 
 /** A window of its own (cookies apart), collecting the page errors it meets. */
 export async function newAdminPage(browser: Browser, baseURL: string, viewport = DESKTOP) {

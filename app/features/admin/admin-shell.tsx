@@ -100,3 +100,18 @@ export function Panel({ title, children }: { title?: string; children: ReactNode
     </div>
   );
 }
+
+/** A table's header row: each column's label, numbers aligned right. */
+export function TableHead({ columns }: { columns: { label: string; numeric?: boolean }[] }) {
+  return (
+    <thead className="border-b border-slate-200 text-muted">
+      <tr>
+        {columns.map((c) => (
+          <th key={c.label} scope="col" className={`py-2 pr-3${c.numeric ? " text-right" : ""}`}>
+            {c.label}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}

@@ -5,6 +5,7 @@ import { CSRF_HEADER } from "#contract/api/admin/staff.ts";
 import { useTranslation } from "#app/i18n/react.tsx";
 import { ApiError, createApiClient } from "#app/lib/api-client.ts";
 import type { AdminActionResult } from "./api.server.ts";
+import { TableHead } from "./admin-shell.tsx";
 import { FormResult } from "./form-result.tsx";
 import { useStaffSession } from "./staff-data.tsx";
 import "#app/i18n/admin-texts.ts";
@@ -178,22 +179,14 @@ export function ImportPanel({ initial }: { initial: AdminImport | undefined }) {
                     ? t("admin.import.refusalsFirst", { n: number.format(current.erros.length), total: number.format(current.recusadas) })
                     : t("admin.import.refusals")}
                 </caption>
-                <thead className="border-b border-slate-200 text-muted">
-                  <tr>
-                    <th scope="col" className="py-1.5 pr-3">
-                      {t("admin.import.line")}
-                    </th>
-                    <th scope="col" className="py-1.5 pr-3">
-                      {t("admin.import.column")}
-                    </th>
-                    <th scope="col" className="py-1.5 pr-3">
-                      {t("admin.import.code")}
-                    </th>
-                    <th scope="col" className="py-1.5 pr-3">
-                      {t("admin.import.reason")}
-                    </th>
-                  </tr>
-                </thead>
+                <TableHead
+                  columns={[
+                    { label: t("admin.import.line") },
+                    { label: t("admin.import.column") },
+                    { label: t("admin.import.code") },
+                    { label: t("admin.import.reason") },
+                  ]}
+                />
                 <tbody>
                   {current.erros.map((e) => (
                     <tr key={`${e.linha}-${e.coluna ?? ""}`} className="border-b border-slate-100" data-testid="import-refusal">

@@ -1,7 +1,7 @@
 import { useFetcher, useLoaderData } from "react-router";
 import { TextField } from "#app/components/form/fields.tsx";
 import { SubmitButton } from "#app/components/form/submit-button.tsx";
-import { AdminPage, Panel } from "#app/features/admin/admin-shell.tsx";
+import { AdminPage, Panel, TableHead } from "#app/features/admin/admin-shell.tsx";
 import { adminAction, adminApi, adminLoad, type AdminActionResult } from "#app/features/admin/api.server.ts";
 import { fieldErrors, FormResult } from "#app/features/admin/form-result.tsx";
 import { adminMeta } from "#app/features/admin/meta.ts";
@@ -77,22 +77,14 @@ export default function AdminApiKeys() {
         ) : (
           <div className="relative overflow-x-auto">
             <table className="w-full text-left text-sm">
-              <thead className="border-b border-slate-200 text-muted">
-                <tr>
-                  <th scope="col" className="py-2 pr-3">
-                    {t("admin.keys.name")}
-                  </th>
-                  <th scope="col" className="py-2 pr-3">
-                    {t("admin.keys.prefix")}
-                  </th>
-                  <th scope="col" className="py-2 pr-3">
-                    {t("admin.keys.lastUsed")}
-                  </th>
-                  <th scope="col" className="py-2 pr-3">
-                    {t("admin.keys.state")}
-                  </th>
-                </tr>
-              </thead>
+              <TableHead
+                columns={[
+                  { label: t("admin.keys.name") },
+                  { label: t("admin.keys.prefix") },
+                  { label: t("admin.keys.lastUsed") },
+                  { label: t("admin.keys.state") },
+                ]}
+              />
               <tbody>
                 {keys.map((k) => (
                   <tr key={k.id} className="border-b border-slate-100" data-testid="api-key-row">

@@ -1,6 +1,6 @@
 import { useLoaderData } from "react-router";
 import { IMPORT_COLUMNS, PRICE_STOCK_COLUMNS } from "#contract/api/admin/imports.ts";
-import { AdminPage, Panel } from "#app/features/admin/admin-shell.tsx";
+import { AdminPage, Panel, TableHead } from "#app/features/admin/admin-shell.tsx";
 import { adminApi, adminLoad } from "#app/features/admin/api.server.ts";
 import { ImportPanel } from "#app/features/admin/import.tsx";
 import { adminMeta } from "#app/features/admin/meta.ts";
@@ -70,25 +70,15 @@ export default function AdminImport() {
         ) : (
           <div className="relative overflow-x-auto">
             <table className="w-full text-left text-sm">
-              <thead className="border-b border-slate-200 text-muted">
-                <tr>
-                  <th scope="col" className="py-2 pr-3">
-                    {t("admin.import.when")}
-                  </th>
-                  <th scope="col" className="py-2 pr-3">
-                    {t("admin.import.fileColumn")}
-                  </th>
-                  <th scope="col" className="py-2 pr-3">
-                    {t("admin.import.state")}
-                  </th>
-                  <th scope="col" className="py-2 pr-3">
-                    {t("admin.import.counts")}
-                  </th>
-                  <th scope="col" className="py-2 pr-3">
-                    {t("admin.import.who")}
-                  </th>
-                </tr>
-              </thead>
+              <TableHead
+                columns={[
+                  { label: t("admin.import.when") },
+                  { label: t("admin.import.fileColumn") },
+                  { label: t("admin.import.state") },
+                  { label: t("admin.import.counts") },
+                  { label: t("admin.import.who") },
+                ]}
+              />
               <tbody>
                 {recent.map((r) => (
                   <tr key={r.id} className="border-b border-slate-100" data-testid="import-recent">

@@ -2,7 +2,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from "react-router"
 import { RATE_TARGETS } from "#contract/api/admin/rates.ts";
 import { TextField } from "#app/components/form/fields.tsx";
 import { SubmitButton } from "#app/components/form/submit-button.tsx";
-import { AdminPage, Panel } from "#app/features/admin/admin-shell.tsx";
+import { AdminPage, Panel, TableHead } from "#app/features/admin/admin-shell.tsx";
 import { adminAction, adminApi, adminLoad, type AdminActionResult } from "#app/features/admin/api.server.ts";
 import { FormResult } from "#app/features/admin/form-result.tsx";
 import { adminMeta } from "#app/features/admin/meta.ts";
@@ -78,22 +78,14 @@ export default function AdminRates() {
         ) : (
           <div className="relative overflow-x-auto">
             <table className="w-full text-left text-sm">
-              <thead className="border-b border-slate-200 text-muted">
-                <tr>
-                  <th scope="col" className="py-2 pr-3">
-                    {t("admin.rates.when")}
-                  </th>
-                  <th scope="col" className="py-2 pr-3">
-                    {t("admin.rates.currency")}
-                  </th>
-                  <th scope="col" className="py-2 pr-3 text-right">
-                    {t("admin.rates.rate")}
-                  </th>
-                  <th scope="col" className="py-2 pr-3">
-                    {t("admin.rates.who")}
-                  </th>
-                </tr>
-              </thead>
+              <TableHead
+                columns={[
+                  { label: t("admin.rates.when") },
+                  { label: t("admin.rates.currency") },
+                  { label: t("admin.rates.rate"), numeric: true },
+                  { label: t("admin.rates.who") },
+                ]}
+              />
               <tbody>
                 {history.map((h, i) => (
                   <tr key={`${h.created_at}-${h.target_currency_id}-${i}`} className="border-b border-slate-100" data-testid="rate-history-row">

@@ -163,23 +163,7 @@ export function createStaffTotp({
     if (row.totp_ativo_em) throw new HttpError(409, "totp_already_active");
     if (!row.totp_secret) throw new HttpError(409, "totp_not_started");
     await requireCode(actor, row, typed, { recovery: false });
-    const codes = freshCodes();
-    const after = await db.transaction(async (tx) => {
-      const [updated] = await tx
-        .update(staffTable)
-        .set({ totp_ativo_em: new Date(), totp_recuperacao: codes.map((c) => sha256(c.replace("-", ""))), updated_at: new Date() })
-        .where(eq(staffTable.id, row.id))
-        .returning();
-      await audited(tx, actor, {
-        acao: "ativar_2fa",
-        entidade: "funcionario",
-        entidade_id: row.id,
-        antes: auditView(row),
-        depois: auditView(updated!),
-      });
-      return updated!;
-    });
-    return { recovery_codes: codes, data: asStaff(after) };
+    return withNewCodes(actor, row, "ativar_2fa", { totp_ativo_em: new Date() });
   }
 
   /** Recovery codes anew (the old ones stop working), with a code. */
@@ -187,20 +171,19 @@ export function createStaffTotp({
     const row = await byId(actor.staffId);
     if (!row.totp_ativo_em) throw new HttpError(409, "totp_not_active");
     await requireCode(actor, row, typed);
+    return withNewCodes(actor, row, "codigos_2fa", {});
+  }
+
+  /** Ten new recovery codes (the old ones stop working), with what else changes, audited; the codes are shown this once. */
+  async function withNewCodes(actor: Actor, row: StaffRow, acao: string, change: { totp_ativo_em?: Date }) {
     const codes = freshCodes();
     const after = await db.transaction(async (tx) => {
       const [updated] = await tx
         .update(staffTable)
-        .set({ totp_recuperacao: codes.map((c) => sha256(c.replace("-", ""))), updated_at: new Date() })
+        .set({ ...change, totp_recuperacao: codes.map((c) => sha256(c.replace("-", ""))), updated_at: new Date() })
         .where(eq(staffTable.id, row.id))
         .returning();
-      await audited(tx, actor, {
-        acao: "codigos_2fa",
-        entidade: "funcionario",
-        entidade_id: row.id,
-        antes: auditView(row),
-        depois: auditView(updated!),
-      });
+      await audited(tx, actor, { acao, entidade: "funcionario", entidade_id: row.id, antes: auditView(row), depois: auditView(updated!) });
       return updated!;
     });
     return { recovery_codes: codes, data: asStaff(after) };
