@@ -6,15 +6,12 @@ import { call, newCustomer, nextIp } from "../tests/support/customers.ts";
 import { files, multipart, type FixtureFile } from "../tests/support/fixtures.ts";
 import {
   asText,
-  fitting,
-  hostileChoice,
+  hostileRequest,
   operationsOf,
-  replaced,
-  slotsOf,
+  type HostileRequest,
   type JsonSchema,
   type Known,
   type Operation,
-  type Slot,
 } from "../tests/support/openapi-arbitraries.ts";
 import { pickProducts, placeOrder, readyCart } from "../tests/support/shop.ts";
 import { startFakeViaCep } from "../tests/support/fake-via-cep.ts";
@@ -137,62 +134,19 @@ const EXAMPLES: Record<string, { body?: fc.Arbitrary<unknown>; form?: fc.Arbitra
   "POST /ecom/login": { body: fc.constant({ email: customer.email, password: "not the password" }) },
 };
 
-/** Every byte percent-encoded (a lone surrogate too, as the replacement character). */
-const encode = (value: string) => [...Buffer.from(value)].map((b) => `%${b.toString(16).padStart(2, "0")}`).join("");
-
-interface Built {
-  url: string;
-  body?: unknown;
-  form?: Record<string, unknown>;
-  files?: Record<string, FixtureFile | undefined>;
-  signedIn: boolean;
-}
-
-/**
- * A request whose values fit the route's schemas, with one or two of them (a parameter, a body
- * field at any depth, or the whole body) replaced by a hostile value.
- */
+/** A request with one or two hostile values, and the test customer's token now and then (or mostly, on a secured route). */
 function requestOf(op: Operation): fc.Arbitrary<Built> {
-  const pathParams = op.parameters.filter((p) => p.in === "path");
-  const queryParams = op.parameters.filter((p) => p.in === "query");
   const multipartSchema = MULTIPART[op.path] ? formSchema(MULTIPART[op.path]!) : undefined;
   const example = EXAMPLES[`${op.method} ${op.path}`];
-  const base = fc.record({
-    path: fc.record(Object.fromEntries(pathParams.map((p) => [p.name, fitting(p.schema, KNOWN, p.name)]))),
-    query: fc.record(Object.fromEntries(queryParams.map((p) => [p.name, fitting(p.schema, KNOWN, p.name)])), { requiredKeys: [] }),
-    body: example?.body ?? (op.body ? fitting(op.body, KNOWN) : fc.constant(undefined)),
-    form: example?.form ?? (multipartSchema ? fitting(multipartSchema, KNOWN) : fc.constant(undefined)),
-  });
-  // Mostly one odd value, so the rest of the request gets it as far as it can go; now and then two.
-  const change = fc.tuple(fc.nat(), hostileChoice());
-  const changes = fc.tuple(change, fc.option(change, { freq: 5, nil: undefined })).map(([one, two]) => (two ? [one, two] : [one]));
   const signedIn = fc.nat(9).map((n) => (op.secured ? n > 0 : n < 2));
-  return fc.record({ base, changes, frente: upload, verso: upload, signedIn }).map(({ base: b, changes: c, frente, verso, signedIn: s }) => {
-    const slots: Slot[] = [
-      ...pathParams.map((p) => ({ path: ["path", p.name], schema: p.schema })),
-      ...queryParams.map((p) => ({ path: ["query", p.name], schema: p.schema })),
-      ...(op.body ? [{ path: ["body"] }, ...slotsOf(b.body, op.body, ["body"])] : []),
-      ...(multipartSchema ? slotsOf(b.form, multipartSchema, ["form"]) : []),
-    ];
-    let r = b;
-    for (const [pick, choose] of c) {
-      const slot = slots[pick % slots.length];
-      if (slot) r = replaced(r, slot.path, choose(slot.schema));
-    }
-    let url = op.path.replace(/\{(\w+)\}/g, (_, name: string) => encode(asText(r.path[name])));
-    const search = Object.entries(r.query).flatMap(([k, v]) =>
-      (Array.isArray(v) ? v : [v]).map((item) => `${encodeURIComponent(k)}=${encode(asText(item))}`),
-    );
-    if (search.length > 0) url += `?${search.join("&")}`;
-    const form = r.form && typeof r.form === "object" && !Array.isArray(r.form) ? (r.form as Record<string, unknown>) : {};
-    return {
-      url,
-      body: r.body,
-      form: multipartSchema ? form : undefined,
-      files: multipartSchema ? { frente, verso } : undefined,
-      signedIn: s,
-    };
-  });
+  return fc
+    .record({ request: hostileRequest(op, { known: KNOWN, example, multipartSchema }), frente: upload, verso: upload, signedIn })
+    .map(({ request, frente, verso, signedIn: s }) => ({ ...request, files: multipartSchema ? { frente, verso } : undefined, signedIn: s }));
+}
+
+interface Built extends HostileRequest {
+  files?: Record<string, FixtureFile | undefined>;
+  signedIn: boolean;
 }
 
 /** Multipart fields and files, or a JSON body, with the test customer's token when signed in. */

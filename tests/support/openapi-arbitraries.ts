@@ -266,3 +266,55 @@ export function asText(value: unknown): string {
   if (typeof value === "object" && value !== null) return JSON.stringify(value);
   return String(value);
 }
+
+/** Every byte percent-encoded (a lone surrogate too, as the replacement character). */
+const encode = (value: string) => [...Buffer.from(value)].map((b) => `%${b.toString(16).padStart(2, "0")}`).join("");
+
+export interface HostileRequest {
+  url: string;
+  body?: unknown;
+  form?: Record<string, unknown>;
+}
+
+/**
+ * A request whose values fit the route's schemas, with one or two of them (a parameter, a body
+ * field at any depth, or the whole body) replaced by a hostile value. `example` gives a valid body or
+ * form where a schema cannot say the rules; `multipartSchema` the text fields of a multipart route.
+ */
+export function hostileRequest(
+  op: Operation,
+  options: { known: Known; example?: { body?: fc.Arbitrary<unknown>; form?: fc.Arbitrary<Record<string, unknown>> }; multipartSchema?: JsonSchema },
+): fc.Arbitrary<HostileRequest> {
+  const { known, example, multipartSchema } = options;
+  const pathParams = op.parameters.filter((p) => p.in === "path");
+  const queryParams = op.parameters.filter((p) => p.in === "query");
+  const base = fc.record({
+    path: fc.record(Object.fromEntries(pathParams.map((p) => [p.name, fitting(p.schema, known, p.name)]))),
+    query: fc.record(Object.fromEntries(queryParams.map((p) => [p.name, fitting(p.schema, known, p.name)])), { requiredKeys: [] }),
+    body: example?.body ?? (op.body ? fitting(op.body, known) : fc.constant(undefined)),
+    form: example?.form ?? (multipartSchema ? fitting(multipartSchema, known) : fc.constant(undefined)),
+  });
+  // Mostly one odd value, so the rest of the request gets it as far as it can go; now and then two.
+  const change = fc.tuple(fc.nat(), hostileChoice());
+  const changes = fc.tuple(change, fc.option(change, { freq: 5, nil: undefined })).map(([one, two]) => (two ? [one, two] : [one]));
+  return fc.record({ base, changes }).map(({ base: b, changes: c }) => {
+    const slots: Slot[] = [
+      ...pathParams.map((p) => ({ path: ["path", p.name], schema: p.schema })),
+      ...queryParams.map((p) => ({ path: ["query", p.name], schema: p.schema })),
+      ...(op.body ? [{ path: ["body"] }, ...slotsOf(b.body, op.body, ["body"])] : []),
+      ...(multipartSchema ? slotsOf(b.form, multipartSchema, ["form"]) : []),
+    ];
+    let r = b;
+    for (const [pick, choose] of c) {
+      const slot = slots[pick % slots.length];
+      if (slot) r = replaced(r, slot.path, choose(slot.schema));
+    }
+    let url = op.path.replace(/\{(\w+)\}/g, (_, name: string) => encode(asText(r.path[name])));
+    const search = Object.entries(r.query).flatMap(([k, v]) =>
+      (Array.isArray(v) ? v : [v]).map((item) => `${encodeURIComponent(k)}=${encode(asText(item))}`),
+    );
+    if (search.length > 0) url += `?${search.join("&")}`;
+    const form = r.form && typeof r.form === "object" && !Array.isArray(r.form) ? (r.form as Record<string, unknown>) : {};
+    return { url, body: r.body, form: multipartSchema ? form : undefined };
+  });
+}
