@@ -2,6 +2,8 @@ import { createWriteStream } from "node:fs";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { sql } from "drizzle-orm";
+import { openDatabase } from "#db/client.ts";
 
 /**
  * The catalogue import at size (docs/decisions/020, target: 100,000 rows applied in under 60 s on the
@@ -11,6 +13,20 @@ import path from "node:path";
  */
 
 export const BENCH_STAFF = { email: "bench-import@loja.example.test", password: "Bench#Import2026" };
+/** The back office's load: a shop's staff at work at once, not a crowd. */
+export const STAFF_CONNECTIONS = 4;
+const CODE_PREFIX = "BENCH-IMP-";
+
+/** Removes what the import bench created (run with the server stopped), so every run starts from the seeded catalogue. */
+export async function forgetImportedProducts(dataDir: string) {
+  const database = await openDatabase({ dataDir: path.join(dataDir, "db") });
+  try {
+    await database.db.execute(sql`DELETE FROM produtos WHERE codigo LIKE ${`${CODE_PREFIX}%`}`);
+    await database.db.execute(sql`DELETE FROM importacoes`);
+  } finally {
+    await database.close();
+  }
+}
 
 interface ImportStatus {
   id: number;
@@ -59,7 +75,7 @@ export async function runImportBench(base: string, rows: number): Promise<Import
     categories: { name_pt: string }[];
     brands: { nome: string }[];
   };
-  const code = (i: number) => `BENCH-IMP-${String(i).padStart(6, "0")}`;
+  const code = (i: number) => `${CODE_PREFIX}${String(i).padStart(6, "0")}`;
   const full = path.join(dir, "novos.csv");
   await writeFile(full, [
     "codigo;nome_pt;nome_es;marca;categoria;moeda;preco;estoque;descritivo_pt;descritivo_es",

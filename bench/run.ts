@@ -16,7 +16,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import { kb, PRODUCT_PAGE_BUDGET_KB, productPageBundle } from "./bundle-size.ts";
-import { BENCH_STAFF, importTable, runImportBench, staffHeaders } from "./import.ts";
+import { BENCH_STAFF, forgetImportedProducts, importTable, runImportBench, STAFF_CONNECTIONS, staffHeaders } from "./import.ts";
 import { adminListPaths, listPagePaths, listScopes, mixedPaths, productPagePaths, suggestionPaths } from "./long-tail.ts";
 import { load, startBenchServer, stopBenchServer, type Load, type Target } from "./server.ts";
 
@@ -54,7 +54,9 @@ execFileSync(process.execPath, ["--import", "tsx", "db/seed/cli.ts", "--products
   env: { ...process.env, DATA_DIR: dataDir },
 });
 
-// A manager for the back office's targets (the list at size, the import).
+// The products an earlier run's import left (the catalogue stays the size asked for), and a manager for
+// the back office's targets (the list at size, the import).
+await forgetImportedProducts(dataDir);
 execFileSync(
   process.execPath,
   ["--import", "tsx", "db/staff-cli.ts", "--email", BENCH_STAFF.email, "--role", "manager", "--password", BENCH_STAFF.password],
@@ -93,7 +95,10 @@ interface Result extends Load {
   name: string;
 }
 
-const measure = async (t: Target): Promise<Result> => ({ name: t.name, ...(await load(base, t.paths, connections, duration, t.headers)) });
+const measure = async (t: Target): Promise<Result> => ({
+  name: t.connections ? `${t.name} (${t.connections} connections)` : t.name,
+  ...(await load(base, t.paths, t.connections ?? connections, duration, t.headers)),
+});
 
 const report = (r: Result) =>
   console.log(`${r.name}: ${Math.round(r.rps)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, timeouts ${r.timeouts}, errors ${r.errors}`);
@@ -124,7 +129,12 @@ const longTail: Target[] = [
     paths: mixedPaths(suggestionPaths(products, 4), productPagePaths(products, 5)),
   },
   // The back office's product list (staff see hidden and unpriced products too): any page, or a new search.
-  { name: "back office: product list, random page or new search", paths: adminListPaths(products), headers: await staffHeaders(base) },
+  {
+    name: "back office: product list, random page or new search",
+    paths: adminListPaths(products),
+    headers: await staffHeaders(base),
+    connections: STAFF_CONNECTIONS,
+  },
 ];
 /** `path` with a query no request asked before, so the page cache never has it. */
 function uncachedPaths(path: string): () => string {
@@ -163,6 +173,7 @@ const importSteps = await runImportBench(base, products);
 console.log(importTable(importSteps));
 
 await stopBenchServer(server);
+await forgetImportedProducts(dataDir);
 
 // The same page read from the build: what React Router preloads for it, chunk by chunk.
 const bundle = productPageBundle("build");

@@ -72,6 +72,8 @@ export interface Target {
   paths: string[] | (() => string);
   /** Sent with every request (a back-office session's cookie). */
   headers?: Record<string, string>;
+  /** Connections for this target, when not the run's (the back office has a handful of staff, not crowds). */
+  connections?: number;
 }
 
 export interface Load {

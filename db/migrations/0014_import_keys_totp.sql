@@ -56,6 +56,7 @@ ALTER TABLE "importacoes" ADD CONSTRAINT "importacoes_funcionario_id_funcionario
 ALTER TABLE "importacoes" ADD CONSTRAINT "importacoes_chave_api_id_chaves_api_id_fk" FOREIGN KEY ("chave_api_id") REFERENCES "public"."chaves_api"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "importacoes_created_idx" ON "importacoes" USING btree ("created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "produtos_codigo_lower_idx" ON "produtos" USING btree (lower("codigo"));--> statement-breakpoint
+CREATE INDEX "produtos_preco_oculto_idx" ON "produtos" USING btree ("id") WHERE NOT "produtos"."mostrar_preco";--> statement-breakpoint
 -- A price, stock or flag change keeps the product's search document: it is rebuilt only when a name, the
 -- code or the brand changed (a daily price file of 100,000 rows no longer rebuilds 100,000 documents).
 CREATE OR REPLACE FUNCTION produtos_lista_alterado() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -160,7 +160,8 @@ describe("products in the back office", () => {
     expect(all.body.data.map((p) => p.nome_pt)).toEqual([`Serra ${word} 2`, `Serra ${word} 1`, `Serra ${word} 0`]);
     const special = await asStaff<{ total: number }>(t.app, manager, "GET", `/api/admin/products?q=${word}&especial=sim`);
     const hiddenPrice = await asStaff<{ total: number }>(t.app, manager, "GET", `/api/admin/products?q=${word}&preco_oculto=sim`);
-    expect([special.body.total, hiddenPrice.body.total]).toEqual([1, 1]);
+    const shownPrice = await asStaff<{ total: number }>(t.app, manager, "GET", `/api/admin/products?q=${word}&preco_oculto=nao`);
+    expect([special.body.total, hiddenPrice.body.total, shownPrice.body.total]).toEqual([1, 1, 2]);
     const everything = await asStaff<{ total: number; last_page: number; data: unknown[] }>(
       t.app,
       manager,

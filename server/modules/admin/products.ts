@@ -70,11 +70,11 @@ function filterOf(query: Filter): { from: SQL; condition: SQL } {
   if (query.especial === "nao") where.push(sql`NOT l.especial`);
   if (query.ativo === "sim") where.push(sql`l.ativo`);
   if (query.ativo === "nao") where.push(sql`NOT l.ativo`);
-  if (query.preco_oculto === "sim") where.push(sql`NOT p.mostrar_preco`);
-  if (query.preco_oculto === "nao") where.push(sql`p.mostrar_preco`);
+  // The few products with a hidden price are read from their partial index (produtos_preco_oculto_idx).
+  if (query.preco_oculto === "sim") where.push(sql`l.id IN (SELECT id FROM produtos WHERE NOT mostrar_preco)`);
+  if (query.preco_oculto === "nao") where.push(sql`l.id NOT IN (SELECT id FROM produtos WHERE NOT mostrar_preco)`);
   const condition = where.length > 0 ? sql.join(where, sql` AND `) : sql`true`;
-  const needsProduct = query.preco_oculto === "sim" || query.preco_oculto === "nao";
-  return { from: needsProduct ? sql`produtos_lista l JOIN produtos p ON p.id = l.id` : sql`produtos_lista l`, condition };
+  return { from: sql`produtos_lista l`, condition };
 }
 
 /**
