@@ -129,7 +129,9 @@ export const products = pgTable(
     // Codes are unique whatever their case (the back office's check and the import's match).
     index("produtos_codigo_lower_idx").on(sql`lower(${t.codigo})`),
     // The back office's "hidden price" filter: a few products among many.
-    index("produtos_preco_oculto_idx").on(t.id).where(sql`NOT ${t.mostrar_preco}`),
+    index("produtos_preco_oculto_idx")
+      .on(t.id)
+      .where(sql`NOT ${t.mostrar_preco}`),
     index("produtos_category_idx").on(t.category_id, t.tem_estoque, t.id),
     index("produtos_department_idx").on(t.department_id, t.tem_estoque, t.id),
     index("produtos_brand_idx").on(t.brand_id, t.tem_estoque, t.id),

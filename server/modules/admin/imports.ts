@@ -65,8 +65,11 @@ export function createAdminImports({
   log: { error(obj: unknown, msg?: string): void };
 }) {
   const folder = path.join(dataDir, "imports");
-  /** The imports this process is running, with their progress (the row is written as the work goes). */
-  const running = new Map<number, Progress>();
+  /**
+   * The imports this process is running: the row as it started and the progress (the row is written as
+   * the work goes). A poll is answered from here without the database, which an apply's transaction may hold.
+   */
+  const running = new Map<number, { row: ImportRow; progress: Progress }>();
 
   /**
    * Whether an unfinished import no process is running any more: on the embedded database this is the
@@ -78,7 +81,7 @@ export function createAdminImports({
   const fileOf = (row: Pick<ImportRow, "arquivo">) => path.join(folder, row.arquivo);
 
   function view(row: ImportRow): AdminImport {
-    const live = running.get(row.id);
+    const live = running.get(row.id)?.progress;
     const stale = !live && (row.estado === "checking" || row.estado === "applying") && abandoned(row.updated_at);
     return {
       id: row.id,
@@ -106,7 +109,10 @@ export function createAdminImports({
     return row;
   }
 
-  const get = async (id: number) => view(await load(id));
+  const get = async (id: number) => {
+    const live = running.get(id);
+    return view(live ? live.row : await load(id));
+  };
 
   async function list(): Promise<AdminImport[]> {
     const rows = await db.select().from(imports).orderBy(desc(imports.created_at), desc(imports.id)).limit(20);
@@ -189,7 +195,7 @@ export function createAdminImports({
 
   /** Runs a step of an import in the background; a failure is recorded on the row in the importer's language. */
   function background(row: ImportRow, progress: Progress, work: () => Promise<void>) {
-    running.set(row.id, progress);
+    running.set(row.id, { row, progress });
     void work()
       .catch(async (err: unknown) => {
         const key =
