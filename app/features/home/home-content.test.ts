@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Banner, Brand, Category, StartData } from "#contract/api/catalog.ts";
+import { categoryIconSvg } from "#contract/category-icons.ts";
 import { homeContent, pages, tabProductsPath } from "./home-content.ts";
 
 const banner = (id: number, tipo: string, image = true): Banner => ({
@@ -39,6 +40,16 @@ describe("homeContent", () => {
 
   it("keeps menu categories only, at most 8", () => {
     expect(content.categories.map((c) => c.id)).toEqual([1, 3, 4, 5, 6, 7, 8, 9]);
+  });
+  it("draws the icon a category names, by name or by the API's markup, else the one its slug picks", () => {
+    const icons = homeContent({
+      categories: [
+        { ...category(1), icone: "energia" },
+        { ...category(2), icone: categoryIconSvg("vape") },
+        { ...category(3), icone: "<svg><circle r='1'/></svg>" },
+      ],
+    }).categories.map((c) => c.icon);
+    expect(icons).toEqual(["energia", "vape", "c3"]);
   });
   it("shows brands with a logo, featured first in the main brands", () => {
     expect(content.stripBrands.map((b) => b.id)).toEqual([1, 3]);

@@ -1,6 +1,6 @@
 import type { Banner, Brand, Category, ProductSummary, StartData } from "#contract/api/catalog.ts";
 import { BANNER_TYPES } from "#contract/banners.ts";
-import { isCategoryIcon } from "#contract/category-icons.ts";
+import { categoryIconName } from "#contract/category-icons.ts";
 import { requestLine, type ApiRequest } from "#app/lib/api-client.ts";
 
 /** Spec §9 sizes of the home page. */
@@ -66,7 +66,7 @@ export function homeCategories(categories: Category[]): HomeCategory[] {
   return categories
     .filter((c) => c.visivel_menu)
     .slice(0, TAB_LIMIT_DESKTOP)
-    .map((c) => ({ id: c.id, slug: c.slug, name: c.name, icon: isCategoryIcon(c.icone) ? c.icone : c.slug }));
+    .map((c) => ({ id: c.id, slug: c.slug, name: c.name, icon: categoryIconName(c.icone) ?? c.slug }));
 }
 
 export function homeContent(start: Partial<StartData>): HomeContent {

@@ -80,6 +80,13 @@ describe("categories in the back office", () => {
     const es = (await menu("es")).categories.find((c) => c.id === res.body.data.id);
     expect(pt).toMatchObject({ name: body.name_pt, slug: res.body.data.slug, visivel_menu: true });
     expect(es?.name).toBe(body.name_es);
+    // The icon chosen by name reaches shoppers' clients as SVG markup (spec: `icone` is SVG or image markup).
+    const listed = (await call<{ data: Category[] }>(t.app, "GET", "/api/public/categories?lang=pt")).body.data.find(
+      (c) => c.id === res.body.data.id,
+    );
+    expect(listed?.icone).toMatch(
+      /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" [^>]*data-icon="energia"><path d="M13 2 4 14h7l-1 8 9-12h-7z"\/><\/svg>$/,
+    );
   });
 
   it("renames and hides a category: the storefront's next answer has the new name and leaves it out of the menus", async () => {

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { categoryIconSvg, isCategoryIcon } from "#contract/category-icons.ts";
 import { sanitizeDescription } from "../../lib/html.ts";
 import type {
   Banner,
@@ -225,7 +226,9 @@ export function createCatalogService(db: Db, cache: Cache, index: CatalogIndex =
 
   async function categories(lang: ApiLang, specialOnly = false, menuOnly = false): Promise<Category[]> {
     const rows = await repo.listCategories(db, lang, specialOnly, menuOnly);
-    return rows.map((c) => ({ ...c, departments: c.departments ?? [] }));
+    // An icon the back office chose by name goes out as its SVG markup, as the spec's `icone` is.
+    const icon = (icone: string | null) => (isCategoryIcon(icone) ? categoryIconSvg(icone) : icone);
+    return rows.map((c) => ({ ...c, icone: icon(c.icone), departments: (c.departments ?? []).map((d) => ({ ...d, icone: icon(d.icone) })) }));
   }
 
   const brands = async (): Promise<Brand[]> => repo.listBrands(db);
