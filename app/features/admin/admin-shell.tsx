@@ -115,3 +115,15 @@ export function TableHead({ columns }: { columns: { label: string; numeric?: boo
     </thead>
   );
 }
+
+/** A table of a back-office page: its header row, its rows, and a sideways scroll of its own on a narrow screen. */
+export function AdminTable({ columns, children }: { columns: { label: string; numeric?: boolean }[]; children: ReactNode }) {
+  return (
+    <div className="relative overflow-x-auto">
+      <table className="w-full text-left text-sm">
+        <TableHead columns={columns} />
+        <tbody>{children}</tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,7 +1,7 @@
 import { useFetcher, useLoaderData } from "react-router";
 import { TextField } from "#app/components/form/fields.tsx";
 import { SubmitButton } from "#app/components/form/submit-button.tsx";
-import { AdminPage, Panel, TableHead } from "#app/features/admin/admin-shell.tsx";
+import { AdminPage, AdminTable, Panel } from "#app/features/admin/admin-shell.tsx";
 import { adminAction, adminApi, adminLoad, type AdminActionResult } from "#app/features/admin/api.server.ts";
 import { fieldErrors, FormResult } from "#app/features/admin/form-result.tsx";
 import { adminMeta } from "#app/features/admin/meta.ts";
@@ -75,51 +75,46 @@ export default function AdminApiKeys() {
         {keys.length === 0 ? (
           <p className="text-muted">{t("admin.keys.empty")}</p>
         ) : (
-          <div className="relative overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <TableHead
-                columns={[
-                  { label: t("admin.keys.name") },
-                  { label: t("admin.keys.prefix") },
-                  { label: t("admin.keys.lastUsed") },
-                  { label: t("admin.keys.state") },
-                ]}
-              />
-              <tbody>
-                {keys.map((k) => (
-                  <tr key={k.id} className="border-b border-slate-100" data-testid="api-key-row">
-                    <td className="py-1.5 pr-3">
-                      {k.nome}
-                      <span className="block text-xs text-muted">
-                        {t("admin.keys.createdBy", { who: k.autor, date: date.format(new Date(k.created_at)) })}
-                      </span>
-                    </td>
-                    <td className="py-1.5 pr-3 font-mono">sk_{k.prefixo}_…</td>
-                    <td className="py-1.5 pr-3">{k.last_used_at ? date.format(new Date(k.last_used_at)) : t("admin.keys.never")}</td>
-                    <td className="py-1.5 pr-3">
-                      {k.revoked_at ? (
-                        t("admin.keys.revokedOn", { date: date.format(new Date(k.revoked_at)) })
-                      ) : (
-                        <revoke.Form method="post">
-                          <CsrfField />
-                          <input type="hidden" name="id" value={k.id} />
-                          <button
-                            type="submit"
-                            name="intent"
-                            value="revoke"
-                            className="min-h-9 rounded border border-red-300 px-2 text-sm font-semibold text-red-800"
-                            aria-label={t("admin.keys.revokeNamed", { name: k.nome })}
-                          >
-                            {t("admin.keys.revoke")}
-                          </button>
-                        </revoke.Form>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <AdminTable
+            columns={[
+              { label: t("admin.keys.name") },
+              { label: t("admin.keys.prefix") },
+              { label: t("admin.keys.lastUsed") },
+              { label: t("admin.keys.state") },
+            ]}
+          >
+            {keys.map((k) => (
+              <tr key={k.id} className="border-b border-slate-100" data-testid="api-key-row">
+                <td className="py-1.5 pr-3">
+                  {k.nome}
+                  <span className="block text-xs text-muted">
+                    {t("admin.keys.createdBy", { who: k.autor, date: date.format(new Date(k.created_at)) })}
+                  </span>
+                </td>
+                <td className="py-1.5 pr-3 font-mono">sk_{k.prefixo}_…</td>
+                <td className="py-1.5 pr-3">{k.last_used_at ? date.format(new Date(k.last_used_at)) : t("admin.keys.never")}</td>
+                <td className="py-1.5 pr-3">
+                  {k.revoked_at ? (
+                    t("admin.keys.revokedOn", { date: date.format(new Date(k.revoked_at)) })
+                  ) : (
+                    <revoke.Form method="post">
+                      <CsrfField />
+                      <input type="hidden" name="id" value={k.id} />
+                      <button
+                        type="submit"
+                        name="intent"
+                        value="revoke"
+                        className="min-h-9 rounded border border-red-300 px-2 text-sm font-semibold text-red-800"
+                        aria-label={t("admin.keys.revokeNamed", { name: k.nome })}
+                      >
+                        {t("admin.keys.revoke")}
+                      </button>
+                    </revoke.Form>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </AdminTable>
         )}
       </Panel>
     </AdminPage>

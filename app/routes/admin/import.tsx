@@ -1,6 +1,6 @@
 import { useLoaderData } from "react-router";
 import { IMPORT_COLUMNS, PRICE_STOCK_COLUMNS } from "#contract/api/admin/imports.ts";
-import { AdminPage, Panel, TableHead } from "#app/features/admin/admin-shell.tsx";
+import { AdminPage, AdminTable, Panel } from "#app/features/admin/admin-shell.tsx";
 import { adminApi, adminLoad } from "#app/features/admin/api.server.ts";
 import { ImportPanel } from "#app/features/admin/import.tsx";
 import { adminMeta } from "#app/features/admin/meta.ts";
@@ -68,41 +68,36 @@ export default function AdminImport() {
         {recent.length === 0 ? (
           <p className="text-muted">{t("admin.import.noRecent")}</p>
         ) : (
-          <div className="relative overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <TableHead
-                columns={[
-                  { label: t("admin.import.when") },
-                  { label: t("admin.import.fileColumn") },
-                  { label: t("admin.import.state") },
-                  { label: t("admin.import.counts") },
-                  { label: t("admin.import.who") },
-                ]}
-              />
-              <tbody>
-                {recent.map((r) => (
-                  <tr key={r.id} className="border-b border-slate-100" data-testid="import-recent">
-                    <td className="py-1.5 pr-3">{date.format(new Date(r.created_at))}</td>
-                    <td className="break-all py-1.5 pr-3">
-                      <a href={`/admin/importacao?id=${r.id}`} className="underline">
-                        {r.arquivo_nome}
-                      </a>
-                    </td>
-                    <td className="py-1.5 pr-3">{t(`admin.import.states.${r.estado}`)}</td>
-                    <td className="py-1.5 pr-3">
-                      {t("admin.import.countsShort", {
-                        criadas: r.criadas,
-                        atualizadas: r.atualizadas,
-                        inalteradas: r.inalteradas,
-                        recusadas: r.recusadas,
-                      })}
-                    </td>
-                    <td className="break-all py-1.5 pr-3">{r.autor}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <AdminTable
+            columns={[
+              { label: t("admin.import.when") },
+              { label: t("admin.import.fileColumn") },
+              { label: t("admin.import.state") },
+              { label: t("admin.import.counts") },
+              { label: t("admin.import.who") },
+            ]}
+          >
+            {recent.map((r) => (
+              <tr key={r.id} className="border-b border-slate-100" data-testid="import-recent">
+                <td className="py-1.5 pr-3">{date.format(new Date(r.created_at))}</td>
+                <td className="break-all py-1.5 pr-3">
+                  <a href={`/admin/importacao?id=${r.id}`} className="underline">
+                    {r.arquivo_nome}
+                  </a>
+                </td>
+                <td className="py-1.5 pr-3">{t(`admin.import.states.${r.estado}`)}</td>
+                <td className="py-1.5 pr-3">
+                  {t("admin.import.countsShort", {
+                    criadas: r.criadas,
+                    atualizadas: r.atualizadas,
+                    inalteradas: r.inalteradas,
+                    recusadas: r.recusadas,
+                  })}
+                </td>
+                <td className="break-all py-1.5 pr-3">{r.autor}</td>
+              </tr>
+            ))}
+          </AdminTable>
         )}
       </Panel>
     </AdminPage>

@@ -2,7 +2,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from "react-router"
 import { RATE_TARGETS } from "#contract/api/admin/rates.ts";
 import { TextField } from "#app/components/form/fields.tsx";
 import { SubmitButton } from "#app/components/form/submit-button.tsx";
-import { AdminPage, Panel, TableHead } from "#app/features/admin/admin-shell.tsx";
+import { AdminPage, AdminTable, Panel } from "#app/features/admin/admin-shell.tsx";
 import { adminAction, adminApi, adminLoad, type AdminActionResult } from "#app/features/admin/api.server.ts";
 import { FormResult } from "#app/features/admin/form-result.tsx";
 import { adminMeta } from "#app/features/admin/meta.ts";
@@ -76,28 +76,23 @@ export default function AdminRates() {
         {history.length === 0 ? (
           <p className="text-muted">{t("admin.rates.empty")}</p>
         ) : (
-          <div className="relative overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <TableHead
-                columns={[
-                  { label: t("admin.rates.when") },
-                  { label: t("admin.rates.currency") },
-                  { label: t("admin.rates.rate"), numeric: true },
-                  { label: t("admin.rates.who") },
-                ]}
-              />
-              <tbody>
-                {history.map((h, i) => (
-                  <tr key={`${h.created_at}-${h.target_currency_id}-${i}`} className="border-b border-slate-100" data-testid="rate-history-row">
-                    <td className="py-1.5 pr-3">{date.format(new Date(h.created_at))}</td>
-                    <td className="py-1.5 pr-3">{t("admin.rates.per", { symbol: SYMBOLS[h.target_currency_id] ?? String(h.target_currency_id) })}</td>
-                    <td className="py-1.5 pr-3 text-right font-mono">{h.tax}</td>
-                    <td className="py-1.5 pr-3">{h.autor}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <AdminTable
+            columns={[
+              { label: t("admin.rates.when") },
+              { label: t("admin.rates.currency") },
+              { label: t("admin.rates.rate"), numeric: true },
+              { label: t("admin.rates.who") },
+            ]}
+          >
+            {history.map((h, i) => (
+              <tr key={`${h.created_at}-${h.target_currency_id}-${i}`} className="border-b border-slate-100" data-testid="rate-history-row">
+                <td className="py-1.5 pr-3">{date.format(new Date(h.created_at))}</td>
+                <td className="py-1.5 pr-3">{t("admin.rates.per", { symbol: SYMBOLS[h.target_currency_id] ?? String(h.target_currency_id) })}</td>
+                <td className="py-1.5 pr-3 text-right font-mono">{h.tax}</td>
+                <td className="py-1.5 pr-3">{h.autor}</td>
+              </tr>
+            ))}
+          </AdminTable>
         )}
       </Panel>
     </AdminPage>
