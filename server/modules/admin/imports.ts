@@ -244,7 +244,12 @@ export function createAdminImports({
     await sweep();
     const temp = path.join(folder, `upload-${randomBytes(12).toString("hex")}`);
     try {
-      await pipeline(upload.file, createWriteStream(temp));
+      // A multipart body cut short or malformed fails here: the sender's fault (a disk's error stays the server's).
+      await pipeline(upload.file, createWriteStream(temp)).catch((err: unknown) => {
+        const { statusCode, syscall } = err as { statusCode?: unknown; syscall?: unknown };
+        if (typeof statusCode === "number" || typeof syscall === "string") throw err;
+        throw new HttpError(400, "bad_request");
+      });
       if (upload.file.truncated) throw new HttpError(413, "import_too_large", { errors: { arquivo: ["import_too_large"] } });
       if ((await stat(temp)).size === 0) throw new HttpError(422, "validation_failed", { errors: { arquivo: ["import_file_required"] } });
       const formato = await fileFormat(temp);

@@ -238,15 +238,13 @@ export const adminRoutes: FastifyPluginAsyncZod<Deps> = async (app, { db, staff,
     },
     async (request, reply) => {
       if (!request.isMultipart()) throw new HttpError(415, "unsupported_media_type");
-      let data;
-      try {
-        const file = await request.file({ limits: { fileSize: imports.maxBytes, files: 1, fields: 5 } });
-        if (!file || file.fieldname !== "arquivo") throw new HttpError(422, "validation_failed", { errors: { arquivo: ["import_file_required"] } });
-        data = await imports.start(importerOf(request), requestLocale(request), { filename: file.filename, file: file.file });
-      } catch (err) {
+      // A body that is no multipart form is the sender's fault; a fault past it (the database) stays the server's.
+      const file = await request.file({ limits: { fileSize: imports.maxBytes, files: 1, fields: 5 } }).catch((err: unknown) => {
         if (typeof (err as { statusCode?: unknown }).statusCode === "number") throw err;
         throw new HttpError(400, "bad_request");
-      }
+      });
+      if (!file || file.fieldname !== "arquivo") throw new HttpError(422, "validation_failed", { errors: { arquivo: ["import_file_required"] } });
+      const data = await imports.start(importerOf(request), requestLocale(request), { filename: file.filename, file: file.file });
       return reply.status(201).send({ message: message(request, "import_started"), data });
     },
   );
