@@ -10,7 +10,7 @@ import { translatorFor } from "#app/i18n/index.ts";
 import { TranslatorProvider } from "#app/i18n/react.tsx";
 import { hostDefaultLocale, resolveLocale } from "#app/i18n/resolve-locale.ts";
 import { contentSecurityPolicy, NonceContext } from "#app/lib/nonce.ts";
-import { lowPriorityPreloads } from "#app/lib/preload-priority.server.ts";
+import { scriptsAfterFirstPaint } from "#app/lib/scripts-after-paint.server.ts";
 
 export const streamTimeout = 5_000;
 
@@ -66,7 +66,7 @@ export default function handleRequest(
               callback();
             },
           });
-          const stream = createReadableStreamFromReadable(body.pipe(lowPriorityPreloads()));
+          const stream = createReadableStreamFromReadable(nonce ? body.pipe(scriptsAfterFirstPaint()) : body);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           pipe(body);
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));

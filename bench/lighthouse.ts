@@ -6,6 +6,7 @@
  *   npm run bench:lighthouse
  *   npm run bench:lighthouse -- --runs 3     # median of three runs per page
  *   npm run bench:lighthouse -- --throttling devtools
+ *   npm run bench:lighthouse -- --save /tmp/lhr      # every run's report, as JSON, to read what a score is made of
  *
  * `--throttling simulate` (Lighthouse's default) loads the page at full speed and estimates the slow-4G
  * timings from that load's request graph; `devtools` really slows the browser's network and CPU down
@@ -16,7 +17,7 @@
  * Uses Debian's Chromium (/usr/bin/chromium, or CHROME_PATH), never a downloaded browser.
  */
 import { execFileSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import * as chromeLauncher from "chrome-launcher";
@@ -28,6 +29,7 @@ const { values: args } = parseArgs({
     runs: { type: "string", default: "1" },
     data: { type: "string", default: "data-lighthouse" },
     throttling: { type: "string", default: "simulate" },
+    save: { type: "string" },
   },
 });
 const runs = Math.max(1, Number(args.runs));
@@ -66,6 +68,7 @@ interface Score {
   lcpMs: number;
   fcpMs: number;
   tbtMs: number;
+  siMs: number;
   cls: number;
 }
 
@@ -87,6 +90,10 @@ try {
         throttlingMethod,
       });
       if (!result) throw new Error(`no Lighthouse result for ${url}`);
+      if (args.save) {
+        mkdirSync(args.save, { recursive: true });
+        writeFileSync(path.join(args.save, `${page.name.replace(/ /g, "-")}-${i + 1}.json`), JSON.stringify(result.lhr));
+      }
       const { categories, audits } = result.lhr;
       scores.push({
         performance: categories.performance?.score ?? 0,
@@ -96,6 +103,7 @@ try {
         lcpMs: audits["largest-contentful-paint"]?.numericValue ?? 0,
         fcpMs: audits["first-contentful-paint"]?.numericValue ?? 0,
         tbtMs: audits["total-blocking-time"]?.numericValue ?? 0,
+        siMs: audits["speed-index"]?.numericValue ?? 0,
         cls: audits["cumulative-layout-shift"]?.numericValue ?? 0,
       });
     }
@@ -108,6 +116,7 @@ try {
       lcpMs: pick("lcpMs"),
       fcpMs: pick("fcpMs"),
       tbtMs: pick("tbtMs"),
+      siMs: pick("siMs"),
       cls: pick("cls"),
     };
     rows.push({ name: page.name, score });
@@ -121,11 +130,11 @@ try {
 const table = [
   `Lighthouse ${runs > 1 ? `(median of ${runs}) ` : ""}mobile, slow 4G ${throttlingMethod === "simulate" ? "simulated" : "applied (devtools)"}, demo store, production process, ${new Date().toISOString().slice(0, 10)}:`,
   "",
-  "| page | performance | LCP ms | FCP ms | TBT ms | CLS | accessibility | best practices | SEO |",
-  "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+  "| page | performance | LCP ms | FCP ms | TBT ms | SI ms | CLS | accessibility | best practices | SEO |",
+  "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
   ...rows.map(
     ({ name, score: s }) =>
-      `| ${name} | ${s.performance.toFixed(2)} | ${Math.round(s.lcpMs)} | ${Math.round(s.fcpMs)} | ${Math.round(s.tbtMs)} | ${s.cls.toFixed(3)} | ${s.accessibility.toFixed(2)} | ${s.bestPractices.toFixed(2)} | ${s.seo.toFixed(2)} |`,
+      `| ${name} | ${s.performance.toFixed(2)} | ${Math.round(s.lcpMs)} | ${Math.round(s.fcpMs)} | ${Math.round(s.tbtMs)} | ${Math.round(s.siMs)} | ${s.cls.toFixed(3)} | ${s.accessibility.toFixed(2)} | ${s.bestPractices.toFixed(2)} | ${s.seo.toFixed(2)} |`,
   ),
 ].join("\n");
 console.log("\n" + table);

@@ -329,7 +329,18 @@ describe("product list, on a phone that says so", () => {
       // (HTML attribute names ignore case; React writes this one as fetchPriority.)
       expect(images.slice(0, 4).every((img) => /fetchpriority="high"/i.test(img) && !img.includes('loading="lazy"'))).toBe(true);
       expect(images.slice(4).every((img) => img.includes('loading="lazy"'))).toBe(true);
-      expect(html).toMatch(/<link rel="modulepreload" fetchpriority="low"/);
+      // The page's scripts are asked for once it is painted, not beside its stylesheet and first images.
+      expect(html).not.toMatch(/<link rel="modulepreload"/);
+      const timing = await page.evaluate(() => ({
+        paint: performance.getEntriesByName("first-paint")[0]?.startTime,
+        scripts: performance
+          .getEntriesByType("resource")
+          .filter((entry) => /\/assets\/[^?]*\.js$/.test(new URL(entry.name).pathname))
+          .map((entry) => entry.startTime),
+      }));
+      expect(timing.paint).toBeGreaterThan(0);
+      expect(timing.scripts.length).toBeGreaterThan(5);
+      expect(Math.min(...timing.scripts)).toBeGreaterThanOrEqual(timing.paint!);
       await page.getByText(`Página 1 de ${Math.ceil(total / 12)}`, { exact: true }).waitFor();
       expect(await page.getByRole("main").getByRole("article").count()).toBe(12);
       expect(query(page).has("per_page")).toBe(false);

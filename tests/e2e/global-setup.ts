@@ -11,7 +11,10 @@ export default async function setup(project: TestProject) {
   // Each run builds into its own folder, so parallel runs never overwrite each other's files. The
   // build stays inside the project: the server bundle's bare imports (react, …) resolve from there.
   const buildDir = path.resolve("build", `e2e-${process.pid}`);
-  execFileSync("npx", ["react-router", "build"], { stdio: "inherit", env: { ...process.env, BUILD_DIR: buildDir } });
+  // A production build, as shoppers get it (the test runner's NODE_ENV=test would make Vite build the
+  // development one): React's production bundle, the Content-Security-Policy with its nonces, and the
+  // page's scripts started after its first paint (app/lib/scripts-after-paint.server.ts).
+  execFileSync("npx", ["react-router", "build"], { stdio: "inherit", env: { ...process.env, NODE_ENV: "production", BUILD_DIR: buildDir } });
   const viaCep = await startFakeViaCep();
   const store = await startStore({ port: await freePort(), buildDir, env: { CEP_LOOKUP_URL: viaCep.url } });
   const baseURL = store.url;
