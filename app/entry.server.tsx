@@ -10,6 +10,7 @@ import { translatorFor } from "#app/i18n/index.ts";
 import { TranslatorProvider } from "#app/i18n/react.tsx";
 import { hostDefaultLocale, resolveLocale } from "#app/i18n/resolve-locale.ts";
 import { contentSecurityPolicy, NonceContext } from "#app/lib/nonce.ts";
+import { buildManifest, cataloguePreloads } from "#app/lib/catalogue-preloads.server.ts";
 import { scriptsAfterFirstPaint } from "#app/lib/scripts-after-paint.server.ts";
 
 export const streamTimeout = 5_000;
@@ -35,7 +36,8 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
 
-  const translator = translatorFor(documentLocale(request, routerContext, loadContext));
+  const locale = documentLocale(request, routerContext, loadContext);
+  const translator = translatorFor(locale);
   // Vite's development server injects inline scripts of its own; the built store allows none but ours.
   const nonce = import.meta.env.DEV ? undefined : randomBytes(16).toString("base64");
   if (nonce) responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));
@@ -66,7 +68,9 @@ export default function handleRequest(
               callback();
             },
           });
-          const stream = createReadableStreamFromReadable(nonce ? body.pipe(scriptsAfterFirstPaint()) : body);
+          const manifest = buildManifest();
+          const withTexts = (preloads: string[]) => (manifest ? cataloguePreloads(manifest, locale, preloads) : []);
+          const stream = createReadableStreamFromReadable(nonce ? body.pipe(scriptsAfterFirstPaint(withTexts)) : body);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           pipe(body);
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));

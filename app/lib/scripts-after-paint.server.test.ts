@@ -27,29 +27,52 @@ interface Started {
   scripts: { type: string; nonce: string; text: string }[];
 }
 
-/** Runs the starter script of `html` in a page that is `visibility`, with `paint` deciding whether a frame is painted. */
-function runStarter(html: string, visibility: "visible" | "hidden", paint: boolean): Started {
+/**
+ * Runs the starter script of `html` in a page that is `visibility`. `paint`: the browser records the first
+ * contentful paint ("timing"), has no paint timing but paints frames ("frames"), or paints nothing ("none");
+ * `waited` lets the starter's fallback time pass, `shown` makes a hidden page visible.
+ */
+function runStarter(
+  html: string,
+  {
+    visibility = "visible",
+    paint = "timing",
+    waited = false,
+    shown = false,
+  }: { visibility?: "visible" | "hidden"; paint?: "timing" | "frames" | "none"; waited?: boolean; shown?: boolean } = {},
+): Started {
   const starter = /<script nonce="([^"]*)">(\(\(preloads, code\)[\s\S]*?)<\/script>/.exec(html);
   expect(starter, "the starter script").not.toBeNull();
   const started: Started = { links: [], scripts: [] };
-  const element = () => ({}) as Record<string, string>;
   const listeners: (() => void)[] = [];
   const document = {
     currentScript: { nonce: starter![1] },
     visibilityState: visibility,
-    createElement: element,
+    createElement: () => ({}),
     head: { append: (link: Started["links"][number]) => started.links.push({ rel: link.rel, href: link.href }) },
     body: { append: (script: Started["scripts"][number]) => started.scripts.push({ ...script }) },
     addEventListener: (_type: string, listener: () => void) => listeners.push(listener),
   };
-  const queued: (() => void)[] = [];
+  const soon: (() => void)[] = [];
+  const later: (() => void)[] = [];
+  class PerformanceObserver {
+    static supportedEntryTypes = paint === "timing" ? ["paint", "largest-contentful-paint"] : ["navigation"];
+    constructor(private callback: (list: unknown, observer: unknown) => void) {}
+    observe(options: { type: string; buffered: boolean }) {
+      expect(options).toEqual({ type: "paint", buffered: true });
+      const names = paint === "timing" ? ["first-paint", "first-contentful-paint"] : [];
+      if (names.length) this.callback({ getEntriesByName: (name: string) => names.filter((n) => n === name) }, { disconnect: () => {} });
+    }
+  }
   runInNewContext(starter![2]!, {
     document,
-    requestAnimationFrame: (frame: () => void) => paint && frame(),
-    setTimeout: (task: () => void) => queued.push(task),
+    PerformanceObserver,
+    requestAnimationFrame: (frame: () => void) => paint === "frames" && soon.push(frame),
+    setTimeout: (task: () => void, ms = 0) => (ms > 1000 ? later : soon).push(task),
   });
-  while (queued.length) queued.shift()!();
-  if (!paint) for (const listener of listeners) listener();
+  while (soon.length) soon.shift()!();
+  if (shown) for (const listener of listeners) listener();
+  if (waited) for (const task of later) task();
   return started;
 }
 
@@ -57,7 +80,7 @@ describe("the page's scripts after its first paint", () => {
   it("takes the preloads out of the head and the module script out of the body, whatever the chunks", async () => {
     for (const size of [1, 2, 3, 7, 13, 64, 4096]) {
       const html = await through(DOCUMENT, size);
-      expect(html, `chunks of ${size}`).not.toContain("<link rel=\"modulepreload\"");
+      expect(html, `chunks of ${size}`).not.toContain('<link rel="modulepreload"');
       expect(html, `chunks of ${size}`).not.toContain('type="module"');
       // Everything else comes out as it came, byte for byte.
       const [before, after] = html.split(/<script nonce="[^"]*">\(\(preloads[\s\S]*?<\/script>/);
@@ -71,7 +94,7 @@ describe("the page's scripts after its first paint", () => {
 
   it("adds the preloads back and runs the module script, with its nonce, once the first frame is painted", async () => {
     for (const size of [5, 4096]) {
-      const started = runStarter(await through(DOCUMENT, size), "visible", true);
+      const started = runStarter(await through(DOCUMENT, size));
       expect(started.links).toEqual([
         { rel: "modulepreload", href: "/assets/a.js" },
         { rel: "modulepreload", href: "/assets/b.js?v=1&x=2" },
@@ -80,10 +103,19 @@ describe("the page's scripts after its first paint", () => {
     }
   });
 
-  it("starts at once in a tab that is hidden, and in a visible one that was hidden before it painted", async () => {
+  it("waits for the first painted frame where the browser has no paint timing, and for nothing while nothing is painted", async () => {
     const html = await through(DOCUMENT, 4096);
-    expect(runStarter(html, "hidden", false).scripts).toHaveLength(1);
-    expect(runStarter(html, "visible", false).scripts).toHaveLength(1);
+    expect(runStarter(html, { paint: "frames" }).scripts).toHaveLength(1);
+    expect(runStarter(html, { paint: "none" }).scripts).toHaveLength(0);
+    // A page that never paints (or takes very long to) starts all the same, once.
+    expect(runStarter(html, { paint: "none", waited: true }).scripts).toHaveLength(1);
+    expect(runStarter(html, { waited: true, shown: true }).scripts).toHaveLength(1);
+  });
+
+  it("starts at once in a tab that is hidden, and in a visible one once it is hidden or shown again", async () => {
+    const html = await through(DOCUMENT, 4096);
+    expect(runStarter(html, { visibility: "hidden", paint: "none" }).scripts).toHaveLength(1);
+    expect(runStarter(html, { paint: "none", shown: true }).scripts).toHaveLength(1);
   });
 
   it("writes no `<` of the module's text into the starter, so nothing in it can end or comment out the script", async () => {
@@ -91,7 +123,7 @@ describe("the page's scripts after its first paint", () => {
     const html = await through(DOCUMENT.replace(CODE, code), 4096);
     const starter = /<script nonce="[^"]*">(\(\(preloads[\s\S]*?)<\/script>/.exec(html)![1]!;
     expect(starter).not.toContain("<");
-    expect(runStarter(html, "visible", true).scripts[0]!.text).toBe(code);
+    expect(runStarter(html).scripts[0]!.text).toBe(code);
   });
 
   it("passes a document without a module script through, and an unclosed one as it came", async () => {

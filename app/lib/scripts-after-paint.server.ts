@@ -5,6 +5,7 @@ const HREF = /\shref="([^"]*)"/;
 const NONCE = /\snonce="([^"]*)"/;
 const HEAD_END = "</head>";
 const SCRIPT_END = "</script>";
+const FALLBACK_MS = 5_000;
 
 /**
  * The document's stream, with the page's scripts fetched after its first paint (docs/decisions/021).
@@ -14,9 +15,10 @@ const SCRIPT_END = "</script>";
  * connection those downloads share the first round trips with the stylesheet and the first row's
  * images, and the page paints later for them; the page is whole without its scripts (links and forms
  * work), which only take it over. So the preloads leave the head, and the module script is replaced by
- * a small classic script with the same nonce: after the first frame has been painted it adds the
+ * a small classic script with the same nonce: once the first contentful paint is on the screen it adds the
  * preloads back and runs the module script's text as a module script, so the downloads start then,
  * side by side as before. A page opened in a background tab, which paints nothing, starts at once.
+ * `more` adds preloads React Router does not know of (the texts the scripts will ask for).
  *
  * Applied to the built store only (`nonce` set): Vite's development server writes scripts of its own.
  *
@@ -24,7 +26,7 @@ const SCRIPT_END = "</script>";
  * inside a multi-byte letter, so a letter cut in two by a chunk's end comes out byte for byte as it came.
  * React escapes `<` in text and attributes, so every `<script` or `<link` it writes is a real tag.
  */
-export function scriptsAfterFirstPaint(): Transform {
+export function scriptsAfterFirstPaint(more: (preloads: string[]) => string[] = () => []): Transform {
   let carry = "";
   let state: "head" | "body" | "module" | "done" = "head";
   const preloads: string[] = [];
@@ -40,7 +42,7 @@ export function scriptsAfterFirstPaint(): Transform {
         const [kept, rest] = last || end >= 0 ? [part, ""] : splitOpenTag(part);
         out += kept.replace(PRELOAD, (link) => {
           const href = HREF.exec(link)?.[1];
-          if (href) preloads.push(unescapeAttribute(href));
+          if (href && !preloads.includes(unescapeAttribute(href))) preloads.push(unescapeAttribute(href));
           return "";
         });
         if (end < 0) return carryOver(out, rest);
@@ -67,7 +69,7 @@ export function scriptsAfterFirstPaint(): Transform {
           return out + moduleTag + text;
         }
         const code = text.slice(0, end);
-        out += starter(NONCE.exec(moduleTag)?.[1], preloads, code);
+        out += starter(NONCE.exec(moduleTag)?.[1], [...preloads, ...more(preloads)], code);
         text = text.slice(end + SCRIPT_END.length);
         state = "done";
       }
@@ -116,13 +118,20 @@ function findModuleScript(text: string): { found?: number } {
 }
 
 function unescapeAttribute(value: string): string {
-  return value.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+  return value
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
 }
 
 /**
- * The classic script that starts the page's scripts once the first frame is painted: a frame callback
- * runs just before that frame is painted, and a task queued from it runs after. The module script's text
- * travels as a JSON string (with `<` escaped, so it cannot end the script early) and keeps the nonce.
+ * The classic script that starts the page's scripts once the first contentful paint is on the screen
+ * (its paint timing entry is recorded once the frame is presented); where the browser has no paint
+ * timing, from the frame after the first one. A page still unpainted after `FALLBACK_MS` starts anyway.
+ * The module script's text travels as a JSON string (with `<` escaped, so it cannot end the script
+ * early) and keeps the nonce.
  */
 function starter(nonce: string | undefined, preloads: string[], code: string): string {
   const json = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
@@ -132,7 +141,12 @@ function starter(nonce: string | undefined, preloads: string[], code: string): s
     "const start = () => { if (started) return; started = true;" +
     'for (const href of preloads) { const link = document.createElement("link"); link.rel = "modulepreload"; link.href = href; document.head.append(link); }' +
     'const script = document.createElement("script"); script.type = "module"; script.nonce = nonce; script.text = code; document.body.append(script); };' +
-    'if (document.visibilityState === "hidden") start(); else { requestAnimationFrame(() => setTimeout(start)); document.addEventListener("visibilitychange", start); }' +
+    'if (document.visibilityState === "hidden") return start();' +
+    'document.addEventListener("visibilitychange", start);' +
+    `setTimeout(start, ${FALLBACK_MS});` +
+    'if (typeof PerformanceObserver !== "undefined" && PerformanceObserver.supportedEntryTypes?.includes("paint")) {' +
+    'new PerformanceObserver((list, observer) => { if (list.getEntriesByName("first-contentful-paint").length) { observer.disconnect(); setTimeout(start); } }).observe({ type: "paint", buffered: true });' +
+    "} else requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(start)));" +
     `})(${json(preloads)}, ${json(code)})`;
   return `<script${nonce === undefined ? "" : ` nonce="${nonce}"`}>${body}</script>`;
 }

@@ -331,8 +331,10 @@ describe("product list, on a phone that says so", () => {
       expect(images.slice(4).every((img) => img.includes('loading="lazy"'))).toBe(true);
       // The page's scripts are asked for once it is painted, not beside its stylesheet and first images.
       expect(html).not.toMatch(/<link rel="modulepreload"/);
+      // Among them the page's texts, which the scripts would otherwise ask for only once they have all arrived.
+      expect(html).toMatch(/"\/assets\/pt-BR-[\w-]+\.js"/);
       const timing = await page.evaluate(() => ({
-        paint: performance.getEntriesByName("first-paint")[0]?.startTime,
+        paint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime,
         scripts: performance
           .getEntriesByType("resource")
           .filter((entry) => /\/assets\/[^?]*\.js$/.test(new URL(entry.name).pathname))
