@@ -22,7 +22,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { startBenchServer, stopBenchServer } from "./server.ts";
+import { demoPages, startBenchServer, stopBenchServer } from "./server.ts";
 
 const { values: args } = parseArgs({
   options: {
@@ -39,13 +39,7 @@ if (!existsSync("build/server/index.js")) execFileSync("npx", ["react-router", "
 const server = await startBenchServer({ DATA_DIR: path.resolve(args.data!) });
 const { base } = server;
 
-const sample = (await (await fetch(`${base}/api/public/products?per_page=1&tem_estoque=1`)).json()) as { data: { slug: string }[] };
-const pages = [
-  { name: "home", path: "/" },
-  { name: "product list", path: "/produtos" },
-  { name: "product page", path: `/produto/${sample.data[0]!.slug}` },
-  { name: "search", path: "/produtos?text=furadeira" },
-];
+const pages = await demoPages(base);
 
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
@@ -81,6 +75,7 @@ try {
     // The first visitor's render fills the page cache; Lighthouse measures what the next visitors get.
     await fetch(url);
     const scores: Score[] = [];
+    let failures = 0;
     for (let i = 0; i < runs; i++) {
       const result = await lighthouse(url, {
         port: chrome.port,
@@ -90,6 +85,14 @@ try {
         throttlingMethod,
       });
       if (!result) throw new Error(`no Lighthouse result for ${url}`);
+      // Lighthouse now and then fails to record a trace (NO_NAVSTART, NO_FCP): a failed run says nothing
+      // of the page, so it is run again rather than counted as a zero.
+      if (result.lhr.runtimeError) {
+        if (++failures > 3) throw new Error(`Lighthouse failed on ${url}: ${result.lhr.runtimeError.code}`);
+        console.log(`${page.name}: Lighthouse failed (${result.lhr.runtimeError.code}), running again`);
+        i--;
+        continue;
+      }
       if (args.save) {
         mkdirSync(args.save, { recursive: true });
         writeFileSync(path.join(args.save, `${page.name.replace(/ /g, "-")}-${i + 1}.json`), JSON.stringify(result.lhr));

@@ -111,3 +111,14 @@ export async function load(
     errors: run.errors - run.timeouts + run.non2xx,
   };
 }
+
+/** The four pages Lighthouse and the phone bench load: home, product list, a product in stock and a search. */
+export async function demoPages(base: string): Promise<{ name: string; path: string }[]> {
+  const sample = (await (await fetch(`${base}/api/public/products?per_page=1&tem_estoque=1`)).json()) as { data: { slug: string }[] };
+  return [
+    { name: "home", path: "/" },
+    { name: "product list", path: "/produtos" },
+    { name: "product page", path: `/produto/${sample.data[0]!.slug}` },
+    { name: "search", path: "/produtos?text=furadeira" },
+  ];
+}
