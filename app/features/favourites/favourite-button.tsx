@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "#app/i18n/react.tsx";
 import { HeartIcon } from "#app/components/ui/icons.tsx";
 import { useToast } from "#app/components/ui/toast.tsx";
-import { toggleFavourite, useFavourites } from "./store.ts";
+import { toggleFavourite, useIsFavourite } from "./store.ts";
 
 const HEART_ANIMATION_MS = 600;
 
@@ -10,8 +10,7 @@ const HEART_ANIMATION_MS = 600;
 export function FavouriteButton({ productId, className = "" }: { productId: number; className?: string }) {
   const { t } = useTranslation();
   const toast = useToast();
-  const { items } = useFavourites();
-  const active = items.has(productId);
+  const active = useIsFavourite(productId);
   const [busy, setBusy] = useState(false);
   const [pulse, setPulse] = useState(false);
 

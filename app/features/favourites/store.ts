@@ -86,6 +86,28 @@ export function useFavourites() {
   );
 }
 
+// A change of the store renders its readers at once (an external store's updates are never deferred):
+// the hearts and badges read only their own value, so the store's start on every page (and a change
+// of one heart) renders none of those whose value stayed the same.
+
+/** Whether `productId` is among the favourites. */
+export function useIsFavourite(productId: number): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => state.items.has(productId),
+    () => false,
+  );
+}
+
+/** How many favourites there are (the header's and the bottom bar's badge). */
+export function useFavouriteCount(): number {
+  return useSyncExternalStore(
+    subscribe,
+    () => state.items.size,
+    () => 0,
+  );
+}
+
 /** Adds or removes one product; rejects when the server refuses (the caller tells the user). */
 export async function toggleFavourite(productId: number): Promise<boolean> {
   const current = state;

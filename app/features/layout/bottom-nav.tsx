@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState, type ReactNode } from "react";
 import { useTranslation } from "#app/i18n/react.tsx";
 import { NavLink, useLocation, useRouteLoaderData } from "react-router";
-import { useFavourites } from "#app/features/favourites/store.ts";
+import { useFavouriteCount } from "#app/features/favourites/store.ts";
 import { useCartLink } from "#app/features/cart/use-cart-link.ts";
 import { CartIcon, GridIcon, HeartIcon, HomeIcon, UserIcon } from "#app/components/ui/icons.tsx";
 import { CountBadge } from "./header-actions.tsx";
@@ -36,7 +36,7 @@ export function BottomNav({ categories, locale, hasSpecialLine = false }: { cate
   // Once opened, the drawer stays mounted, so that closing it returns the focus.
   const [drawerUsed, setDrawerUsed] = useState(false);
   const customer = useRouteLoaderData<ShellData>("root")?.customer ?? null;
-  const favourites = useFavourites().items.size;
+  const favourites = useFavouriteCount();
   // The departments come with the first opening (the document carries the categories' names only).
   const menu = useMenu(locale, drawerUsed);
 

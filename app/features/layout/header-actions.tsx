@@ -1,6 +1,6 @@
 import { useTranslation } from "#app/i18n/react.tsx";
 import { Link, useLocation, useRouteLoaderData } from "react-router";
-import { useFavourites } from "#app/features/favourites/store.ts";
+import { useFavouriteCount } from "#app/features/favourites/store.ts";
 import { useCartLink } from "#app/features/cart/use-cart-link.ts";
 import { CartIcon, HeartIcon, UserIcon } from "#app/components/ui/icons.tsx";
 import { CART_HREF, FAVOURITES_HREF, loginHref } from "./links.ts";
@@ -27,7 +27,7 @@ export function HeaderActions() {
   const { pathname, search } = useLocation();
   const wanted = `${pathname}${search}`;
   const customer = useRouteLoaderData<ShellData>("root")?.customer ?? null;
-  const favourites = useFavourites().items.size;
+  const favourites = useFavouriteCount();
 
   return (
     <div className="flex items-center gap-5">
