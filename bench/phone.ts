@@ -85,7 +85,11 @@ try {
       );
       await context.close();
     }
-    const timing = { fcp: median(timings.map((t) => t.fcp)), lcp: median(timings.map((t) => t.lcp)), hydrated: median(timings.map((t) => t.hydrated)) };
+    const timing = {
+      fcp: median(timings.map((t) => t.fcp)),
+      lcp: median(timings.map((t) => t.lcp)),
+      hydrated: median(timings.map((t) => t.hydrated)),
+    };
     rows.push({ name: page.name, timing });
     console.log(`${page.name}: FCP ${Math.round(timing.fcp)} ms, hydrated ${Math.round(timing.hydrated)} ms`);
   }
