@@ -11,11 +11,14 @@ const ENTRY = path.resolve("app/entry.client.tsx");
 const ROOT = path.resolve("app/root.tsx");
 
 type ModuleInfo = { importedIds: readonly string[] } | null;
-let shell: Set<string> | undefined;
+type GetModuleInfo = (id: string) => ModuleInfo;
+// Per build (the browser's and the server's each have their own module graph).
+const shells = new WeakMap<GetModuleInfo, Set<string>>();
 
 /** The modules the entry and the root route import statically, at any depth: the shell of every page. */
-function shellModules(getModuleInfo: (id: string) => ModuleInfo): Set<string> {
-  if (shell) return shell;
+function shellModules(getModuleInfo: GetModuleInfo): Set<string> {
+  const known = shells.get(getModuleInfo);
+  if (known) return known;
   const found = new Set<string>();
   const queue = [ENTRY, ROOT];
   for (let id = queue.pop(); id !== undefined; id = queue.pop()) {
@@ -24,7 +27,8 @@ function shellModules(getModuleInfo: (id: string) => ModuleInfo): Set<string> {
     queue.push(...(getModuleInfo(id)?.importedIds ?? []));
   }
   found.delete(ENTRY);
-  return (shell = found);
+  shells.set(getModuleInfo, found);
+  return found;
 }
 
 export default defineConfig({
