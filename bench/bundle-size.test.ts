@@ -81,6 +81,18 @@ describe("bundleReport", () => {
     expect(report.initialGzip).toBe(130);
   });
 
+  it("counts what a catalogue imports, unless the page preloads it already", () => {
+    const shared: ViteManifest = {
+      ...withCatalogues,
+      "app/i18n/catalogues/es-AR.ts": { file: "assets/es-AR.js", src: "app/i18n/catalogues/es-AR.ts", imports: ["_es-PY.js", "_shared.js"] },
+      "_es-PY.js": { file: "assets/es-PY-shared.js" },
+    };
+    sizes["assets/es-PY-shared.js"] = 5;
+    const report = bundleReport(shared, measure);
+    expect(report.catalogues.filter((c) => c.locale === "es-AR").map((c) => c.file)).toEqual(["assets/es-AR.js", "assets/es-PY-shared.js"]);
+    expect(report.initial).toContainEqual({ locale: "es-AR", bytes: 405, gzip: 135 });
+  });
+
   it("leaves out the text groups, which only the pages that show them download", () => {
     expect(bundleReport(withCatalogues, measure).catalogues.map((c) => c.file)).not.toContain("assets/home-es-AR.js");
   });

@@ -12,16 +12,10 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
+import { LOCALES } from "#contract/locale.ts";
+import { cataloguePreloads, type Manifest as ViteManifest, type ManifestChunk } from "#app/lib/catalogue-preloads.server.ts";
 
-/** The part of a Vite manifest entry this report needs. */
-export interface ManifestChunk {
-  file: string;
-  src?: string;
-  imports?: string[];
-  /** Loaded later, when the code asks: not part of the initial JavaScript. */
-  dynamicImports?: string[];
-}
-export type ViteManifest = Record<string, ManifestChunk>;
+export type { Manifest as ViteManifest } from "#app/lib/catalogue-preloads.server.ts";
 
 export interface BundleFile {
   file: string;
@@ -38,7 +32,10 @@ export interface BundleReport {
   files: BundleFile[];
   bytes: number;
   gzip: number;
-  /** One per locale (app/i18n/catalogues/): the page downloads its own before hydrating. */
+  /**
+   * Per locale, the texts the page preloads beside its scripts (app/lib/catalogue-preloads.server.ts):
+   * the locale's catalogue and what it imports that the page does not preload already.
+   */
   catalogues: CatalogueFile[];
   /** Per locale, the preloaded files plus that locale's catalogue: the page's initial JavaScript. */
   initial: { locale: string; bytes: number; gzip: number }[];
@@ -54,9 +51,6 @@ export const PRODUCT_PAGE_ROUTES = ["app/root.tsx", "app/routes/product.tsx"];
 // The key React Router gives a route module in the client build (a plain key when it is not split).
 const CLIENT_ROUTE_QUERY = "?__react-router-build-client-route";
 const ROUTE_CHUNK_QUERY = "?route-chunk=";
-// A locale's catalogue (app/i18n/catalogues/<locale>.ts); its groups, in folders beside them, only
-// load on the pages that show them, which the product page is not.
-const CATALOGUE = /^app\/i18n\/catalogues\/([\w-]+)\.ts$/;
 
 function routeChunks(manifest: ViteManifest, route: string): ManifestChunk[] {
   const module = manifest[route + CLIENT_ROUTE_QUERY] ?? manifest[route];
@@ -89,17 +83,21 @@ export function initialFiles(manifest: ViteManifest, routes: readonly string[] =
 
 /** The report for a manifest, with `measure` giving each file's sizes. */
 export function bundleReport(manifest: ViteManifest, measure: (file: string) => BundleFile): BundleReport {
-  const files = initialFiles(manifest).map(measure);
+  const preloaded = initialFiles(manifest);
+  const files = preloaded.map(measure);
   files.sort((a, b) => b.gzip - a.gzip);
   const bytes = files.reduce((sum, f) => sum + f.bytes, 0);
   const gzip = files.reduce((sum, f) => sum + f.gzip, 0);
-  const catalogues = Object.values(manifest).flatMap((chunk) => {
-    const locale = CATALOGUE.exec(chunk.src ?? "")?.[1];
-    return locale ? [{ ...measure(chunk.file), locale }] : [];
-  });
+  // The same choice the server makes for the page's document; the product page shows no text group.
+  const hrefs = preloaded.map((file) => `/${file}`);
+  const catalogues = [...LOCALES]
+    .sort()
+    .flatMap((locale) => cataloguePreloads(manifest, locale, hrefs).map((href) => ({ ...measure(href.slice(1)), locale })));
+  const locales = [...new Set(catalogues.map((c) => c.locale))];
+  const sum = (locale: string, key: "bytes" | "gzip") => catalogues.filter((c) => c.locale === locale).reduce((total, c) => total + c[key], 0);
   const initial =
-    catalogues.length > 0
-      ? catalogues.map((c) => ({ locale: c.locale, bytes: bytes + c.bytes, gzip: gzip + c.gzip }))
+    locales.length > 0
+      ? locales.map((locale) => ({ locale, bytes: bytes + sum(locale, "bytes"), gzip: gzip + sum(locale, "gzip") }))
       : [{ locale: "(no catalogue)", bytes, gzip }];
   return { files, bytes, gzip, catalogues, initial, initialGzip: Math.max(...initial.map((i) => i.gzip)) };
 }
@@ -137,7 +135,7 @@ function main() {
   for (const f of report.files) console.log(row(f.file, f.bytes, f.gzip));
   console.log(row("preloaded", report.bytes, report.gzip) + `  (${report.files.length} files)`);
   if (report.catalogues.length > 0) {
-    console.log(`\nAnd the visitor's catalogue, fetched before hydration:`);
+    console.log(`\nAnd the visitor's texts, preloaded with the scripts and awaited before hydration:`);
     for (const f of report.catalogues) console.log(row(f.file, f.bytes, f.gzip) + `  ${f.locale}`);
   }
   console.log("");

@@ -33,6 +33,22 @@ describe("the texts a page's scripts will ask for", () => {
     expect(cataloguePreloads(MANIFEST, "pt-BR", page)).toEqual(["/assets/pt-BR-1.js", "/assets/pt-BR-2.js"]);
   });
 
+  it("finds a catalogue that another one imports, which the manifest keeps under its chunk's file name", () => {
+    const shared: Manifest = {
+      ...MANIFEST,
+      "app/i18n/catalogues/es-AR.ts": { file: "assets/es-AR-1.js", name: "es-AR", src: "app/i18n/catalogues/es-AR.ts", imports: ["_es-PY-S.js"] },
+      "_es-PY-S.js": { file: "assets/es-PY-S.js", name: "es-PY", isDynamicEntry: true },
+      "app/i18n/catalogues/home/es-PY.ts": {
+        file: "assets/es-PY-2.js",
+        name: "es-PY",
+        src: "app/i18n/catalogues/home/es-PY.ts",
+        isDynamicEntry: true,
+      },
+    };
+    expect(cataloguePreloads(shared, "es-PY", ["/assets/entry.client-E.js"])).toEqual(["/assets/es-PY-S.js"]);
+    expect(cataloguePreloads(shared, "es-PY", ["/assets/home-texts-H.js"])).toEqual(["/assets/es-PY-S.js", "/assets/es-PY-2.js"]);
+  });
+
   it("leaves out what the build does not have", () => {
     expect(cataloguePreloads(MANIFEST, "es-PY", ["/assets/home-texts-H.js"])).toEqual([]);
     expect(cataloguePreloads({}, "pt-BR", [])).toEqual([]);

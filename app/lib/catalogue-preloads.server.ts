@@ -2,10 +2,15 @@ import { readFileSync } from "node:fs";
 import type { Locale } from "#contract/locale.ts";
 
 /** What the build's manifest (build/client/.vite/manifest.json) says of one chunk. */
-interface ManifestChunk {
+export interface ManifestChunk {
   file: string;
   name?: string;
+  /** The source module, for an entry or a module imported dynamically. */
+  src?: string;
   imports?: string[];
+  /** Loaded later, when the code asks: not part of the initial JavaScript. */
+  dynamicImports?: string[];
+  isDynamicEntry?: boolean;
 }
 export type Manifest = Record<string, ManifestChunk>;
 
@@ -21,7 +26,7 @@ export type Manifest = Record<string, ManifestChunk>;
  */
 export function cataloguePreloads(manifest: Manifest, locale: Locale, preloads: readonly string[]): string[] {
   const byFile = new Map(Object.values(manifest).map((chunk) => [`/${chunk.file}`, chunk]));
-  const wanted = [`app/i18n/catalogues/${locale}.ts`];
+  const wanted = [catalogueKey(manifest, locale)];
   for (const href of preloads) {
     const group = /^(\w+)-texts$/.exec(byFile.get(href)?.name ?? "")?.[1];
     if (group) wanted.push(`app/i18n/catalogues/${group}/${locale}.ts`);
@@ -37,6 +42,19 @@ export function cataloguePreloads(manifest: Manifest, locale: Locale, preloads: 
   };
   for (const key of wanted) add(key);
   return extra;
+}
+
+/**
+ * Where the manifest keeps `locale`'s catalogue. Under its source's name as a rule; but a catalogue
+ * another one imports as well (es-AR's inherits es-PY's) is written under its chunk's file name
+ * (`_es-PY-….js`, without `src`), known then by its name among the dynamically imported chunks.
+ * The groups' catalogues (in folders, all named by their locale too) always keep their source.
+ */
+function catalogueKey(manifest: Manifest, locale: Locale): string {
+  const source = `app/i18n/catalogues/${locale}.ts`;
+  if (manifest[source]) return source;
+  const shared = Object.entries(manifest).find(([key, chunk]) => key.startsWith("_") && !chunk.src && chunk.isDynamicEntry && chunk.name === locale);
+  return shared?.[0] ?? source;
 }
 
 let built: Manifest | null | undefined;
