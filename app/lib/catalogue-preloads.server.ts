@@ -25,8 +25,8 @@ export type Manifest = Record<string, ManifestChunk>;
  * `locale` (with the chunks they import) that are not among them.
  */
 export function cataloguePreloads(manifest: Manifest, locale: Locale, preloads: readonly string[]): string[] {
-  const byFile = new Map(Object.values(manifest).map((chunk) => [`/${chunk.file}`, chunk]));
-  const wanted = [catalogueKey(manifest, locale)];
+  const { byFile, catalogues } = indexOf(manifest);
+  const wanted = [catalogues.get(locale) ?? `app/i18n/catalogues/${locale}.ts`];
   for (const href of preloads) {
     const group = /^(\w+)-texts$/.exec(byFile.get(href)?.name ?? "")?.[1];
     if (group) wanted.push(`app/i18n/catalogues/${group}/${locale}.ts`);
@@ -44,17 +44,29 @@ export function cataloguePreloads(manifest: Manifest, locale: Locale, preloads: 
   return extra;
 }
 
+const indexes = new WeakMap<Manifest, { byFile: Map<string, ManifestChunk>; catalogues: Map<string, string> }>();
+
 /**
- * Where the manifest keeps `locale`'s catalogue. Under its source's name as a rule; but a catalogue
- * another one imports as well (es-AR's inherits es-PY's) is written under its chunk's file name
- * (`_es-PY-….js`, without `src`), known then by its name among the dynamically imported chunks.
- * The groups' catalogues (in folders, all named by their locale too) always keep their source.
+ * The manifest's chunks by their address, and where it keeps each locale's catalogue, worked out once
+ * per manifest (every document asks). A catalogue is kept under its source's name as a rule; but one
+ * another imports as well (es-AR's inherits es-PY's) is written under its chunk's file name
+ * (`_es-PY-….js`, without `src`), known then by its name among the dynamically imported chunks. The
+ * groups' catalogues (in folders, all named by their locale too) always keep their source.
  */
-function catalogueKey(manifest: Manifest, locale: Locale): string {
-  const source = `app/i18n/catalogues/${locale}.ts`;
-  if (manifest[source]) return source;
-  const shared = Object.entries(manifest).find(([key, chunk]) => key.startsWith("_") && !chunk.src && chunk.isDynamicEntry && chunk.name === locale);
-  return shared?.[0] ?? source;
+function indexOf(manifest: Manifest) {
+  let index = indexes.get(manifest);
+  if (!index) {
+    const catalogues = new Map<string, string>();
+    for (const [key, chunk] of Object.entries(manifest)) {
+      const source = /^app\/i18n\/catalogues\/([\w-]+)\.ts$/.exec(key)?.[1];
+      if (source) catalogues.set(source, key);
+      else if (key.startsWith("_") && !chunk.src && chunk.isDynamicEntry && chunk.name && !catalogues.has(chunk.name))
+        catalogues.set(chunk.name, key);
+    }
+    index = { byFile: new Map(Object.values(manifest).map((chunk) => [`/${chunk.file}`, chunk])), catalogues };
+    indexes.set(manifest, index);
+  }
+  return index;
 }
 
 let built: Manifest | null | undefined;

@@ -41,8 +41,9 @@ export function scriptsAfterFirstPaint(more: (preloads: string[]) => string[] = 
         const part = end >= 0 ? text.slice(0, end + HEAD_END.length) : text;
         const [kept, rest] = last || end >= 0 ? [part, ""] : splitOpenTag(part);
         out += kept.replace(PRELOAD, (link) => {
-          const href = HREF.exec(link)?.[1];
-          if (href && !preloads.includes(unescapeAttribute(href))) preloads.push(unescapeAttribute(href));
+          const found = HREF.exec(link)?.[1];
+          const href = found && unescapeAttribute(found);
+          if (href && !preloads.includes(href)) preloads.push(href);
           return "";
         });
         if (end < 0) return carryOver(out, rest);
