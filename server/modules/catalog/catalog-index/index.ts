@@ -13,7 +13,7 @@ import type { CatalogIndex } from "./types.ts";
 import { createWordCache } from "./word-cache.ts";
 import { createWordIndex, parseSearchDocument } from "./word-index.ts";
 
-export type { CatalogIndex, ListAnswer, ListQuery } from "./types.ts";
+export type { CatalogIndex, ListQuery } from "./types.ts";
 export type CatalogIndexOptions = ChangeFeedOptions;
 
 /**
