@@ -35,7 +35,7 @@ import { createProvider } from "./payments/providers/index.ts";
 import { createSandboxProvider } from "./payments/providers/sandbox.ts";
 import { returnRoutes, sandboxPageRoutes, webhookRoutes } from "./payments/routes.ts";
 import { createPaymentService, type PaymentService } from "./payments/service.ts";
-import { createCatalogIndex } from "./modules/catalog/catalog-index.ts";
+import { createCatalogIndex } from "./modules/catalog/catalog-index/index.ts";
 import { createCatalogService } from "./modules/catalog/service.ts";
 import { devMailRoutes } from "./modules/dev-mail/routes.ts";
 import { favouritesRoutes } from "./modules/favourites/routes.ts";

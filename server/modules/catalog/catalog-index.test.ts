@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ProductsPage } from "#contract/api/catalog.ts";
 import { queryRows } from "#db/client.ts";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app.ts";
-import { createCatalogIndex } from "./catalog-index.ts";
+import { createCatalogIndex } from "./catalog-index/index.ts";
 
-/** Lists and searches come from memory (catalog-index.ts): what the database holds must show at once. */
+/** Lists and searches come from memory (catalog-index/): what the database holds must show at once. */
 describe("the in-memory catalogue", () => {
   let t: TestApp;
   let visitor = 0;

@@ -3,7 +3,7 @@ import type { ApiLang } from "#contract/locale.ts";
 
 /**
  * The catalogue's search, behind one interface (docs/decisions/012 and 018). Lists and searches are
- * answered by the in-memory catalogue (catalog-index.ts), which matches words as whole words, prefixes
+ * answered by the in-memory catalogue (catalog-index/), which matches words as whole words, prefixes
  * and tolerated typos; the SQL paths (the price list, exports) take its answer as this plan, the
  * matching ids closest first. A search engine (Meilisearch, OpenSearch …) would answer the same way.
  */

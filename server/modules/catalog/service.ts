@@ -24,7 +24,7 @@ import type { Db } from "#db/client.ts";
 import type { Cache } from "../../lib/cache.ts";
 import { notFound } from "../../lib/errors.ts";
 import * as repo from "./repo.ts";
-import { createCatalogIndex, type CatalogIndex, type ListQuery } from "./catalog-index.ts";
+import { createCatalogIndex, type CatalogIndex, type ListQuery } from "./catalog-index/index.ts";
 import { normaliseSearch, type ProductSearch } from "./search.ts";
 import { toSummary } from "./summary.ts";
 
