@@ -199,7 +199,7 @@ export const productList = pgTable(
  * produto_imagens), product 0 when brands, categories or departments changed, or a row without a
  * product when a statement changed more than a thousand products (read everything again). Written by triggers in the writing transaction
  * (db/migrations/0009_catalogue_changes.sql); every process's in-memory catalogue
- * (server/modules/catalog/catalog-index.ts) reads what is new before it answers. Rows older than an hour
+ * (server/modules/catalog/catalog-index/) reads what is new before it answers. Rows older than an hour
  * are pruned.
  */
 export const catalogueChanges = pgTable(
