@@ -79,6 +79,123 @@ describe("the catalogue's change feed", () => {
     expect(applied).toEqual(["fast", "slow"]);
   });
 
+  it("tells a change again on the next refresh when a follower's read of it failed", async () => {
+    const { db, rows } = fakeDb();
+    const feed = createChangeFeed(db);
+    const { told, follower } = recorder();
+    feed.follow(follower);
+    const applied: CatalogChange[] = [];
+    let failNext = false;
+    feed.follow(async (change) => {
+      if (failNext) {
+        failNext = false;
+        throw new Error("connection lost");
+      }
+      return () => applied.push(change);
+    });
+    await feed.fresh();
+
+    rows.push({ versao: 1, produto_id: 7, late: true });
+    failNext = true;
+    await expect(feed.fresh()).rejects.toThrow("connection lost");
+    // All or nothing: the other follower's reading is not applied either.
+    expect(applied).toEqual([{ all: true }]);
+
+    await feed.fresh();
+    expect(applied.at(-1)).toEqual({ all: false, names: false, products: [7] });
+    expect(told.at(-1)).toEqual({ all: false, names: false, products: [7] });
+
+    // Applied now: read again within the late-commit window, it is not told twice.
+    const count = told.length;
+    await feed.fresh();
+    expect(told).toHaveLength(count);
+  });
+
+  it("keeps a change failed once even when a later one is applied first", async () => {
+    const { db, rows } = fakeDb();
+    const feed = createChangeFeed(db);
+    let fail = false;
+    const applied: CatalogChange[] = [];
+    feed.follow(async (change) => {
+      if (fail) throw new Error("connection lost");
+      return () => applied.push(change);
+    });
+    await feed.fresh();
+    rows.push({ versao: 1, produto_id: 7, late: true });
+    fail = true;
+    await expect(feed.fresh()).rejects.toThrow();
+    fail = false;
+    rows.push({ versao: 2, produto_id: 8, late: true });
+    await feed.fresh();
+    expect(applied.at(-1)).toEqual({ all: false, names: false, products: [7, 8] });
+  });
+
+  it("reloads everything on the next refresh when a full reload's read failed", async () => {
+    const { db, rows } = fakeDb();
+    const feed = createChangeFeed(db);
+    let fail = false;
+    const applied: CatalogChange[] = [];
+    feed.follow(async (change) => {
+      if (fail) throw new Error("connection lost");
+      return () => applied.push(change);
+    });
+    await feed.fresh();
+    rows.push({ versao: 1, produto_id: null, late: true });
+    fail = true;
+    await expect(feed.fresh()).rejects.toThrow();
+    fail = false;
+    await feed.fresh();
+    expect(applied).toEqual([{ all: true }, { all: true }]);
+
+    // More changes than are read one by one, the first row past the late-commit window.
+    rows[0]!.late = false;
+    for (let v = 2; v <= 1002; v++) rows.push({ versao: v, produto_id: v, late: true });
+    fail = true;
+    await expect(feed.fresh()).rejects.toThrow();
+    fail = false;
+    await feed.fresh();
+    expect(applied).toEqual([{ all: true }, { all: true }, { all: true }]);
+  });
+
+  it("loads everything on the next refresh when the first load failed", async () => {
+    const { db, rows } = fakeDb();
+    rows.push({ versao: 1, produto_id: 5 });
+    const feed = createChangeFeed(db);
+    let fail = true;
+    const applied: CatalogChange[] = [];
+    feed.follow(async (change) => {
+      if (fail) throw new Error("connection lost");
+      return () => applied.push(change);
+    });
+    await expect(feed.fresh()).rejects.toThrow();
+    fail = false;
+    await feed.fresh();
+    expect(applied).toEqual([{ all: true }]);
+    // The first load's position holds: version 1 is in it and not told again.
+    await feed.fresh();
+    expect(applied).toEqual([{ all: true }]);
+  });
+
+  it("reads a notified change again on the next answer when a follower's read of it failed", async () => {
+    const { db, rows } = fakeDb();
+    let notify = () => {};
+    const feed = createChangeFeed(db, { listen: async (_channel, onNotify) => (notify = onNotify) });
+    let fail = false;
+    const applied: CatalogChange[] = [];
+    feed.follow(async (change) => {
+      if (fail) throw new Error("connection lost");
+      return () => applied.push(change);
+    });
+    await feed.fresh();
+    rows.push({ versao: 1, produto_id: 9 });
+    notify();
+    fail = true;
+    await expect(feed.fresh()).rejects.toThrow();
+    fail = false;
+    await feed.fresh();
+    expect(applied.at(-1)).toEqual({ all: false, names: false, products: [9] });
+  });
+
   it("asks the database nothing while no change is notified", async () => {
     const { db, rows, statements } = fakeDb();
     let notify = () => {};

@@ -54,7 +54,7 @@ export interface ChangeFeed {
 export function createChangeFeed(db: Db, { onError = () => {}, listen }: ChangeFeedOptions = {}): ChangeFeed {
   const followers: Follower[] = [];
   let seen = 0;
-  /** Versions read within the late-commit window, so a re-read one is not applied twice. */
+  /** Versions applied within the late-commit window, so a re-read one is not applied twice. */
   const recent = new Map<number, number>();
   let loaded = false;
   let lastPrune = 0;
@@ -99,12 +99,14 @@ export function createChangeFeed(db: Db, { onError = () => {}, listen }: ChangeF
     for (const [version, at] of recent) if (now - at > LATE_COMMIT_WINDOW_SECONDS * 2000) recent.delete(version);
     const unseen = changes.filter((c) => !recent.has(c.versao));
     if (unseen.length > 0) {
-      for (const c of unseen) recent.set(c.versao, now);
       if (unseen.length > MAX_CHANGES_PER_REFRESH || unseen.some((c) => c.produto_id === null)) await loadAll();
       else {
         const products = [...new Set(unseen.map((c) => c.produto_id!).filter((id) => id !== NAMES_CHANGED))];
         await tell({ all: false, names: unseen.some((c) => c.produto_id === NAMES_CHANGED), products });
       }
+      // Seen only once every follower's reading is applied: if one read failed (the database dropped
+      // for a moment), the next refresh reads these versions again instead of skipping them as seen.
+      for (const c of unseen) recent.set(c.versao, now);
       seen = Math.max(seen, ...unseen.map((c) => c.versao));
     }
     if (now - lastPrune > PRUNE_EVERY_MS) {
@@ -117,9 +119,15 @@ export function createChangeFeed(db: Db, { onError = () => {}, listen }: ChangeF
   let running: Promise<void> | null = null;
   let next: Promise<void> | null = null;
   function start(): Promise<void> {
-    const run = refresh().finally(() => {
-      if (running === run) running = null;
-    });
+    const run = refresh()
+      .catch((err: unknown) => {
+        // The notified change is still unread: the next answer asks again rather than waiting for another.
+        dirty = true;
+        throw err;
+      })
+      .finally(() => {
+        if (running === run) running = null;
+      });
     running = run;
     return run;
   }
