@@ -11,7 +11,7 @@ import { requestSite } from "../../lib/site.ts";
 import { customerOf, type Auth } from "../../plugins/auth.ts";
 import type { AddressService } from "./addresses.ts";
 import { cepRoutes } from "./cep.ts";
-import { DEVICE_COOKIE, DEVICE_TTL_MS } from "./login-guard.ts";
+import { DEVICE_COOKIE, DEVICE_TTL_MS } from "../../lib/login-guard.ts";
 import type { AccountsService } from "./service.ts";
 import type { UploadedFile } from "./uploads.ts";
 

@@ -20,7 +20,7 @@ import type { Mailer } from "../../lib/mailer.ts";
 import type { Storage } from "../../lib/storage.ts";
 import { randomToken, sha256 } from "../../lib/tokens.ts";
 import { confirmationEmail, resetEmail } from "./emails.ts";
-import { createLoginGuard, type LoginClient } from "./login-guard.ts";
+import { createLoginGuard, type LoginClient } from "../../lib/login-guard.ts";
 import { createRegistration, storeDocumentFiles, type CheckedFile, type MailContext } from "./registration.ts";
 import * as repo from "./repo.ts";
 import { checkUpload, type UploadedFile } from "./uploads.ts";

@@ -6,7 +6,7 @@ import { parse as csvParse } from "@fast-csv/parse";
 import ExcelJS from "exceljs";
 import { fileTypeFromFile } from "file-type";
 import { IMPORT_MAX_ROWS } from "#contract/api/admin/imports.ts";
-import { HttpError } from "../../lib/errors.ts";
+import { HttpError } from "../../../lib/errors.ts";
 
 /** One row of a file: its line (the spreadsheet's row number, the header being 1) and its cells as text. */
 export interface FileRow {

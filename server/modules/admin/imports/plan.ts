@@ -1,185 +1,22 @@
+import Big from "big.js";
 import { sql } from "drizzle-orm";
 import { z } from "zod";
-import {
-  IMPORT_COLUMN_ALIASES,
-  IMPORT_COLUMNS,
-  IMPORT_NEW_PRODUCT_COLUMNS,
-  type ImportColumn,
-  type ImportRefusal,
-} from "#contract/api/admin/imports.ts";
+import { IMPORT_NEW_PRODUCT_COLUMNS, type ImportColumn, type ImportRefusal } from "#contract/api/admin/imports.ts";
 import { AdminProductFields, MAX_SPECS, SpecRowSchema } from "#contract/api/admin/products.ts";
 import type { Locale } from "#contract/locale.ts";
 import { apiMessage, type ApiMessageKey } from "#contract/messages.ts";
 import { issueMessage, type ValidationMessageKey } from "#contract/validation-messages.ts";
 import { queryRows, type DbOrTx } from "#db/client.ts";
-import { sanitizeDescription } from "../../lib/html.ts";
-import { slugify } from "./products.ts";
+import { sanitizeDescription } from "../../../lib/html.ts";
+import { freeSlug, productSlugBase } from "../../../lib/slugs.ts";
+import { dollarValue } from "../../catalog/pricing.ts";
+import { key, type Field, type Header, type Lookups, type ProductValues, type Spec } from "./columns.ts";
 
 /**
  * The plan of an import (docs/decisions/020): each row of a file checked column by column with the
  * product form's own rules, matched by code against the catalogue, and sorted into created, updated,
  * unchanged and refused. The dry run counts the plan; the apply writes it.
  */
-
-/** The product's columns an import may write, with their SQL types (for jsonb_to_recordset). */
-export const FIELD_TYPES = {
-  slug: "varchar",
-  codigo: "varchar",
-  nome_pt: "varchar",
-  nome_es: "varchar",
-  descritivo_pt: "text",
-  descritivo_es: "text",
-  caracteristica_pt: "text",
-  caracteristica_es: "text",
-  brand_id: "int",
-  category_id: "int",
-  department_id: "int",
-  moeda_id: "smallint",
-  valor_venda: "numeric",
-  valor_usd: "numeric",
-  mostrar_preco: "boolean",
-  especial: "boolean",
-  ativo: "boolean",
-  qtde_disponivel: "int",
-  qtde_fisica: "int",
-} as const;
-export type Field = keyof typeof FIELD_TYPES;
-
-export interface Spec {
-  nome_pt: string;
-  nome_es: string;
-  valor_pt: string | null;
-  valor_es: string | null;
-}
-
-/** A product as the import compares and writes it. */
-export interface ProductValues {
-  slug: string;
-  codigo: string;
-  nome_pt: string;
-  nome_es: string;
-  descritivo_pt: string;
-  descritivo_es: string;
-  caracteristica_pt: string;
-  caracteristica_es: string;
-  brand_id: number | null;
-  category_id: number | null;
-  department_id: number | null;
-  moeda_id: number;
-  valor_venda: string;
-  valor_usd: string;
-  mostrar_preco: boolean;
-  especial: boolean;
-  ativo: boolean;
-  qtde_disponivel: number;
-  qtde_fisica: number;
-}
-
-/** The fields each column writes (the dollar sort value follows price and currency). */
-const COLUMN_FIELDS: Record<ImportColumn, Field[]> = {
-  codigo: [],
-  slug: ["slug"],
-  nome_pt: ["nome_pt"],
-  nome_es: ["nome_es"],
-  marca: ["brand_id"],
-  categoria: ["category_id"],
-  departamento: ["department_id"],
-  moeda: ["moeda_id", "valor_usd"],
-  preco: ["valor_venda", "valor_usd"],
-  mostrar_preco: ["mostrar_preco"],
-  estoque: ["qtde_disponivel"],
-  estoque_fisico: ["qtde_fisica"],
-  especial: ["especial"],
-  ativo: ["ativo"],
-  descritivo_pt: ["descritivo_pt"],
-  descritivo_es: ["descritivo_es"],
-  caracteristica_pt: ["caracteristica_pt"],
-  caracteristica_es: ["caracteristica_es"],
-  especificacoes: [],
-};
-
-/** A file's header: which column each cell is. */
-export interface Header {
-  columns: ImportColumn[];
-  /** The cell index of each column. */
-  index: Map<ImportColumn, number>;
-  /** The product fields the file writes on an existing product. */
-  fields: Field[];
-}
-
-const headerName = (cell: string) =>
-  cell
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .trim()
-    .toLowerCase()
-    .replace(/[\s-]+/g, "_");
-
-/** Reads a header line; an unknown, repeated or missing `codigo` column refuses the whole file (the message says which). */
-export function readHeader(cells: string[], lang: Locale): Header | { falha: string } {
-  const index = new Map<ImportColumn, number>();
-  for (const [i, cell] of cells.entries()) {
-    const name = headerName(cell);
-    if (name === "") continue;
-    const column = (IMPORT_COLUMNS as readonly string[]).includes(name) ? (name as ImportColumn) : IMPORT_COLUMN_ALIASES[name];
-    if (!column)
-      return { falha: apiMessage(lang, "import_unknown_column", { coluna: cell.trim().slice(0, 60), colunas: IMPORT_COLUMNS.join(", ") }) };
-    if (index.has(column)) return { falha: apiMessage(lang, "import_repeated_column", { coluna: column }) };
-    index.set(column, i);
-  }
-  if (!index.has("codigo")) return { falha: apiMessage(lang, "import_code_column") };
-  const columns = IMPORT_COLUMNS.filter((c) => index.has(c));
-  const fields = [...new Set(columns.flatMap((c) => COLUMN_FIELDS[c]))];
-  // A stock without its physical column sets both, as the bulk change does.
-  if (index.has("estoque") && !index.has("estoque_fisico")) fields.push("qtde_fisica");
-  return { columns, index, fields };
-}
-
-/** The catalogue's brands, categories and departments by slug and by name, and today's guaraní rate. */
-export interface Lookups {
-  brands: Map<string, number>;
-  categories: Map<string, number>;
-  /** `<category id>:<slug or name>` */
-  departments: Map<string, number>;
-  departmentCategory: Map<number, number>;
-  guaraniRate: number;
-}
-
-const key = (v: string) => v.trim().toLowerCase();
-
-export async function readLookups(db: DbOrTx): Promise<Lookups> {
-  const [brandRows, categoryRows, departmentRows, rate] = await Promise.all([
-    queryRows<{ id: number; slug: string; nome: string }>(db, sql`SELECT id, slug, nome FROM marcas`),
-    queryRows<{ id: number; slug: string; name_pt: string; name_es: string }>(db, sql`SELECT id, slug, name_pt, name_es FROM categorias`),
-    queryRows<{ id: number; category_id: number; slug: string; name_pt: string; name_es: string }>(
-      db,
-      sql`SELECT id, category_id, slug, name_pt, name_es FROM departamentos`,
-    ),
-    queryRows<{ tax: string }>(db, sql`SELECT tax::text AS tax FROM cotacoes WHERE source_currency_id = 2 AND target_currency_id = 3`),
-  ]);
-  const lookups: Lookups = {
-    brands: new Map(),
-    categories: new Map(),
-    departments: new Map(),
-    departmentCategory: new Map(),
-    guaraniRate: Number(rate[0]?.tax ?? 0),
-  };
-  // Names first, then slugs over them: a slug is the unambiguous way to name one.
-  for (const b of brandRows) lookups.brands.set(key(b.nome), b.id);
-  for (const b of brandRows) lookups.brands.set(key(b.slug), b.id);
-  for (const c of categoryRows) for (const n of [c.name_pt, c.name_es]) lookups.categories.set(key(n), c.id);
-  for (const c of categoryRows) lookups.categories.set(key(c.slug), c.id);
-  for (const d of departmentRows) {
-    for (const n of [d.name_pt, d.name_es]) lookups.departments.set(`${d.category_id}:${key(n)}`, d.id);
-    lookups.departmentCategory.set(d.id, d.category_id);
-  }
-  for (const d of departmentRows) lookups.departments.set(`${d.category_id}:${key(d.slug)}`, d.id);
-  return lookups;
-}
-
-/** The dollar value of a price, for sorting across currencies: guaraníes at today's rate. */
-export const dollarsOf = (moedaId: number, valor: string, guaraniRate: number) =>
-  moedaId === 2 ? Number(valor).toFixed(2) : guaraniRate > 0 ? (Number(valor) / guaraniRate).toFixed(2) : "0.00";
 
 const FLAGS_TRUE = new Set(["1", "sim", "s", "si", "yes", "y", "true", "verdadeiro", "verdadero", "x"]);
 const FLAGS_FALSE = new Set(["0", "nao", "não", "n", "no", "false", "falso"]);
@@ -296,7 +133,7 @@ export function createPlanner(db: DbOrTx, header: Header, lang: Locale, lookups:
         }
         case "preco":
           parsed = field(shape.valor_venda, text);
-          if (parsed.ok) v.valor_venda = Number(parsed.value).toFixed(2);
+          if (parsed.ok) v.valor_venda = new Big(parsed.value as string).toFixed(2);
           break;
         case "estoque":
         case "estoque_fisico":
@@ -388,13 +225,12 @@ export function createPlanner(db: DbOrTx, header: Header, lang: Locale, lookups:
   }
 
   /** A free address for a new product: from its Portuguese name and code, numbered when taken. */
-  async function newSlug(values: ProductValues, owners: Map<string, string>): Promise<string> {
-    const base = slugify(`${values.nome_pt} ${values.codigo}`).slice(0, 200).replace(/-+$/, "") || "produto";
-    for (let n = 1; ; n++) {
-      const slug = n === 1 ? base : `${base}-${n}`;
-      const owner = owners.get(slug) ?? (n === 1 ? undefined : (await slugOwners([slug])).get(slug));
-      if (owner === undefined && !seenSlugs.has(slug)) return slug;
-    }
+  function newSlug(values: ProductValues, owners: Map<string, string>): Promise<string> {
+    const base = productSlugBase(values.nome_pt, values.codigo);
+    // The batch's first choices were looked up together (`owners`); a numbered one is asked alone.
+    const taken = async (slug: string) =>
+      seenSlugs.has(slug) || (owners.get(slug) ?? (slug === base ? undefined : (await slugOwners([slug])).get(slug))) !== undefined;
+    return freeSlug(taken, { base, inUse: "slug_in_use" });
   }
 
   async function plan(batch: { linha: number; cells: string[] }[]): Promise<RowPlan[]> {
@@ -403,11 +239,7 @@ export function createPlanner(db: DbOrTx, header: Header, lang: Locale, lookups:
     const existing = await existingOf(rows.map((r) => r.codigo));
     const candidates = rows.flatMap((r) => {
       const values = { ...NEW_PRODUCT, ...r.values, codigo: r.codigo };
-      return r.values.slug
-        ? [r.values.slug]
-        : existing.has(key(r.codigo))
-          ? []
-          : [slugify(`${values.nome_pt} ${values.codigo}`).slice(0, 200).replace(/-+$/, "") || "produto"];
+      return r.values.slug ? [r.values.slug] : existing.has(key(r.codigo)) ? [] : [productSlugBase(values.nome_pt, values.codigo)];
     });
     const owners = await slugOwners([...new Set(candidates)]);
     const out: RowPlan[] = [];
@@ -457,7 +289,7 @@ export function createPlanner(db: DbOrTx, header: Header, lang: Locale, lookups:
       return refuse("departamento", say("department_mismatch"));
     }
     if (values.moeda_id === 3 && !/\.00$/.test(values.valor_venda)) return refuse("preco", say("integer"));
-    values.valor_usd = dollarsOf(values.moeda_id, values.valor_venda, lookups.guaraniRate);
+    values.valor_usd = dollarValue(values.moeda_id, values.valor_venda, lookups.guaraniRate);
     if (row.values.slug) {
       const owner = owners.get(row.values.slug);
       const inFile = seenSlugs.get(row.values.slug);
