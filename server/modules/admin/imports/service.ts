@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { createReadStream, createWriteStream } from "node:fs";
-import { mkdir, readdir, rename, rm, stat } from "node:fs/promises";
+import { createWriteStream } from "node:fs";
+import { mkdir, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -15,12 +15,14 @@ import { audited, type Actor, type KeyActor } from "../audit.ts";
 import { newCounts, planFile, tally, type Progress } from "./batches.ts";
 import type { Header } from "./columns.ts";
 import { exportFile } from "./export.ts";
-import { fileFormat } from "./file.ts";
+import { countLines, fileFormat, removeOlderThan } from "./file.ts";
 import type { RowPlan } from "./plan.ts";
 import { writeBatch } from "./writes.ts";
 
 /** An import whose process stopped answering (no progress for this long) counts as interrupted. */
 const STALE_MS = 5 * 60 * 1000;
+/** Files of imports left unapplied this long are removed (the row and its counts stay). */
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 type ImportRow = typeof imports.$inferSelect;
 
@@ -101,26 +103,6 @@ export function createAdminImports({
     return rows.map((r) => ({ ...view(r), erros: [] }));
   }
 
-  /** Files of imports left unapplied for a day are removed (the row and its counts stay). */
-  async function sweep() {
-    const names = await readdir(folder).catch(() => [] as string[]);
-    const dayAgo = Date.now() - 24 * 60 * 60 * 1000;
-    for (const name of names) {
-      const file = path.join(folder, name);
-      const info = await stat(file).catch(() => undefined);
-      if (info && info.mtimeMs < dayAgo) await rm(file, { force: true });
-    }
-  }
-
-  /** A CSV's lines, counted before the check so the progress bar knows its end (a workbook's is known once read). */
-  async function countLines(file: string): Promise<number> {
-    let lines = 0;
-    for await (const chunk of createReadStream(file) as AsyncIterable<Buffer>) {
-      for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) lines++;
-    }
-    return Math.max(0, lines);
-  }
-
   async function setRow(id: number, values: Partial<typeof imports.$inferInsert>) {
     await db
       .update(imports)
@@ -176,7 +158,7 @@ export function createAdminImports({
    */
   async function start(actor: Actor | KeyActor, lang: Locale, upload: { filename: string; file: Readable & { truncated?: boolean } }) {
     await mkdir(folder, { recursive: true });
-    await sweep();
+    await removeOlderThan(folder, DAY_MS);
     const temp = path.join(folder, `upload-${randomBytes(12).toString("hex")}`);
     try {
       // A multipart body cut short or malformed fails here: the sender's fault (a disk's error stays the server's).
