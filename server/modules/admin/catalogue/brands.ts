@@ -115,5 +115,3 @@ export function createAdminBrands({ db, mediaDir, changed }: { db: Db; mediaDir:
 
   return { brands: () => readBrands(db), createBrand, updateBrand, deleteBrand, setLogo, removeLogo };
 }
-
-export type AdminBrands = ReturnType<typeof createAdminBrands>;

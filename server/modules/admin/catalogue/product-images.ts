@@ -110,5 +110,3 @@ export function createProductImages({ db, mediaDir, changed }: { db: Db; mediaDi
 
   return { addImages, reorderImages, removeImage };
 }
-
-export type ProductImages = ReturnType<typeof createProductImages>;

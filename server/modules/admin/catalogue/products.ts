@@ -177,5 +177,3 @@ export function createAdminProducts({ db, changed }: { db: Db; changed: () => Pr
     duplicate,
   };
 }
-
-export type AdminProducts = ReturnType<typeof createAdminProducts>;

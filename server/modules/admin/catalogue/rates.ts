@@ -91,5 +91,3 @@ export function createAdminRates({ db, changed }: { db: Db; changed: () => Promi
 
   return { read, save };
 }
-
-export type AdminRates = ReturnType<typeof createAdminRates>;

@@ -136,5 +136,3 @@ export function createAdminTaxonomy({ db, changed }: { db: Db; changed: () => Pr
     deleteDepartment,
   };
 }
-
-export type AdminTaxonomy = ReturnType<typeof createAdminTaxonomy>;

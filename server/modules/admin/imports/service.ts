@@ -286,5 +286,3 @@ export function createAdminImports({
     maxBytes: IMPORT_MAX_BYTES,
   };
 }
-
-export type AdminImports = ReturnType<typeof createAdminImports>;
