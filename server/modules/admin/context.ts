@@ -28,7 +28,7 @@ export const security = [{ staffCookie: [] }];
 export const keySecurity: Record<string, string[]>[] = [{ staffCookie: [] }, { apiKey: [] }];
 
 /** An answer's message in the caller's language. */
-export const said = (request: FastifyRequest, key: ApiMessageKey, vars?: Record<string, string | number>) =>
+export const message = (request: FastifyRequest, key: ApiMessageKey, vars?: Record<string, string | number>) =>
   apiMessage(requestLocale(request), key, vars);
 
 /** The signed-in member of a request the access check let through. */

@@ -6,7 +6,7 @@ import { queryRows, type Db } from "#db/client.ts";
 import { dollarValueSql, guaraniRate } from "../../catalog/pricing.ts";
 import { audited, type Actor } from "../audit.ts";
 import { filterOf } from "./product-queries.ts";
-import { catalogueWriter } from "./write.ts";
+import { catalogWriter } from "./write.ts";
 
 type Bulk = z.output<typeof BulkChangeBodySchema>;
 
@@ -16,7 +16,7 @@ type Bulk = z.output<typeof BulkChangeBodySchema>;
  * the special line. The audit log keeps each product's before and after (the first thousand; the count always).
  */
 export function createBulkChange({ db, changed }: { db: Db; changed: () => Promise<void> }) {
-  const write = catalogueWriter(db, changed);
+  const write = catalogWriter(db, changed);
   return function bulk(actor: Actor, body: Bulk): Promise<number> {
     return write(async (tx) => {
       const target =

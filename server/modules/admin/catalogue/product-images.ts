@@ -8,11 +8,11 @@ import { imageType, mediaKey, storeWebp } from "../../../lib/media.ts";
 import type { UploadedFile } from "../../../lib/multipart.ts";
 import { audited, type Actor } from "../audit.ts";
 import { readProduct as read } from "./product-queries.ts";
-import { catalogueWriter } from "./write.ts";
+import { catalogWriter } from "./write.ts";
 
 /** A product's images (docs/decisions/020): uploaded, put in order and taken off, each change audited. */
 export function createProductImages({ db, mediaDir, changed }: { db: Db; mediaDir: string; changed: () => Promise<void> }) {
-  const write = catalogueWriter(db, changed);
+  const write = catalogWriter(db, changed);
 
   /**
    * Stores an image checked by its bytes: the original beside WebP variants 200, 600 and 1200 px wide

@@ -9,7 +9,7 @@ import { freeSlug, keepOldSlug, productSlugBase } from "../../../lib/slugs.ts";
 import { dollarValue, guaraniRate } from "../../catalog/pricing.ts";
 import { audited, type Actor } from "../audit.ts";
 import { auditView, listProducts, productOptions, readProduct as read } from "./product-queries.ts";
-import { catalogueWriter } from "./write.ts";
+import { catalogWriter } from "./write.ts";
 
 type Body = z.output<typeof AdminProductBodySchema>;
 
@@ -19,7 +19,7 @@ type Body = z.output<typeof AdminProductBodySchema>;
  * in-memory catalogue, and `changed` drops the cached pages and answers so shoppers see it at once.
  */
 export function createAdminProducts({ db, changed }: { db: Db; changed: () => Promise<void> }) {
-  const write = catalogueWriter(db, changed);
+  const write = catalogWriter(db, changed);
 
   async function get(id: number): Promise<AdminProduct> {
     const product = await read(db, id);

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { MAX_IMAGE_BYTES, MAX_PRODUCT_IMAGES } from "#contract/product-images.ts";
 import { readMultipart } from "../../../lib/multipart.ts";
 import { operationSchema as op } from "../../../lib/operation.ts";
-import { actorOf, said as message, security, tags, type AdminContext } from "../context.ts";
+import { actorOf, message, security, tags, type AdminContext } from "../context.ts";
 import { createAdminBrands } from "./brands.ts";
 import { createBulkChange } from "./bulk.ts";
 import { createProductImages } from "./product-images.ts";

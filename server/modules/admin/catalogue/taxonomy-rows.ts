@@ -4,7 +4,7 @@ import type { ApiMessageKey } from "#contract/messages.ts";
 import { queryRows, type Db, type Tx } from "#db/client.ts";
 import { HttpError } from "../../../lib/errors.ts";
 import { freeSlug, slugBase } from "../../../lib/slugs.ts";
-import { catalogueWriter } from "./write.ts";
+import { catalogWriter } from "./write.ts";
 
 /**
  * The rows of the taxonomy (categories, departments, brands) as the back office reads, locks and names
@@ -39,9 +39,9 @@ const TABLE: Record<Entity, { table: string; label: string; missing: ApiMessageK
   marca: { table: "marcas", label: "marca", missing: "brand_not_found", inUse: "brand_in_use", column: "brand_id" },
 };
 
-/** A write of the taxonomy (see catalogueWriter); two saves taking one free address at once get the slug field's 409. */
+/** A write of the taxonomy (see catalogWriter); two saves taking one free address at once get the slug field's 409. */
 export const taxonomyWriter = (db: Db, changed: () => Promise<void>) =>
-  catalogueWriter(db, changed, (err) => {
+  catalogWriter(db, changed, (err) => {
     // The unique index refuses the second (a slug is these tables' only one).
     if (uniqueViolation(err)) throw new HttpError(409, "address_in_use", { errors: { slug: ["address_in_use"] } });
   });

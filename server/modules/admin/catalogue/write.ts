@@ -6,7 +6,7 @@ import type { Db, Tx } from "#db/client.ts";
  * then drops the cached pages and answers so shoppers see it at once. `refuse` turns a database's
  * refusal into the caller's answer.
  */
-export function catalogueWriter(db: Db, changed: () => Promise<void>, refuse?: (err: unknown) => void) {
+export function catalogWriter(db: Db, changed: () => Promise<void>, refuse?: (err: unknown) => void) {
   return async function write<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
     const result = await db.transaction(fn).catch((err: unknown) => {
       refuse?.(err);

@@ -4,7 +4,7 @@ import { HttpError } from "../../../lib/errors.ts";
 import { streamMultipartFile } from "../../../lib/multipart.ts";
 import { operationSchema as op } from "../../../lib/operation.ts";
 import { requestLocale } from "../../../lib/request-locale.ts";
-import { importerOf, keySecurity, said as message, security, tags, type AdminContext } from "../context.ts";
+import { importerOf, keySecurity, message, security, tags, type AdminContext } from "../context.ts";
 import { createAdminImports } from "./service.ts";
 
 /** Product imports (the check, then the apply) and the catalogue's export. */

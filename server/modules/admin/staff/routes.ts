@@ -5,7 +5,7 @@ import { apiMessage } from "#contract/messages.ts";
 import { operationSchema as op } from "../../../lib/operation.ts";
 import { staffCookieOptions, staffToken } from "../access.ts";
 import { readAudit } from "../audit.ts";
-import { actorOf, memberOf, said as message, security, tags, type AdminContext } from "../context.ts";
+import { actorOf, memberOf, message, security, tags, type AdminContext } from "../context.ts";
 import type { StaffService } from "./service.ts";
 
 /** Staff: login (with its two-factor step), the session, members, the owner's settings, the audit log and API keys. */
