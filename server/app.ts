@@ -1,4 +1,3 @@
-import path from "node:path";
 import fastifyCompress from "@fastify/compress";
 import fastifyCookie from "@fastify/cookie";
 import fastifyHelmet from "@fastify/helmet";
@@ -8,9 +7,6 @@ import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod
 import type { ServerBuild } from "react-router";
 import { pgliteOf, type Database } from "#db/client.ts";
 import { MAX_UPLOAD_BYTES } from "#contract/api/accounts.ts";
-import { createPageCache, type PageCache } from "./lib/page-cache.ts";
-import { fromLoopback } from "./lib/loopback.ts";
-import { HttpError } from "./lib/errors.ts";
 import { requestSerializer } from "./lib/log-redaction.ts";
 import type { Cache } from "./lib/cache.ts";
 import type { Limiter } from "./lib/limiter.ts";
@@ -30,23 +26,13 @@ import { ordersRoutes } from "./modules/orders/routes.ts";
 import { createOrdersService } from "./modules/orders/service.ts";
 import { shippingRoutes } from "./modules/shipping/routes.ts";
 import { createShippingService } from "./modules/shipping/service.ts";
-import type { PaymentProvider } from "./payments/provider.ts";
-import { createProvider } from "./payments/providers/index.ts";
-import { createSandboxProvider } from "./payments/providers/sandbox.ts";
-import { returnRoutes, sandboxPageRoutes, webhookRoutes } from "./payments/routes.ts";
-import { createPaymentService, type PaymentService } from "./payments/service.ts";
 import { createCatalogIndex } from "./modules/catalog/catalog-index/index.ts";
 import { createCatalogService } from "./modules/catalog/service.ts";
 import { devMailRoutes } from "./modules/dev-mail/routes.ts";
 import { favouritesRoutes } from "./modules/favourites/routes.ts";
+import { adminPlugin } from "./modules/admin/index.ts";
+import { paymentsPlugin } from "./payments/index.ts";
 import { createFavouritesService } from "./modules/favourites/service.ts";
-import { adminRoutes } from "./modules/admin/routes.ts";
-import { createApiKeys } from "./modules/admin/api-keys.ts";
-import { createAdminImports } from "./modules/admin/imports.ts";
-import { createAdminCatalogue } from "./modules/admin/catalogue.ts";
-import { createAdminProducts } from "./modules/admin/products.ts";
-import { createAdminRates } from "./modules/admin/rates.ts";
-import { createStaffService } from "./modules/admin/staff-service.ts";
 import { apiDocsPlugin } from "./plugins/api-docs.ts";
 import { createAuth } from "./plugins/auth.ts";
 import { drainingPlugin } from "./plugins/draining.ts";
@@ -57,14 +43,8 @@ import { notFoundPlugin } from "./plugins/not-found.ts";
 import { rateLimitPlugin } from "./plugins/rate-limit.ts";
 import { requestId, requestsPlugin } from "./plugins/requests.ts";
 import { sharedStatePlugin } from "./plugins/shared-state.ts";
+import { storefrontCachePlugin } from "./plugins/storefront-cache.ts";
 import { webPlugin } from "./plugins/web.ts";
-
-declare module "fastify" {
-  interface FastifyInstance {
-    /** Payment notifications and the reservation-expiry sweep (main.ts runs it on a timer). */
-    payments: PaymentService;
-  }
-}
 
 export interface AppOptions {
   config: Config;
@@ -152,66 +132,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(accountsRoutes, { accounts, addresses: createAddressService(db), auth, config });
   await app.register(favouritesRoutes, { favourites: createFavouritesService(db, catalog), auth });
   if (config.env !== "production") await app.register(devMailRoutes, { db });
-  // Guests' catalogue pages, in this process and, with Redis, shared by every process (docs/decisions/013).
-  const pages: PageCache | undefined =
-    web && config.pageCacheFreshSeconds > 0
-      ? createPageCache({
-          freshMs: config.pageCacheFreshSeconds * 1000,
-          staleMs: config.pageCacheStaleSeconds * 1000,
-          redis: app.shared.redis,
-          guard: app.shared.guard,
-          prefix: config.redisPrefix,
-        })
-      : undefined;
-  /** Every cached page and catalogue answer is forgotten: by this process, and through Redis by every process. */
-  let clears = 0;
-  const forgetStorefront = async () => {
-    clears++;
-    await Promise.all([pages?.clear(), cache.delete("")]);
-  };
-  /** Changes with every clear of this process or (through the page cache's generation) of another. */
-  const catalogueGeneration = () => `${clears}:${pages?.generation() ?? ""}`;
-  // A catalogue write shows on the storefront at once; the in-memory catalogue follows the change feed.
-  const changed = () => forgetStorefront().catch((err: unknown) => app.log.error({ err }, "storefront caches not cleared after a back-office write"));
-  await app.register(adminRoutes, {
-    db,
-    // The authenticator app names the account by the store's host.
-    staff: createStaffService({ db, limiter, secret: config.appSecret, issuer: new URL(config.publicUrl).hostname }),
-    products: createAdminProducts({
-      db,
-      mediaDir: path.join(config.dataDir, "media"),
-      changed,
-    }),
-    catalogue: createAdminCatalogue({ db, mediaDir: path.join(config.dataDir, "media"), changed }),
-    rates: createAdminRates({ db, changed }),
-    imports: createAdminImports({ db, dataDir: config.dataDir, concurrentWrites: database.kind === "postgres", changed, log: app.log }),
-    apiKeys: createApiKeys(db),
-    config,
-  });
+  // Guests' catalogue pages and the clear a back-office write asks for (docs/decisions/013 and 020).
+  await app.register(storefrontCachePlugin, { config, web: web !== undefined });
+  await app.register(adminPlugin, { db, config, limiter, concurrentWrites: database.kind === "postgres" });
 
   const cart = createCartService(db, catalog);
   const shipping = createShippingService(db, config.appSecret, catalog.rates);
   const orders = createOrdersService(db, config.storeAddress);
-  // The sandbox gateway notifies through the full HTTP stack of this same app, signature and all.
-  const sandbox = createSandboxProvider(db, {
-    secret: config.sandboxSecret,
-    origin: config.publicUrl,
-    notify: async (url, body, signature) => {
-      const res = await app.inject({
-        method: "POST",
-        url: new URL(url).pathname,
-        headers: { "content-type": "application/json", "x-sandbox-signature": signature },
-        payload: body,
-      });
-      if (res.statusCode >= 400) app.log.error({ status: res.statusCode, body: res.body }, "sandbox notification refused");
-    },
-  });
-  // The gateways that are on, in PAYMENT_PROVIDERS' order (the order the checkout offers them in).
-  const providers = new Map<string, PaymentProvider>(
-    config.paymentProviders.map((name) => [name, createProvider(name, config, sandbox.provider)] as const),
-  );
-  const paymentService = createPaymentService(db, providers, app.log);
-  app.decorate("payments", paymentService);
+  await app.register(paymentsPlugin, { db, config });
   await app.register(cartRoutes, { cart, auth });
   await app.register(shippingRoutes, { cart, shipping, auth });
   await app.register(checkoutRoutes, {
@@ -219,7 +147,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       db,
       catalog,
       shipping,
-      providers,
+      providers: app.paymentProviders,
       reservationMinutes: config.reservationMinutes,
       limits: config.orderLimits,
       publicUrl: config.publicUrl,
@@ -230,17 +158,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     config,
   });
   await app.register(ordersRoutes, { orders, auth, config });
-  await app.register(webhookRoutes, { providers, payments: paymentService });
-  await app.register(sandboxPageRoutes, { sandbox });
-  await app.register(returnRoutes, { payments: paymentService, config });
 
-  // `npm run cache:clear`: this process forgets its cached pages and catalogue answers (with Redis, every
-  // process does, through the shared generation). This machine only, never through a proxy.
-  app.post("/_cache/clear", { schema: { hide: true } }, async (request, reply) => {
-    if (!fromLoopback(request)) throw new HttpError(404, "not_found");
-    await forgetStorefront();
-    return reply.status(204).send();
-  });
-  if (web) await app.register(webPlugin, { config, ...web, pages, catalogueGeneration });
+  if (web) await app.register(webPlugin, { config, ...web, pages: app.storefront.pages, catalogueGeneration: app.storefront.generation });
   return app;
 }

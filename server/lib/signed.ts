@@ -1,4 +1,5 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { createHmac } from "node:crypto";
+import { safeEqual } from "./safe-equal.ts";
 
 /** A tamper-proof, expiring value handed to the client and read back later (delivery options). */
 export function signValue(payload: object, secret: string, ttlMs: number): string {
@@ -12,7 +13,7 @@ export function readSigned<T>(token: string, secret: string): (T & { exp: number
   if (!body || !mac) return undefined;
   const expected = createHmac("sha256", secret).update(body).digest();
   const given = Buffer.from(mac, "base64url");
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
+  if (!safeEqual(given, expected)) return undefined;
   try {
     const value = JSON.parse(Buffer.from(body, "base64url").toString()) as T & { exp: number };
     return typeof value.exp === "number" && value.exp > Date.now() ? value : undefined;

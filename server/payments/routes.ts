@@ -10,8 +10,7 @@ import { requestSite } from "../lib/site.ts";
 import { GatewayError, type PaymentProvider } from "./provider.ts";
 import type { SandboxGateway } from "./providers/sandbox.ts";
 import type { PaymentService } from "./service.ts";
-
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+import { escapeHtml } from "../lib/html.ts";
 
 /** Gateways' signed notifications: `POST /ecom/pagamentos/webhook/{provider}`. */
 export const webhookRoutes: FastifyPluginAsync<{ providers: Map<string, PaymentProvider>; payments: PaymentService }> = async (
@@ -71,7 +70,7 @@ export const returnRoutes: FastifyPluginAsync<{ payments: PaymentService; config
 
 function page(locale: Locale, title: string, body: string) {
   return `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<meta name="robots" content="noindex"><title>${escape(title)}</title>
+<meta name="robots" content="noindex"><title>${escapeHtml(title)}</title>
 <style>body{font-family:system-ui,sans-serif;background:#0f172a;color:#0f172a;margin:0;display:grid;place-items:center;min-height:100vh}
 main{background:#fff;border-radius:12px;padding:32px;max-width:420px;width:calc(100% - 32px)}h1{margin-top:0;color:#9a3412}
 .amount{font-size:2rem;font-weight:700;margin:8px 0 24px}button,a.button{display:block;width:100%;padding:14px;border-radius:8px;border:0;font-size:1rem;font-weight:600;margin-top:12px;cursor:pointer;text-align:center;text-decoration:none}
@@ -88,7 +87,7 @@ export const sandboxPageRoutes: FastifyPluginAsync<{ sandbox: SandboxGateway }> 
 
   app.get("/pagamento/sandbox/:ref", { schema: { hide: true } }, async (req, reply) => {
     const locale = requestLocale(req);
-    const t = (k: ApiMessageKey) => escape(apiMessage(locale, k));
+    const t = (k: ApiMessageKey) => escapeHtml(apiMessage(locale, k));
     const ref = (req.params as { ref: string }).ref;
     // A reference is the gateway's own token; one holding control characters (NUL) is none.
     const row = hasControlCharacters(ref) ? undefined : await sandbox.find(ref);
@@ -103,7 +102,7 @@ export const sandboxPageRoutes: FastifyPluginAsync<{ sandbox: SandboxGateway }> 
             : "";
     const actions =
       row.status === "approved" || row.status === "expired"
-        ? `<a class="button decline" href="${escape(row.return_url)}">${t("sandbox_back")}</a>`
+        ? `<a class="button decline" href="${escapeHtml(row.return_url)}">${t("sandbox_back")}</a>`
         : `<form method="post"><button class="approve" name="decision" value="approve">${t("sandbox_approve")}</button>
 <button class="decline" name="decision" value="decline">${t("sandbox_decline")}</button></form>`;
     return reply
@@ -113,8 +112,8 @@ export const sandboxPageRoutes: FastifyPluginAsync<{ sandbox: SandboxGateway }> 
         page(
           locale,
           t("sandbox_title"),
-          `<p class="test" role="note">${t("sandbox_test_banner")}</p><h1>${t("sandbox_title")}</h1><p>${escape(row.descricao)}</p>
-<p class="note">${t("sandbox_amount")}</p><p class="amount">${escape(formatPrice(row.valor, row.moeda_id))}</p>${status}${actions}
+          `<p class="test" role="note">${t("sandbox_test_banner")}</p><h1>${t("sandbox_title")}</h1><p>${escapeHtml(row.descricao)}</p>
+<p class="note">${t("sandbox_amount")}</p><p class="amount">${escapeHtml(formatPrice(row.valor, row.moeda_id))}</p>${status}${actions}
 <p class="note">${t("sandbox_explain")}</p>`,
         ),
       );

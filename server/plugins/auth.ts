@@ -1,7 +1,9 @@
 import { sql } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { apiLang, type ApiLang } from "#contract/locale.ts";
 import { queryRows, type Db } from "#db/client.ts";
 import { HttpError } from "../lib/errors.ts";
+import { requestLocale } from "../lib/request-locale.ts";
 import { sha256 } from "../lib/tokens.ts";
 
 export interface AuthenticatedCustomer {
@@ -16,6 +18,20 @@ declare module "fastify" {
     sessionEnded?: boolean;
   }
 }
+
+/** The shopper behind a request, as the cart, shipping and checkout see them: a customer or a guest, and their language. */
+export interface Viewer {
+  customerId: number | null;
+  lang: ApiLang;
+  /** A guest whose session token has just stopped working (expired or revoked). */
+  sessionEnded?: boolean;
+}
+
+export const viewerOf = (request: FastifyRequest): Viewer => ({
+  customerId: request.customer?.id ?? null,
+  lang: apiLang(requestLocale(request)),
+  sessionEnded: request.sessionEnded === true,
+});
 
 function bearer(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;

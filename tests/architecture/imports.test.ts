@@ -36,6 +36,28 @@ const RULES: Rule[] = [
   { from: "app/features/", forbidden: ["app/routes/"], why: "routes compose features, never the other way round" },
 ];
 
+/**
+ * The API's modules (`server/modules/<name>/`) import one another only through these shared places; what
+ * two modules both need otherwise goes below them, into `server/lib/`. A module may also name another's
+ * service as a type (`import type … from "../<name>/service.ts"`): app.ts builds the services and hands
+ * them in, so the type is the whole of that dependency.
+ */
+const MODULE_SHARED: Record<string, string> = {
+  "server/modules/catalog/pricing.ts": "the price rules of spec §9, which the cart, checkout, shipping and the back office apply alike",
+  "server/modules/catalog/search.ts": "the shoppers' word splitting, so the back office's product list finds what the storefront finds",
+  "server/modules/orders/stock.ts": "the stock an order takes: checkout takes it and payments give it back, under the orders' rules",
+};
+const MODULE = /^server\/modules\/([^/]+)\//;
+
+/** Why an import from one module into another is refused, or undefined when it is allowed (or no such import). */
+function crossModule(file: string, target: string, typeOnly: boolean): string | undefined {
+  const from = MODULE.exec(file)?.[1];
+  const to = MODULE.exec(target)?.[1];
+  if (!from || !to || from === to || target in MODULE_SHARED) return undefined;
+  if (typeOnly && target === `server/modules/${to}/service.ts`) return undefined;
+  return `modules import one another only through ${Object.keys(MODULE_SHARED).join(", ")} or a service's type; move what both need to server/lib/`;
+}
+
 /** Packages that run only on the server: none of them belongs in the storefront or the shared contract. */
 const SERVER_PACKAGES = [
   /^fastify/,
@@ -78,6 +100,20 @@ function specifiers(text: string): string[] {
   return importedFiles.map((f) => f.fileName);
 }
 
+/** The specifiers a file imports for types only (`import type { A }`, or every name of it marked `type`). */
+function typeOnlySpecifiers(text: string): Set<string> {
+  const found = new Set<string>();
+  for (const statement of ts.createSourceFile("x.ts", text, ts.ScriptTarget.Latest).statements) {
+    if (!ts.isImportDeclaration(statement) || !ts.isStringLiteral(statement.moduleSpecifier)) continue;
+    const clause = statement.importClause;
+    const names = clause?.namedBindings && ts.isNamedImports(clause.namedBindings) ? clause.namedBindings.elements : undefined;
+    if (clause && (clause.isTypeOnly || (!clause.name && names && names.length > 0 && names.every((n) => n.isTypeOnly)))) {
+      found.add(statement.moduleSpecifier.text);
+    }
+  }
+  return found;
+}
+
 /** A repository-relative path for a project import, a package name for the rest. */
 function resolve(file: string, specifier: string): { local: string } | { pkg: string } {
   for (const [alias, target] of Object.entries(aliases)) {
@@ -90,6 +126,7 @@ function resolve(file: string, specifier: string): { local: string } | { pkg: st
 /** The rule breaks in one file's text ("file → import: why"). */
 function violations(file: string, text: string): string[] {
   const found: string[] = [];
+  const typeOnly = typeOnlySpecifiers(text);
   for (const specifier of specifiers(text)) {
     const target = resolve(file, specifier);
     if ("local" in target) {
@@ -98,6 +135,8 @@ function violations(file: string, text: string): string[] {
         const hit = rule.forbidden.find((folder) => target.local.startsWith(folder));
         if (hit) found.push(`${file} → ${specifier}: ${rule.why}`);
       }
+      const across = crossModule(file, target.local, typeOnly.has(specifier));
+      if (across) found.push(`${file} → ${specifier}: ${across}`);
     } else {
       for (const rule of PACKAGE_RULES) {
         if (file.startsWith(rule.from) && SERVER_PACKAGES.some((p) => p.test(target.pkg))) found.push(`${file} → ${specifier}: ${rule.why}`);
@@ -127,5 +166,13 @@ describe("import rules", () => {
       violations("server/app.ts", `import { db } from "#db/client.ts";\nimport { z } from "zod";\nimport { s } from "#contract/site.ts";`),
     ).toEqual([]);
     expect(violations("app/routes/register.tsx", `import { RegisterForm } from "#app/features/account/register-form.tsx";`)).toEqual([]);
+    expect(violations("server/modules/admin/staff/service.ts", `import { createLoginGuard } from "../../accounts/login-guard.ts";`)).toHaveLength(1);
+    expect(violations("server/modules/shipping/service.ts", `import { cartCurrencyFor } from "../cart/service.ts";`)).toHaveLength(1);
+    expect(
+      violations(
+        "server/modules/checkout/service.ts",
+        `import type { CatalogService } from "../catalog/service.ts";\nimport { unitPrice } from "../catalog/pricing.ts";\nimport { lineErrors } from "../../lib/line-errors.ts";`,
+      ),
+    ).toEqual([]);
   });
 });

@@ -1,7 +1,6 @@
 import type { ApiLang } from "#contract/locale.ts";
 import type { MailMessage } from "../../lib/mailer.ts";
-
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+import { escapeHtml } from "../../lib/html.ts";
 
 const texts = {
   pt: {
@@ -31,11 +30,11 @@ const texts = {
 function layout(brand: string, hello: string, body: string, button: string, link: string, ignore: string, fallback: string) {
   const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1e293b;background:#f1f5f9;padding:24px">
 <div style="max-width:560px;margin:auto;background:#fff;border-radius:8px;padding:32px">
-<h1 style="font-size:20px;color:#c2410c">${escape(brand)}</h1>
-<p>${escape(hello)}</p><p>${escape(body)}</p>
-<p><a href="${escape(link)}" style="display:inline-block;background:#c2410c;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none">${escape(button)}</a></p>
-<p style="font-size:13px;color:#475569">${escape(fallback)}<br><a href="${escape(link)}">${escape(link)}</a></p>
-<p style="font-size:13px;color:#475569">${escape(ignore)}</p></div></body></html>`;
+<h1 style="font-size:20px;color:#c2410c">${escapeHtml(brand)}</h1>
+<p>${escapeHtml(hello)}</p><p>${escapeHtml(body)}</p>
+<p><a href="${escapeHtml(link)}" style="display:inline-block;background:#c2410c;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none">${escapeHtml(button)}</a></p>
+<p style="font-size:13px;color:#475569">${escapeHtml(fallback)}<br><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>
+<p style="font-size:13px;color:#475569">${escapeHtml(ignore)}</p></div></body></html>`;
   const text = `${brand}\n\n${hello}\n\n${body}\n\n${button}: ${link}\n\n${ignore}\n`;
   return { html, text };
 }

@@ -16,7 +16,8 @@ import { HttpError } from "../../lib/errors.ts";
 import type { Storage } from "../../lib/storage.ts";
 import { randomToken } from "../../lib/tokens.ts";
 import * as repo from "./repo.ts";
-import { checkUpload, extensionOf, type UploadedFile } from "./uploads.ts";
+import type { UploadedFile } from "../../lib/multipart.ts";
+import { checkUpload, extensionOf } from "./uploads.ts";
 
 /** Where links in e-mails point and which brand signs them. */
 export interface MailContext {

@@ -5,15 +5,15 @@ import { RegisterFieldsSchema, UpdateProfileFieldsSchema } from "#contract/api/a
 import { apiMessage } from "#contract/messages.ts";
 import type { Config } from "#config/config.ts";
 import { HttpError, SchemaError, type SchemaIssue } from "../../lib/errors.ts";
+import { readMultipart, type UploadedFile } from "../../lib/multipart.ts";
 import { operationSchema as op } from "../../lib/operation.ts";
 import { requestLocale } from "../../lib/request-locale.ts";
 import { requestSite } from "../../lib/site.ts";
 import { customerOf, type Auth } from "../../plugins/auth.ts";
 import type { AddressService } from "./addresses.ts";
 import { cepRoutes } from "./cep.ts";
-import { DEVICE_COOKIE, DEVICE_TTL_MS } from "./login-guard.ts";
+import { DEVICE_COOKIE, DEVICE_TTL_MS } from "../../lib/login-guard.ts";
 import type { AccountsService } from "./service.ts";
-import type { UploadedFile } from "./uploads.ts";
 
 interface Deps {
   accounts: AccountsService;
@@ -32,21 +32,9 @@ async function readForm(request: FastifyRequest) {
     }
     return { fields, files };
   }
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === "file") {
-        const buffer = await part.toBuffer();
-        files.set(part.fieldname, { field: part.fieldname, buffer, truncated: part.file.truncated });
-      } else if (typeof part.value === "string") {
-        fields[part.fieldname] = part.value;
-      }
-    }
-  } catch (err) {
-    // Busboy's own errors (no boundary, a body cut short, a malformed part) carry no status: the client sent them.
-    if (typeof (err as { statusCode?: unknown }).statusCode === "number") throw err;
-    throw new HttpError(400, "bad_request");
-  }
-  return { fields, files };
+  const form = await readMultipart(request);
+  for (const file of form.files) files.set(file.field, file);
+  return { fields: form.fields, files };
 }
 
 function parse<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {

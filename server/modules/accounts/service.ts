@@ -20,10 +20,11 @@ import type { Mailer } from "../../lib/mailer.ts";
 import type { Storage } from "../../lib/storage.ts";
 import { randomToken, sha256 } from "../../lib/tokens.ts";
 import { confirmationEmail, resetEmail } from "./emails.ts";
-import { createLoginGuard, type LoginClient } from "./login-guard.ts";
+import { createLoginGuard, type LoginClient } from "../../lib/login-guard.ts";
 import { createRegistration, storeDocumentFiles, type CheckedFile, type MailContext } from "./registration.ts";
 import * as repo from "./repo.ts";
-import { checkUpload, type UploadedFile } from "./uploads.ts";
+import type { UploadedFile } from "../../lib/multipart.ts";
+import { checkUpload } from "./uploads.ts";
 
 const CONFIRM_MS = 48 * 60 * 60 * 1000;
 const RESET_MS = 60 * 60 * 1000;

@@ -1,12 +1,7 @@
 import { fileTypeFromBuffer } from "file-type";
 import { MAX_UPLOAD_BYTES } from "#contract/api/accounts.ts";
 import type { ApiMessageKey } from "#contract/messages.ts";
-
-export interface UploadedFile {
-  field: string;
-  buffer: Buffer;
-  truncated: boolean;
-}
+import type { UploadedFile } from "../../lib/multipart.ts";
 
 /** Checks a document image by its bytes, never by its name: answers its MIME type or what is wrong. */
 export async function checkUpload(

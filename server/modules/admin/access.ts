@@ -4,8 +4,8 @@ import { operations, type Operation } from "#contract/api/operations.ts";
 import type { Config } from "#config/config.ts";
 import { HttpError } from "../../lib/errors.ts";
 import { siteFor, visitorSiteOf } from "../../lib/site.ts";
-import type { ApiKeys, ResolvedKey } from "./api-keys.ts";
-import type { StaffService } from "./staff-service.ts";
+import type { ApiKeys, ResolvedKey } from "./staff/api-keys.ts";
+import type { StaffService } from "./staff/service.ts";
 
 declare module "fastify" {
   interface FastifyRequest {

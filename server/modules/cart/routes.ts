@@ -1,16 +1,7 @@
-import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { apiLang } from "#contract/locale.ts";
 import { operationSchema as op } from "../../lib/operation.ts";
-import { requestLocale } from "../../lib/request-locale.ts";
-import { customerOf, type Auth } from "../../plugins/auth.ts";
-import type { CartService, Viewer } from "./service.ts";
-
-export const viewerOf = (request: FastifyRequest): Viewer => ({
-  customerId: request.customer?.id ?? null,
-  lang: apiLang(requestLocale(request)),
-  sessionEnded: request.sessionEnded === true,
-});
+import { customerOf, viewerOf, type Auth } from "../../plugins/auth.ts";
+import type { CartService } from "./service.ts";
 
 /** The cart of spec §7: guests and customers; the server prices every line. */
 export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService; auth: Auth }> = async (app, { cart, auth }) => {

@@ -3,62 +3,17 @@ import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { MAX_QTY, type Cart, type CartBody } from "#contract/api/cart.ts";
 import { isDbId } from "#contract/api/common.ts";
 import { CURRENCIES, isMoedaId } from "#contract/currencies.ts";
-import type { ApiLang } from "#contract/locale.ts";
 import type { ApiMessageKey } from "#contract/messages.ts";
-import { convertPrice, formatPrice, type ExchangeRate } from "#contract/money.ts";
+import { formatPrice } from "#contract/money.ts";
 import type { Db } from "#db/client.ts";
-import { cartItems, carts, customers, products } from "#db/schema/index.ts";
+import { cartItems, carts, products } from "#db/schema/index.ts";
 import { HttpError } from "../../lib/errors.ts";
+import { lineErrors } from "../../lib/line-errors.ts";
+import type { Viewer } from "../../plugins/auth.ts";
+import { cartCurrencyFor, unitPrice } from "../catalog/pricing.ts";
 import type { CatalogService } from "../catalog/service.ts";
 
 export type CartRow = typeof carts.$inferSelect;
-
-export interface Viewer {
-  customerId: number | null;
-  lang: ApiLang;
-  /** A guest whose session token has just stopped working (expired or revoked). */
-  sessionEnded?: boolean;
-}
-
-/** Spec §9: a foreign customer's cart is in dollars, a resident's in guaraníes; a guest's as asked. */
-export async function cartCurrencyFor(db: Db, customerId: number | null, requested: number): Promise<number> {
-  if (customerId === null) return requested;
-  const [c] = await db.select({ estrangeiro: customers.estrangeiro }).from(customers).where(eq(customers.id, customerId));
-  return c?.estrangeiro ? 2 : 3;
-}
-
-/** Prices a product in the cart's currency, rounded to its decimals; the client's price is never used. */
-export function unitPrice(valorVenda: string, productMoedaId: number, cartMoedaId: number, rates: ExchangeRate[]): string {
-  return convertPrice(valorVenda, productMoedaId, cartMoedaId, rates);
-}
-
-/**
- * A 4xx naming, for every line at fault, its own message and maximum (`qtde_maxima` by product id),
- * so a cart with several lines over stock shows each line's limit.
- */
-export function lineErrors(
-  status: number,
-  errors: Record<string, ApiMessageKey[]>,
-  limits: Record<string, number>,
-  itens: { produto_id: number }[],
-  key?: ApiMessageKey,
-): HttpError {
-  const only = Object.entries(errors);
-  const single = only.length === 1 && only[0]![1].length === 1;
-  const fieldVars = Object.fromEntries(Object.entries(limits).map(([field, n]) => [field, { n }]));
-  const qtde_maxima: Record<string, number> = {};
-  for (const [field, n] of Object.entries(limits)) {
-    const index = Number(field.split(".")[1]);
-    const item = itens[index];
-    if (item) qtde_maxima[String(item.produto_id)] = n;
-  }
-  return new HttpError(status, key ?? (single ? only[0]![1][0]! : "validation_failed"), {
-    errors,
-    fieldVars,
-    vars: single ? (fieldVars[only[0]![0]] ?? {}) : {},
-    data: Object.keys(qtde_maxima).length > 0 ? { qtde_maxima } : {},
-  });
-}
 
 export function createCartService(db: Db, catalog: CatalogService) {
   /** The most units of a product one line may hold (spec §5): the stock, at most 99. */

@@ -12,7 +12,8 @@ import { isValidCpf, onlyDigits } from "#contract/documents.ts";
 import type { PaymentOption } from "#contract/api/cart.ts";
 import { GatewayError, type PaymentMethod, type PaymentProvider } from "../../payments/provider.ts";
 import type { CatalogService } from "../catalog/service.ts";
-import { lineErrors, unitPrice } from "../cart/service.ts";
+import { lineErrors } from "../../lib/line-errors.ts";
+import { unitPrice } from "../catalog/pricing.ts";
 import type { ShippingService } from "../shipping/service.ts";
 import { lockProducts, shortages, takeStock } from "../orders/stock.ts";
 

@@ -4,8 +4,7 @@ import type { Db } from "#db/client.ts";
 import { outboxEmails } from "#db/schema/index.ts";
 import { HttpError } from "../../lib/errors.ts";
 import { fromLoopback } from "../../lib/loopback.ts";
-
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+import { escapeHtml } from "../../lib/html.ts";
 
 /**
  * The outbox for development machines: every message the store wrote, with working links.
@@ -24,9 +23,9 @@ export const devMailRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db })
     const rows = await latest();
     const items = rows
       .map(
-        (m) => `<article><h2>${escape(m.assunto)}</h2>
-<p class="meta">To ${escape(m.para)} · ${m.created_at.toISOString()} · ${m.enviado_em ? "sent by SMTP" : m.erro ? `SMTP error: ${escape(m.erro)}` : "outbox only"}</p>
-<iframe sandbox="allow-popups allow-top-navigation-by-user-activation" srcdoc="${escape(m.html)}" title="${escape(m.assunto)}"></iframe></article>`,
+        (m) => `<article><h2>${escapeHtml(m.assunto)}</h2>
+<p class="meta">To ${escapeHtml(m.para)} · ${m.created_at.toISOString()} · ${m.enviado_em ? "sent by SMTP" : m.erro ? `SMTP error: ${escapeHtml(m.erro)}` : "outbox only"}</p>
+<iframe sandbox="allow-popups allow-top-navigation-by-user-activation" srcdoc="${escapeHtml(m.html)}" title="${escapeHtml(m.assunto)}"></iframe></article>`,
       )
       .join("\n");
     return reply.type("text/html; charset=utf-8").header("cache-control", "no-store").send(`<!doctype html>

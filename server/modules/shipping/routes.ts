@@ -3,8 +3,7 @@ import { z } from "zod";
 import { HttpError } from "../../lib/errors.ts";
 import { operationSchema as op } from "../../lib/operation.ts";
 import { requestLocale } from "../../lib/request-locale.ts";
-import type { Auth } from "../../plugins/auth.ts";
-import { viewerOf } from "../cart/routes.ts";
+import { viewerOf, type Auth } from "../../plugins/auth.ts";
 import type { CartService } from "../cart/service.ts";
 import type { ShippingService } from "./service.ts";
 

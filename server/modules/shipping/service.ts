@@ -8,7 +8,7 @@ import { convertPrice, formatPrice, type ExchangeRate } from "#contract/money.ts
 import type { Db } from "#db/client.ts";
 import { HttpError } from "../../lib/errors.ts";
 import { readSigned, signValue } from "../../lib/signed.ts";
-import { cartCurrencyFor } from "../cart/service.ts";
+import { cartCurrencyFor } from "../catalog/pricing.ts";
 import * as repo from "./repo.ts";
 
 const OPTION_TTL_MS = 60 * 60 * 1000;

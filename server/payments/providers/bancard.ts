@@ -1,7 +1,8 @@
-import { createHash, timingSafeEqual } from "node:crypto";
+import { createHash } from "node:crypto";
 import Big from "big.js";
 import { MOEDA } from "#contract/currencies.ts";
 import { GatewayError, gatewayJson, type PaymentProvider, type StatusRead } from "../provider.ts";
+import { safeEqual } from "../../lib/safe-equal.ts";
 
 /**
  * Bancard vPOS "compra simple" (API 0.3), as Bancard's public connectors describe it
@@ -51,8 +52,6 @@ export interface BancardConfirmation {
   response_code?: string;
   response_description?: string;
 }
-
-const sameHex = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 export function createBancardProvider(options: { publicKey: string; privateKey: string; url: string; timeoutMs?: number }): PaymentProvider {
   const base = options.url.replace(/\/$/, "");
@@ -110,7 +109,7 @@ export function createBancardProvider(options: { publicKey: string; privateKey: 
       const shopProcessId = String(op.shop_process_id ?? "");
       if (!/^\d{1,18}$/.test(shopProcessId)) return undefined;
       const expected = bancardTokens.confirm(options.privateKey, shopProcessId, op.amount, op.currency);
-      if (!sameHex(op.token.toLowerCase(), expected)) return undefined;
+      if (!safeEqual(op.token.toLowerCase(), expected)) return undefined;
       return {
         // Bancard confirms a process once: the same confirmation again is a replay.
         eventId: `confirm:${shopProcessId}:${createHash("sha256").update(rawBody).digest("hex").slice(0, 32)}`,

@@ -1,8 +1,9 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { createHmac } from "node:crypto";
 import { MercadoPagoConfig, Payment, PaymentRefund, Preference } from "mercadopago";
 import { AppConfig } from "mercadopago/dist/utils/config/index.js";
 import { MOEDA } from "#contract/currencies.ts";
 import { GatewayError, header, type PaymentMethod, type PaymentProvider, type StatusRead } from "../provider.ts";
+import { safeEqual } from "../../lib/safe-equal.ts";
 
 /**
  * Mercado Pago Checkout Pro for Brazilian buyers, through the official `mercadopago` SDK: a preference
@@ -127,7 +128,7 @@ export function createMercadoPagoProvider(options: { accessToken: string; webhoo
       const dataId = raw && /^[0-9a-zA-Z]+$/.test(raw) ? raw.toLowerCase() : raw;
       const requestId = header(headers, "x-request-id");
       const expected = mercadoPagoSignature(options.webhookSecret, mercadoPagoManifest(dataId, requestId, ts));
-      if (!timingSafeEqual(Buffer.from(v1.toLowerCase()), Buffer.from(expected))) return undefined;
+      if (!safeEqual(v1.toLowerCase(), expected)) return undefined;
       if (!dataId || !/^\d{1,20}$/.test(dataId)) return undefined;
       return { eventId: `${dataId}:${requestId ?? ""}:${ts}`.slice(0, 120), gatewayPaymentId: dataId };
     },

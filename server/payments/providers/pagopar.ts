@@ -1,6 +1,7 @@
-import { createHash, timingSafeEqual } from "node:crypto";
+import { createHash } from "node:crypto";
 import { MOEDA } from "#contract/currencies.ts";
 import { GatewayError, gatewayJson, type PaymentMethod, type PaymentProvider, type StatusRead } from "../provider.ts";
+import { safeEqual } from "../../lib/safe-equal.ts";
 
 /**
  * Pagopar (Paraguay, guaraníes) as its integration documents describe it (soporte.pagopar.com, "API de
@@ -36,8 +37,6 @@ export interface PagoparOrderState {
   numero_pedido?: string;
   token?: string;
 }
-
-const sameHex = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 /** "YYYY-MM-DD HH:MM:SS" in Paraguay's time, as Pagopar reads fecha_maxima_pago. */
 function asuncionTime(date: Date): string {
@@ -139,7 +138,7 @@ export function createPagoparProvider(options: {
       }
       if (!state || typeof state.hash_pedido !== "string" || typeof state.token !== "string" || !/^[\w-]{1,120}$/.test(state.hash_pedido))
         return undefined;
-      if (!sameHex(state.token.toLowerCase(), pagoparTokens.notification(options.privateKey, state.hash_pedido))) return undefined;
+      if (!safeEqual(state.token.toLowerCase(), pagoparTokens.notification(options.privateKey, state.hash_pedido))) return undefined;
       // The token covers the hash only, so nothing else in the body is taken from it: the state is read back.
       return {
         eventId: `${state.hash_pedido}:${createHash("sha256").update(rawBody).digest("hex").slice(0, 32)}`,

@@ -1,8 +1,9 @@
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHmac, randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
 import { sandboxGatewayPayments } from "#db/schema/index.ts";
 import type { GatewayStatus, PaymentProvider, StatusRead } from "../provider.ts";
+import { safeEqual } from "../../lib/safe-equal.ts";
 
 const SIGNATURE_HEADER = "x-sandbox-signature";
 const MAX_AGE_S = 300;
@@ -47,7 +48,7 @@ export function createSandboxProvider(
       if (!Number.isFinite(timestamp) || Math.abs(Date.now() / 1000 - timestamp) > MAX_AGE_S || !parts.v1) return undefined;
       const expected = createHmac("sha256", options.secret).update(`${timestamp}.${rawBody.toString()}`).digest();
       const given = Buffer.from(parts.v1, "hex");
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
+      if (!safeEqual(given, expected)) return undefined;
       try {
         const event = JSON.parse(rawBody.toString()) as { id?: unknown; data?: { ref?: unknown } };
         if (typeof event.id !== "string" || typeof event.data?.ref !== "string") return undefined;

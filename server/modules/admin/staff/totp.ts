@@ -7,12 +7,12 @@ import { RECOVERY_CODE_COUNT, TOTP_DIGITS, TOTP_PERIOD_SECONDS, type ShopSetting
 import { TOTP_TICKET_MS, type Staff } from "#contract/api/admin/staff.ts";
 import type { Db } from "#db/client.ts";
 import { shopSettings, staff as staffTable } from "#db/schema/staff.ts";
-import { HttpError } from "../../lib/errors.ts";
-import { derivedKey, seal, unseal } from "../../lib/sealed.ts";
-import { readSigned, signValue } from "../../lib/signed.ts";
-import { sha256 } from "../../lib/tokens.ts";
-import type { LoginGuard } from "../accounts/login-guard.ts";
-import { audited, type Actor } from "./audit.ts";
+import { HttpError } from "../../../lib/errors.ts";
+import { derivedKey, seal, unseal } from "../../../lib/sealed.ts";
+import { readSigned, signValue } from "../../../lib/signed.ts";
+import { sha256 } from "../../../lib/tokens.ts";
+import type { LoginGuard } from "../../../lib/login-guard.ts";
+import { audited, type Actor } from "../audit.ts";
 
 type StaffRow = typeof staffTable.$inferSelect;
 

@@ -1,12 +1,13 @@
 import { createReadStream } from "node:fs";
-import { open } from "node:fs/promises";
+import { open, readdir, rm, stat } from "node:fs/promises";
+import path from "node:path";
 import type { Writable } from "node:stream";
 import { format as csvFormat } from "@fast-csv/format";
 import { parse as csvParse } from "@fast-csv/parse";
 import ExcelJS from "exceljs";
 import { fileTypeFromFile } from "file-type";
 import { IMPORT_MAX_ROWS } from "#contract/api/admin/imports.ts";
-import { HttpError } from "../../lib/errors.ts";
+import { HttpError } from "../../../lib/errors.ts";
 
 /** One row of a file: its line (the spreadsheet's row number, the header being 1) and its cells as text. */
 export interface FileRow {
@@ -128,4 +129,24 @@ export async function writeRows(out: Writable, formato: "csv" | "xlsx", header: 
   for await (const row of rows) sheet.addRow(row).commit();
   sheet.commit();
   await workbook.commit();
+}
+
+/** Removes the files of a folder older than `ms` (an upload never applied). */
+export async function removeOlderThan(folder: string, ms: number) {
+  const names = await readdir(folder).catch(() => [] as string[]);
+  const before = Date.now() - ms;
+  for (const name of names) {
+    const file = path.join(folder, name);
+    const info = await stat(file).catch(() => undefined);
+    if (info && info.mtimeMs < before) await rm(file, { force: true });
+  }
+}
+
+/** A CSV's lines, counted before the check so the progress bar knows its end (a workbook's is known once read). */
+export async function countLines(file: string): Promise<number> {
+  let lines = 0;
+  for await (const chunk of createReadStream(file) as AsyncIterable<Buffer>) {
+    for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) lines++;
+  }
+  return Math.max(0, lines);
 }

@@ -3,8 +3,9 @@ import type { z } from "zod";
 import { RATE_JUMP, type Rates, type RatesBodySchema } from "#contract/api/admin/rates.ts";
 import { queryRows, type Db } from "#db/client.ts";
 import { rateHistory } from "#db/schema/staff.ts";
-import { HttpError } from "../../lib/errors.ts";
-import { audited, type Actor } from "./audit.ts";
+import { HttpError } from "../../../lib/errors.ts";
+import { dollarValueSql } from "../../catalog/pricing.ts";
+import { audited, type Actor } from "../audit.ts";
 
 const USD = 2;
 const PYG = 3;
@@ -70,7 +71,7 @@ export function createAdminRates({ db, changed }: { db: Db; changed: () => Promi
       const pyg = body.rates.find((r) => r.target_currency_id === PYG);
       const pygBefore = before.find((r) => r.target_currency_id === PYG);
       if (pyg && Number(pyg.tax) !== Number(pygBefore?.tax)) {
-        await tx.execute(sql`UPDATE produtos SET valor_usd = round(valor_venda / ${pyg.tax}::numeric, 2) WHERE moeda_id = ${PYG}`);
+        await tx.execute(sql`UPDATE produtos SET valor_usd = ${dollarValueSql(sql`valor_venda`, pyg.tax)} WHERE moeda_id = ${PYG}`);
       }
       await audited(tx, actor, {
         acao: "editar",
@@ -90,5 +91,3 @@ export function createAdminRates({ db, changed }: { db: Db; changed: () => Promi
 
   return { read, save };
 }
-
-export type AdminRates = ReturnType<typeof createAdminRates>;

@@ -5,10 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AdminBrand, AdminCategory, AdminDepartment, CategoryBody } from "#contract/api/admin/catalogue.ts";
 import type { AuditEntry } from "#contract/api/admin/staff.ts";
 import type { Brand, Category, Menu, ProductsPage } from "#contract/api/catalog.ts";
-import { call } from "../../../tests/support/customers.ts";
-import { files, multipart, png } from "../../../tests/support/fixtures.ts";
-import { asStaff, staffAgent, STORE_ORIGIN, type StaffAgent } from "../../../tests/support/staff.ts";
-import { createTestApp, type TestApp } from "../../../tests/support/test-app.ts";
+import { call } from "../../../../tests/support/customers.ts";
+import { files, multipart, png } from "../../../../tests/support/fixtures.ts";
+import { asStaff, staffAgent, STORE_ORIGIN, type StaffAgent } from "../../../../tests/support/staff.ts";
+import { createTestApp, type TestApp } from "../../../../tests/support/test-app.ts";
 
 let t: TestApp;
 let manager: StaffAgent;

@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Rates } from "#contract/api/admin/rates.ts";
 import type { ProductDetails } from "#contract/api/catalog.ts";
 import { queryRows } from "#db/client.ts";
-import { call } from "../../../tests/support/customers.ts";
-import { pickProducts } from "../../../tests/support/shop.ts";
-import { asStaff, staffAgent, STORE_ORIGIN, type StaffAgent } from "../../../tests/support/staff.ts";
-import { createTestApp, type TestApp } from "../../../tests/support/test-app.ts";
+import { call } from "../../../../tests/support/customers.ts";
+import { pickProducts } from "../../../../tests/support/shop.ts";
+import { asStaff, staffAgent, STORE_ORIGIN, type StaffAgent } from "../../../../tests/support/staff.ts";
+import { createTestApp, type TestApp } from "../../../../tests/support/test-app.ts";
 
 let t: TestApp;
 let manager: StaffAgent;

@@ -4,10 +4,10 @@ import type { AdminImport, ApiKey } from "#contract/api/admin/imports.ts";
 import type { AdminProduct, AdminProductRow, CatalogOptions } from "#contract/api/admin/products.ts";
 import type { AuditEntry } from "#contract/api/admin/staff.ts";
 import type { ProductDetails } from "#contract/api/catalog.ts";
-import { call } from "../../../tests/support/customers.ts";
-import { files, multipart, type FixtureFile } from "../../../tests/support/fixtures.ts";
-import { asStaff, staffAgent, STORE_HOST, STORE_ORIGIN, type StaffAgent } from "../../../tests/support/staff.ts";
-import { createTestApp, type TestApp } from "../../../tests/support/test-app.ts";
+import { call } from "../../../../tests/support/customers.ts";
+import { files, multipart, type FixtureFile } from "../../../../tests/support/fixtures.ts";
+import { asStaff, staffAgent, STORE_HOST, STORE_ORIGIN, type StaffAgent } from "../../../../tests/support/staff.ts";
+import { createTestApp, type TestApp } from "../../../../tests/support/test-app.ts";
 
 let t: TestApp;
 let manager: StaffAgent;

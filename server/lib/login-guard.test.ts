@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { reachable, testRedisUrl, uniquePrefix } from "../../../tests/support/redis.ts";
-import { memoryLimiter, redisLimiter, type Limiter } from "../../lib/limiter.ts";
-import { connectRedis } from "../../lib/redis.ts";
+import { reachable, testRedisUrl, uniquePrefix } from "../../tests/support/redis.ts";
+import { memoryLimiter, redisLimiter, type Limiter } from "./limiter.ts";
+import { connectRedis } from "./redis.ts";
 import { ACCOUNT_FREE_ATTEMPTS, createLoginGuard, PAIR_ATTEMPTS } from "./login-guard.ts";
 
 const SECRET = "a-test-secret-of-at-least-32-characters!!";

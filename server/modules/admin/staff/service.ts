@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { createHmac } from "node:crypto";
 import { hash, verify } from "@node-rs/argon2";
 import { and, asc, eq, isNull, ne, sql } from "drizzle-orm";
 import type { z } from "zod";
@@ -13,11 +13,12 @@ import {
 import { isLocale, type Locale } from "#contract/locale.ts";
 import type { Db } from "#db/client.ts";
 import { staff as staffTable, staffSessions } from "#db/schema/staff.ts";
-import { HttpError } from "../../lib/errors.ts";
-import type { Limiter } from "../../lib/limiter.ts";
-import { randomToken, sha256 } from "../../lib/tokens.ts";
-import { createLoginGuard } from "../accounts/login-guard.ts";
-import { audited, type Actor } from "./audit.ts";
+import { HttpError } from "../../../lib/errors.ts";
+import type { Limiter } from "../../../lib/limiter.ts";
+import { randomToken, sha256 } from "../../../lib/tokens.ts";
+import { createLoginGuard } from "../../../lib/login-guard.ts";
+import { safeEqual } from "../../../lib/safe-equal.ts";
+import { audited, type Actor } from "../audit.ts";
 import { createStaffTotp, mandatorySql } from "./totp.ts";
 
 type StaffRow = typeof staffTable.$inferSelect;
@@ -66,9 +67,7 @@ export function createStaffService({ db, limiter, secret, issuer }: { db: Db; li
 
   function csrfMatches(token: string, sent: string | undefined): boolean {
     if (!sent || sent.length > 100) return false;
-    const expected = Buffer.from(csrfFor(token));
-    const given = Buffer.from(sent);
-    return expected.length === given.length && timingSafeEqual(expected, given);
+    return safeEqual(csrfFor(token), sent);
   }
 
   async function findByEmail(email: string) {

@@ -1,7 +1,7 @@
-import { randomToken } from "../../lib/tokens.ts";
-import { HttpError } from "../../lib/errors.ts";
-import type { Limiter } from "../../lib/limiter.ts";
-import { readSigned, signValue } from "../../lib/signed.ts";
+import { randomToken } from "./tokens.ts";
+import { HttpError } from "./errors.ts";
+import type { Limiter } from "./limiter.ts";
+import { readSigned, signValue } from "./signed.ts";
 
 /**
  * Keeps password guessing out without letting a stranger lock the owner out (docs/decisions/005):

@@ -5,7 +5,7 @@ import type { AuditEntry, Staff, StaffRole, StaffSession, StaffTotpStep } from "
 import type { ShopSettings, TotpEnrolment } from "#contract/api/admin/totp.ts";
 import { queryRows } from "#db/client.ts";
 import { upsertStaffMember } from "#db/staff.ts";
-import { nextIp } from "../../../tests/support/customers.ts";
+import { nextIp } from "../../../../tests/support/customers.ts";
 import {
   asStaff,
   cookieOf,
@@ -16,8 +16,8 @@ import {
   STORE_HOST,
   STORE_ORIGIN,
   type StaffAgent,
-} from "../../../tests/support/staff.ts";
-import { createTestApp, type TestApp } from "../../../tests/support/test-app.ts";
+} from "../../../../tests/support/staff.ts";
+import { createTestApp, type TestApp } from "../../../../tests/support/test-app.ts";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -3,9 +3,9 @@ import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { ApiKey, ApiKeyScope } from "#contract/api/admin/imports.ts";
 import type { Db } from "#db/client.ts";
 import { apiKeys } from "#db/schema/staff.ts";
-import { HttpError } from "../../lib/errors.ts";
-import { sha256 } from "../../lib/tokens.ts";
-import { audited, type Actor } from "./audit.ts";
+import { HttpError } from "../../../lib/errors.ts";
+import { sha256 } from "../../../lib/tokens.ts";
+import { audited, type Actor } from "../audit.ts";
 
 /** `sk_<12 hex>_<32 base64url>`: a visible prefix to tell keys apart, and 192 random bits. */
 const KEY_PATTERN = /^sk_([0-9a-f]{12})_[A-Za-z0-9_-]{32}$/;

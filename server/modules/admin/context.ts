@@ -1,0 +1,50 @@
+import type { FastifyRequest } from "fastify";
+import { apiMessage, type ApiMessageKey } from "#contract/messages.ts";
+import type { Config } from "#config/config.ts";
+import type { Db } from "#db/client.ts";
+import { HttpError } from "../../lib/errors.ts";
+import { requestLocale } from "../../lib/request-locale.ts";
+import type { Actor, KeyActor } from "./audit.ts";
+import type { ApiKeys } from "./staff/api-keys.ts";
+import type { StaffService } from "./staff/service.ts";
+
+/** What every area of the back office is built from (index.ts hands it to each). */
+export interface AdminContext {
+  db: Db;
+  config: Config;
+  /** The staff and the API keys: the access check reads them before any area's route runs. */
+  staff: StaffService;
+  apiKeys: ApiKeys;
+  /** PostgreSQL: other connections may write while a long transaction runs. */
+  concurrentWrites: boolean;
+  /** After a catalogue write: the storefront's cached pages and answers are dropped, so shoppers see it at once. */
+  changed: () => Promise<void>;
+}
+
+/** The operations' OpenAPI tags and security schemes. */
+export const tags = ["admin"];
+export const security = [{ staffCookie: [] }];
+/** The import's operations, which the shop's own system calls with an API key. */
+export const keySecurity: Record<string, string[]>[] = [{ staffCookie: [] }, { apiKey: [] }];
+
+/** An answer's message in the caller's language. */
+export const message = (request: FastifyRequest, key: ApiMessageKey, vars?: Record<string, string | number>) =>
+  apiMessage(requestLocale(request), key, vars);
+
+/** The signed-in member of a request the access check let through. */
+export function memberOf(request: FastifyRequest) {
+  if (!request.staff) throw new HttpError(401, "session_expired");
+  return request.staff;
+}
+
+/** The member behind a write, as the audit log names them. */
+export const actorOf = (request: FastifyRequest): Actor => {
+  const member = memberOf(request);
+  return { staffId: member.id, email: member.email, ip: request.ip };
+};
+
+/** The member, or the shop system's API key, behind an import. */
+export const importerOf = (request: FastifyRequest): Actor | KeyActor =>
+  request.apiKey
+    ? { staffId: null, apiKeyId: request.apiKey.id, email: `chave ${request.apiKey.prefixo} (${request.apiKey.nome})`.slice(0, 200), ip: request.ip }
+    : actorOf(request);

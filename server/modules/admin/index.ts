@@ -1,0 +1,40 @@
+import type { FastifyPluginAsync } from "fastify";
+import type { Config } from "#config/config.ts";
+import type { Db } from "#db/client.ts";
+import type { Limiter } from "../../lib/limiter.ts";
+import { createStaffAccess } from "./access.ts";
+import { catalogueRoutes } from "./catalogue/routes.ts";
+import type { AdminContext } from "./context.ts";
+import { importsRoutes } from "./imports/routes.ts";
+import { createApiKeys } from "./staff/api-keys.ts";
+import { staffRoutes } from "./staff/routes.ts";
+import { createStaffService } from "./staff/service.ts";
+
+/** The back office's areas, one folder each: its routes, services and queries together. */
+const AREAS = [staffRoutes, catalogueRoutes, importsRoutes];
+
+export interface AdminOptions {
+  db: Db;
+  config: Config;
+  limiter: Limiter;
+  concurrentWrites: boolean;
+}
+
+/**
+ * The back office's API (`/api/admin/...`, docs/decisions/020). The access check of access.ts runs
+ * before every route of every area, reading the roles from the operations map, so an area cannot
+ * forget it. Catalogue writes clear the storefront's caches (storefrontCachePlugin, registered before).
+ */
+export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (app, { db, config, limiter, concurrentWrites }) => {
+  const context: AdminContext = {
+    db,
+    config,
+    // The authenticator app names the account by the store's host.
+    staff: createStaffService({ db, limiter, secret: config.appSecret, issuer: new URL(config.publicUrl).hostname }),
+    apiKeys: createApiKeys(db),
+    concurrentWrites,
+    changed: () => app.storefront.changed(),
+  };
+  app.addHook("onRequest", createStaffAccess(context.staff, context.apiKeys, config));
+  for (const area of AREAS) await app.register(area, context);
+};

@@ -1,0 +1,117 @@
+import type { FastifyReply } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { AUDIT_PAGE_SIZE, STAFF_COOKIE } from "#contract/api/admin/staff.ts";
+import { apiMessage } from "#contract/messages.ts";
+import { operationSchema as op } from "../../../lib/operation.ts";
+import { staffCookieOptions, staffToken } from "../access.ts";
+import { readAudit } from "../audit.ts";
+import { actorOf, memberOf, message, security, tags, type AdminContext } from "../context.ts";
+import type { StaffService } from "./service.ts";
+
+/** Staff: login (with its two-factor step), the session, members, the owner's settings, the audit log and API keys. */
+export const staffRoutes: FastifyPluginAsyncZod<AdminContext> = async (app, { db, staff, apiKeys, config }) => {
+  /** The answer of a login that opened a session, its cookie set. */
+  function signedIn(reply: FastifyReply, session: Extract<Awaited<ReturnType<StaffService["login"]>>, { kind: "session" }>) {
+    reply.setCookie(STAFF_COOKIE, session.token, staffCookieOptions(config, session.expiresAt));
+    return {
+      message: apiMessage(session.staff.lang, "login_ok"),
+      staff: session.staff,
+      csrf_token: session.csrf,
+      totp_pendente: session.totpPending,
+      expires_at: session.expiresAt.toISOString(),
+    };
+  }
+
+  app.post(
+    "/api/admin/login",
+    { schema: op("POST /api/admin/login", { tags }), config: { rateLimit: { max: 20, timeWindow: "15 minutes" } } },
+    async (request, reply) => {
+      const answer = await staff.login(request.body.email, request.body.password, request.ip);
+      // Two-factor: no session yet, a ticket for the code step.
+      if (answer.kind === "totp") {
+        return { message: apiMessage(answer.lang, "totp_step"), totp_ticket: answer.ticket, expires_at: answer.expiresAt.toISOString() };
+      }
+      return signedIn(reply, answer);
+    },
+  );
+
+  app.post(
+    "/api/admin/login/totp",
+    { schema: op("POST /api/admin/login/totp", { tags }), config: { rateLimit: { max: 20, timeWindow: "15 minutes" } } },
+    async (request, reply) => signedIn(reply, await staff.loginWithCode(request.body.ticket, request.body.codigo, request.ip)),
+  );
+
+  app.post("/api/admin/logout", { schema: op("POST /api/admin/logout", { tags, security }) }, async (request, reply) => {
+    await staff.logout(memberOf(request).sessionId);
+    reply.clearCookie(STAFF_COOKIE, { path: "/" });
+    return { message: message(request, "logout_ok") };
+  });
+
+  app.get("/api/admin/session", { schema: op("GET /api/admin/session", { tags, security }) }, async (request) => {
+    const { sessionId: _sessionId, totpPending, ...member } = memberOf(request);
+    return { staff: member, csrf_token: staff.csrfFor(staffToken(request)!), totp_pendente: totpPending };
+  });
+
+  app.post("/api/admin/me/totp", { schema: op("POST /api/admin/me/totp", { tags, security }) }, (request) => staff.totp.start(actorOf(request)));
+
+  app.post("/api/admin/me/totp/confirm", { schema: op("POST /api/admin/me/totp/confirm", { tags, security }) }, async (request) => ({
+    message: message(request, "totp_enabled"),
+    ...(await staff.totp.confirm(actorOf(request), request.body.codigo)),
+  }));
+
+  app.post("/api/admin/me/totp/recovery-codes", { schema: op("POST /api/admin/me/totp/recovery-codes", { tags, security }) }, async (request) => ({
+    message: message(request, "totp_codes_renewed"),
+    ...(await staff.totp.renewCodes(actorOf(request), request.body.codigo)),
+  }));
+
+  app.post("/api/admin/me/totp/disable", { schema: op("POST /api/admin/me/totp/disable", { tags, security }) }, async (request) => ({
+    message: message(request, "totp_disabled"),
+    data: await staff.totp.disable(actorOf(request), request.body),
+  }));
+
+  app.delete("/api/admin/staff/:id/totp", { schema: op("DELETE /api/admin/staff/{id}/totp", { tags, security }) }, async (request) => ({
+    message: message(request, "totp_reset"),
+    data: await staff.totp.reset(actorOf(request), request.params.id),
+  }));
+
+  app.get("/api/admin/settings", { schema: op("GET /api/admin/settings", { tags, security }) }, async () => ({ data: await staff.totp.settings() }));
+
+  app.put("/api/admin/settings", { schema: op("PUT /api/admin/settings", { tags, security }) }, async (request) => ({
+    message: message(request, "settings_saved"),
+    data: await staff.totp.saveSettings(actorOf(request), request.body),
+  }));
+
+  app.patch("/api/admin/me", { schema: op("PATCH /api/admin/me", { tags, security }) }, async (request) => {
+    const data = await staff.updateOwn(actorOf(request), memberOf(request).sessionId, request.body);
+    return { message: apiMessage(data.lang, "staff_own_updated"), data };
+  });
+
+  app.get("/api/admin/staff", { schema: op("GET /api/admin/staff", { tags, security }) }, async () => ({ data: await staff.list() }));
+
+  app.post("/api/admin/staff", { schema: op("POST /api/admin/staff", { tags, security }) }, async (request, reply) => {
+    const data = await staff.create(actorOf(request), request.body);
+    return reply.status(201).send({ message: message(request, "staff_created"), data });
+  });
+
+  app.patch("/api/admin/staff/:id", { schema: op("PATCH /api/admin/staff/{id}", { tags, security }) }, async (request) => {
+    const data = await staff.update(actorOf(request), request.params.id, request.body);
+    return { message: message(request, "staff_updated"), data };
+  });
+
+  app.get("/api/admin/audit", { schema: op("GET /api/admin/audit", { tags, security }) }, async (request) => {
+    const page = await readAudit(db, request.query);
+    return { ...page, page: request.query.page, per_page: AUDIT_PAGE_SIZE };
+  });
+
+  app.get("/api/admin/api-keys", { schema: op("GET /api/admin/api-keys", { tags, security }) }, async () => ({ data: await apiKeys.list() }));
+
+  app.post("/api/admin/api-keys", { schema: op("POST /api/admin/api-keys", { tags, security }) }, async (request, reply) => {
+    const created = await apiKeys.create(actorOf(request), request.body.nome);
+    return reply.status(201).send({ message: message(request, "api_key_created"), ...created });
+  });
+
+  app.delete("/api/admin/api-keys/:id", { schema: op("DELETE /api/admin/api-keys/{id}", { tags, security }) }, async (request) => ({
+    message: message(request, "api_key_revoked"),
+    data: await apiKeys.revoke(actorOf(request), request.params.id),
+  }));
+};
