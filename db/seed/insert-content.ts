@@ -4,7 +4,7 @@ import { drawBanner, drawOffersBanner } from "./art/banners.ts";
 import { BANNER_SIZES, BANNERS, FAQ, SELLERS } from "./data/content.ts";
 import type { MediaWriter } from "./media.ts";
 import { insertAll, type Executor } from "./batch.ts";
-import { kebab } from "./text.ts";
+import { slugify } from "#contract/text.ts";
 
 export async function insertBanners(db: Executor, media: MediaWriter): Promise<number> {
   const rows = BANNERS.map((b) => {
@@ -35,7 +35,7 @@ export async function insertSellers(db: Executor, media: MediaWriter): Promise<n
       nome: s.nome,
       funcao_pt: s.funcao[0],
       funcao_es: s.funcao[1],
-      foto: s.look ? media.write(`sellers/${kebab(s.nome)}.svg`, () => drawAvatar(s.look!, s.nome)) : null,
+      foto: s.look ? media.write(`sellers/${slugify(s.nome)}.svg`, () => drawAvatar(s.look!, s.nome)) : null,
       whatsapp: s.whatsapp,
       ordem: i + 1,
     })),

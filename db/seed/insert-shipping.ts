@@ -4,7 +4,7 @@ import { cities, pickupPoints, shippingRates, shippingServices, states } from ".
 import { CURRENCY } from "./data/reference.ts";
 import { CARRIER, COURIER, PICKUP } from "./data/shipping.ts";
 import { insertAll, type Executor } from "./batch.ts";
-import { kebab } from "./text.ts";
+import { slugify } from "#contract/text.ts";
 
 const PARAGUAY = 2;
 
@@ -16,7 +16,7 @@ async function paraguayPlaces(db: Executor) {
   const pyCities = allCities.filter((c) => depIds.has(c.estado_id));
   return {
     departments: deps,
-    city: (name: string) => pyCities.find((c) => kebab(c.nome) === kebab(name)),
+    city: (name: string) => pyCities.find((c) => slugify(c.nome) === slugify(name)),
   };
 }
 
@@ -48,7 +48,7 @@ export async function insertShipping(db: Executor, log: (msg: string) => void): 
   const carrierId = await service(db, CARRIER.descricao, false);
   const pickupId = await service(db, PICKUP.descricao, true);
   for (const dep of places.departments) {
-    const entry = Object.entries(CARRIER.departments).find(([name]) => kebab(name) === kebab(dep.nome));
+    const entry = Object.entries(CARRIER.departments).find(([name]) => slugify(name) === slugify(dep.nome));
     const [valor, prazo] = entry ? entry[1] : CARRIER.fallback;
     rates.push({ servico_id: carrierId, estado_id: dep.id, cidade_id: null, moeda_id: CURRENCY.PYG, valor, prazo });
     rates.push({ servico_id: pickupId, estado_id: dep.id, cidade_id: null, moeda_id: CURRENCY.PYG, valor: pickupPrice(valor), prazo: prazo + 1 });

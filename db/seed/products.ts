@@ -5,7 +5,7 @@ import { KINDS, type KindDef, type SpecValue } from "./data/kinds.ts";
 import { CURRENCY, USD_TO_PYG } from "./data/reference.ts";
 import { VIEWS, type View } from "./art/index.ts";
 import { pickWeighted, rngFor, weightedCycle, type Rng } from "./rng.ts";
-import { esc, kebab } from "./text.ts";
+import { escapeHtml, slugify } from "#contract/text.ts";
 
 /**
  * The deterministic catalogue: product n is a pure function of n. Growing the catalogue later
@@ -103,20 +103,23 @@ function describe(p: {
     "<ul>" +
     p.specs
       .filter((s) => (lang === "pt" ? s.valor_pt : s.valor_es) !== null)
-      .map((s) => `<li><strong>${esc(lang === "pt" ? s.nome_pt : s.nome_es)}:</strong> ${esc((lang === "pt" ? s.valor_pt : s.valor_es) ?? "")}</li>`)
+      .map(
+        (s) =>
+          `<li><strong>${escapeHtml(lang === "pt" ? s.nome_pt : s.nome_es)}:</strong> ${escapeHtml((lang === "pt" ? s.valor_pt : s.valor_es) ?? "")}</li>`,
+      )
       .join("") +
     "</ul>";
-  const linePt = p.line ? `<p>Linha industrial <strong>${esc(p.line)}</strong>, feita para uso profissional contínuo.</p>` : "";
-  const lineEs = p.line ? `<p>Línea industrial <strong>${esc(p.line)}</strong>, hecha para uso profesional continuo.</p>` : "";
+  const linePt = p.line ? `<p>Linha industrial <strong>${escapeHtml(p.line)}</strong>, feita para uso profissional contínuo.</p>` : "";
+  const lineEs = p.line ? `<p>Línea industrial <strong>${escapeHtml(p.line)}</strong>, hecha para uso profesional continuo.</p>` : "";
   return {
     descritivo_pt: `${p.kind.pt} ${p.brand.nome} ${p.model}, ideal para ${p.kind.use[0]}.`,
     descritivo_es: `${p.kind.es} ${p.brand.nome} ${p.model}, ideal para ${p.kind.use[1]}.`,
     caracteristica_pt:
-      `<p><strong>${esc(p.nomePt)}</strong> é ideal para ${esc(p.kind.use[0])}. Garantia de ${esc(p.warranty)} e retirada na loja em Ciudad del Este.</p>` +
+      `<p><strong>${escapeHtml(p.nomePt)}</strong> é ideal para ${escapeHtml(p.kind.use[0])}. Garantia de ${escapeHtml(p.warranty)} e retirada na loja em Ciudad del Este.</p>` +
       linePt +
       list("pt"),
     caracteristica_es:
-      `<p><strong>${esc(p.nomeEs)}</strong> es ideal para ${esc(p.kind.use[1])}. Garantía de ${esc(p.warranty)}, retiro en el local de Ciudad del Este o envío a todo el Paraguay.</p>` +
+      `<p><strong>${escapeHtml(p.nomeEs)}</strong> es ideal para ${escapeHtml(p.kind.use[1])}. Garantía de ${escapeHtml(p.warranty)}, retiro en el local de Ciudad del Este o envío a todo el Paraguay.</p>` +
       lineEs +
       list("es"),
   };
@@ -182,7 +185,7 @@ export function generateProduct(index: number): GeneratedProduct {
   return {
     index,
     codigo,
-    slug: `${kebab(nomePt)}-${kebab(codigo)}`,
+    slug: `${slugify(nomePt)}-${slugify(codigo)}`,
     nome_pt: nomePt,
     nome_es: nomeEs,
     ...describe({ kind, brand, model: [line, model].filter(Boolean).join(" "), nomePt, nomeEs, specs, warranty, line }),

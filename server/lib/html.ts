@@ -7,7 +7,3 @@ export const DESCRIPTION_HTML: sanitizeHtml.IOptions = {
 };
 
 export const sanitizeDescription = (html: string) => sanitizeHtml(html, DESCRIPTION_HTML);
-
-/** Text made safe for HTML content and attribute values alike (pages and e-mails the server writes itself). */
-export const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);

@@ -1,17 +1,8 @@
 import { sql } from "drizzle-orm";
+import { slugify } from "#contract/text.ts";
 import type { ApiMessageKey } from "#contract/messages.ts";
 import type { DbOrTx } from "#db/client.ts";
 import { HttpError } from "./errors.ts";
-
-/** A name as an address: lower-case ASCII words joined by hyphens. */
-export function slugify(text: string): string {
-  return text
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "");
-}
 
 /** The address made from a name, cut to the column's room (no hyphen left at the cut); `fallback` for a name without letters. */
 export const slugBase = (name: string, max: number, fallback: string) => slugify(name).slice(0, max).replace(/-+$/, "") || fallback;

@@ -10,7 +10,7 @@ import { requestSite } from "../lib/site.ts";
 import { GatewayError, type PaymentProvider } from "./provider.ts";
 import type { SandboxGateway } from "./providers/sandbox.ts";
 import type { PaymentService } from "./service.ts";
-import { escapeHtml } from "../lib/html.ts";
+import { escapeHtml } from "#contract/text.ts";
 
 /** Gateways' signed notifications: `POST /ecom/pagamentos/webhook/{provider}`. */
 export const webhookRoutes: FastifyPluginAsync<{ providers: Map<string, PaymentProvider>; payments: PaymentService }> = async (

@@ -1,5 +1,5 @@
 import type { Palette } from "../data/brands.ts";
-import { esc } from "../text.ts";
+import { escapeHtml } from "#contract/text.ts";
 import { drawArt } from "./index.ts";
 import { svgDocument } from "./svg.ts";
 
@@ -21,7 +21,7 @@ function badge(x: number, y: number, value: string, scale: number): string {
   return (
     `<g transform="translate(${x} ${y})"><rect width="${w}" height="${96 * scale}" rx="${20 * scale}" fill="#ffffff"/>` +
     `<text x="${w / 2}" y="${68 * scale}" font-family="Arial Black, Arial, Helvetica, sans-serif" font-size="${60 * scale}" font-weight="900" ` +
-    `text-anchor="middle" fill="#1d232b">${esc(value)}</text></g>`
+    `text-anchor="middle" fill="#1d232b">${escapeHtml(value)}</text></g>`
   );
 }
 
@@ -51,7 +51,7 @@ export function drawBanner(def: BannerArt, title: string): string {
     `<path d="M${w * 0.66} 0 L${w * 0.7} 0 L${w * 0.55} ${h} L${w * 0.51} ${h} Z" fill="#ffffff" opacity="0.18"/>` +
     `<circle cx="${w * 0.78}" cy="${h * 0.5}" r="${h * 0.46}" fill="#ffffff" opacity="0.12"/>` +
     (def.mark
-      ? `<text x="${60 * scale}" y="${h * 0.5}" font-family="Arial Black, Arial, Helvetica, sans-serif" font-size="${110 * scale}" font-weight="900" fill="#ffffff" opacity="0.95">${esc(def.mark)}</text>`
+      ? `<text x="${60 * scale}" y="${h * 0.5}" font-family="Arial Black, Arial, Helvetica, sans-serif" font-size="${110 * scale}" font-weight="900" fill="#ffffff" opacity="0.95">${escapeHtml(def.mark)}</text>`
       : "") +
     (def.badge ? badge(60 * scale, h * 0.58, def.badge, scale) : "") +
     dots +
@@ -67,7 +67,7 @@ export function drawOffersBanner(width: number, height: number, title: string): 
     .map(
       (label, i) =>
         `<g transform="translate(${phoneX - (150 - i * 40) * s} ${(90 + i * 120) * s})"><rect width="${150 * s}" height="${80 * s}" rx="${24 * s}" fill="#ffffff"/>` +
-        `<text x="${75 * s}" y="${54 * s}" font-family="Arial Black, Arial, sans-serif" font-size="${40 * s}" font-weight="900" text-anchor="middle" fill="#0b7a3b">${esc(label)}</text></g>`,
+        `<text x="${75 * s}" y="${54 * s}" font-family="Arial Black, Arial, sans-serif" font-size="${40 * s}" font-weight="900" text-anchor="middle" fill="#0b7a3b">${escapeHtml(label)}</text></g>`,
     )
     .join("");
   const body =

@@ -1,5 +1,5 @@
 import type { BrandDef } from "../data/brands.ts";
-import { esc } from "../text.ts";
+import { escapeHtml } from "#contract/text.ts";
 import { svgDocument } from "./svg.ts";
 
 /**
@@ -17,6 +17,6 @@ export function drawBrandLogo(brand: BrandDef): string {
     `<rect x="1" y="1" width="238" height="118" rx="14" fill="${bg}"${border}/>` +
     `<rect x="24" y="84" width="192" height="6" rx="3" fill="${accent}"/>` +
     `<text x="120" y="${66 + Math.round(size / 6)}" font-family="Arial Black, Arial, Helvetica, sans-serif" font-size="${size}" ` +
-    `font-weight="900"${italic} letter-spacing="1" text-anchor="middle" fill="${fg}">${esc(name)}</text>`;
+    `font-weight="900"${italic} letter-spacing="1" text-anchor="middle" fill="${fg}">${escapeHtml(name)}</text>`;
   return svgDocument(240, 120, body, brand.nome);
 }

@@ -1,5 +1,5 @@
 import type { Palette } from "../data/brands.ts";
-import { esc } from "../text.ts";
+import { escapeHtml } from "#contract/text.ts";
 
 /**
  * A tiny drawing vocabulary for the demo illustrations. Every shape carries the paint's outline so
@@ -94,7 +94,7 @@ export const line = (p: Paint, d: string, width = p.lw, color = p.line): string 
   `<path d="${d}" fill="none" stroke="${color}" stroke-width="${n(width)}" stroke-linecap="round" stroke-linejoin="round"/>`;
 
 export const text = (x: number, y: number, value: string, size: number, fill: string, anchor = "middle", weight = 700): string =>
-  `<text x="${n(x)}" y="${n(y)}" font-family="Arial, Helvetica, sans-serif" font-size="${n(size)}" font-weight="${weight}" text-anchor="${anchor}" fill="${fill}">${esc(value)}</text>`;
+  `<text x="${n(x)}" y="${n(y)}" font-family="Arial, Helvetica, sans-serif" font-size="${n(size)}" font-weight="${weight}" text-anchor="${anchor}" fill="${fill}">${escapeHtml(value)}</text>`;
 
 export const group = (transform: string, ...children: string[]): string => `<g transform="${transform}">${children.join("")}</g>`;
 
@@ -109,7 +109,7 @@ export function svgDocument(width: number, height: number, body: string, title: 
   return (
     `<?xml version="1.0" encoding="UTF-8"?>\n` +
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img">` +
-    `<title>${esc(title)}</title>${body}</svg>\n`
+    `<title>${escapeHtml(title)}</title>${body}</svg>\n`
   );
 }
 

@@ -1,6 +1,6 @@
 import type { ApiLang } from "#contract/locale.ts";
 import type { MailMessage } from "../../lib/mailer.ts";
-import { escapeHtml } from "../../lib/html.ts";
+import { escapeHtml } from "#contract/text.ts";
 
 const texts = {
   pt: {

@@ -4,7 +4,7 @@ import type { Db } from "#db/client.ts";
 import { outboxEmails } from "#db/schema/index.ts";
 import { HttpError } from "../../lib/errors.ts";
 import { fromLoopback } from "../../lib/loopback.ts";
-import { escapeHtml } from "../../lib/html.ts";
+import { escapeHtml } from "#contract/text.ts";
 
 /**
  * The outbox for development machines: every message the store wrote, with working links.
