@@ -1,13 +1,11 @@
 import { useEffect, useRef, useState } from "react";
 import { useRevalidator, useSearchParams } from "react-router";
 import type { AdminImport } from "#contract/api/admin/imports.ts";
-import { CSRF_HEADER } from "#contract/api/admin/staff.ts";
 import { useTranslation } from "#app/i18n/react.tsx";
-import { ApiError, createApiClient } from "#app/lib/api-client.ts";
-import type { AdminActionResult } from "./api.server.ts";
 import { TableHead } from "./admin-shell.tsx";
 import { FormResult } from "./form-result.tsx";
-import { useStaffSession } from "./staff-data.tsx";
+import { useStaffApi } from "./staff-data.tsx";
+import { refusalOf, type ActionResult } from "#app/lib/action-result.ts";
 import "#app/i18n/admin-texts.ts";
 
 const POLL_MS = 600;
@@ -20,22 +18,16 @@ const busy = (i: AdminImport | undefined) => i?.estado === "checking" || i?.esta
  */
 export function ImportPanel({ initial }: { initial: AdminImport | undefined }) {
   const { t, i18n } = useTranslation();
-  const { csrf_token } = useStaffSession();
+  const api = useStaffApi();
   const revalidator = useRevalidator();
   const [, setSearchParams] = useSearchParams();
   const [current, setCurrent] = useState<AdminImport | undefined>(initial);
-  const [result, setResult] = useState<AdminActionResult | undefined>();
+  const [result, setResult] = useState<ActionResult | undefined>();
   const [sending, setSending] = useState(false);
   const fileRef = useRef<HTMLInputElement>(null);
   const number = new Intl.NumberFormat(i18n.language);
 
-  const api = createApiClient((path, init) =>
-    fetch(path, { ...init, headers: { ...(init.headers as Record<string, string>), [CSRF_HEADER]: csrf_token }, credentials: "same-origin" }),
-  );
-  const refusal = (error: unknown): AdminActionResult =>
-    error instanceof ApiError && !error.network
-      ? { ok: false, message: error.message, errors: error.errors }
-      : { ok: false, message: t("admin.error"), errors: {} };
+  const refusal = (error: unknown) => refusalOf(error, t("admin.error"));
 
   // While a step runs, its progress is read again and again; when it ends, the recent list is read again.
   useEffect(() => {

@@ -6,12 +6,12 @@ import { TextField } from "#app/components/form/fields.tsx";
 import { SubmitButton } from "#app/components/form/submit-button.tsx";
 import { useTranslation } from "#app/i18n/react.tsx";
 import { Panel } from "./admin-shell.tsx";
-import type { AdminActionResult } from "./api.server.ts";
-import { fieldErrors, FormResult } from "./form-result.tsx";
+import { FormResult } from "./form-result.tsx";
 import { CsrfField, useStaffSession } from "./staff-data.tsx";
+import { type ActionResult, fieldErrors } from "#app/lib/action-result.ts";
 import "#app/i18n/admin-texts.ts";
 
-type Result<T> = AdminActionResult & { answer?: T };
+type Result<T> = ActionResult<T>;
 type RecoveryCodes = { recovery_codes: string[]; data: Staff };
 
 /** The app's code field: digits on a phone's keypad, filled in by the browser or the app where they can. */
@@ -129,7 +129,7 @@ function Enrol({ onCodes }: { onCodes: (codes: string[]) => void }) {
 function Enrolled({ onCodes }: { onCodes: (codes: string[]) => void }) {
   const { t } = useTranslation();
   const renew = useFetcher<Result<RecoveryCodes>>();
-  const disable = useFetcher<AdminActionResult>();
+  const disable = useFetcher<ActionResult>();
   useAnswer(renew.data, (answer) => onCodes(answer.recovery_codes));
   const disableErrors = fieldErrors(disable.data);
   return (

@@ -5,14 +5,15 @@ import { LOCALES } from "#contract/locale.ts";
 import { SelectField, TextField } from "#app/components/form/fields.tsx";
 import { SubmitButton } from "#app/components/form/submit-button.tsx";
 import { AdminPage, Panel } from "#app/features/admin/admin-shell.tsx";
-import { adminAction, adminActionWith, adminApi, type AdminActionResult } from "#app/features/admin/api.server.ts";
-import { fieldErrors, FormResult } from "#app/features/admin/form-result.tsx";
+import { adminAction, adminApi } from "#app/features/admin/api.server.ts";
+import { FormResult } from "#app/features/admin/form-result.tsx";
 import { adminMeta } from "#app/features/admin/meta.ts";
 import { CsrfField, useStaffSession } from "#app/features/admin/staff-data.tsx";
 import { TwoFactorPanel } from "#app/features/admin/two-factor.tsx";
 import { fixedT } from "#app/i18n/translator.ts";
 import { useTranslation } from "#app/i18n/react.tsx";
 import type { Route } from "./+types/account";
+import { type ActionResult, fieldErrors } from "#app/lib/action-result.ts";
 import "#app/i18n/admin-texts.ts";
 
 export const meta = adminMeta("admin.account.title");
@@ -21,14 +22,17 @@ export const meta = adminMeta("admin.account.title");
  * The member's own language (intent `lang`), password (intent `password`, the new one typed twice) and
  * two-factor (intents `totp-start`, `totp-confirm`, `totp-renew`, `totp-disable`).
  */
+/** The enrolment and the recovery codes are shown from the API's answer itself. */
+const keep = <T,>(answer: T) => answer;
+
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const api = adminApi(context, form);
   const intent = String(form.get("intent") ?? "");
   const codigo = String(form.get("codigo") ?? "");
-  if (intent === "totp-start") return adminActionWith(request, intent, () => api("POST /api/admin/me/totp"));
-  if (intent === "totp-confirm") return adminActionWith(request, intent, () => api("POST /api/admin/me/totp/confirm", { body: { codigo } }));
-  if (intent === "totp-renew") return adminActionWith(request, intent, () => api("POST /api/admin/me/totp/recovery-codes", { body: { codigo } }));
+  if (intent === "totp-start") return adminAction(request, intent, () => api("POST /api/admin/me/totp"), keep);
+  if (intent === "totp-confirm") return adminAction(request, intent, () => api("POST /api/admin/me/totp/confirm", { body: { codigo } }), keep);
+  if (intent === "totp-renew") return adminAction(request, intent, () => api("POST /api/admin/me/totp/recovery-codes", { body: { codigo } }), keep);
   if (intent === "totp-disable") {
     return adminAction(request, intent, () =>
       api("POST /api/admin/me/totp/disable", { body: { current_password: String(form.get("current_password") ?? ""), codigo } }),
@@ -41,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (password !== String(form.get("password_confirmation") ?? "")) {
     const t = fixedT(LOCALES.find((l) => l === form.get("locale")) ?? "pt-BR");
     const message = t("admin.account.mismatch");
-    return data<AdminActionResult>({ ok: false, message, errors: { password_confirmation: [message] }, intent }, { status: 422 });
+    return data<ActionResult>({ ok: false, message, errors: { password_confirmation: [message] }, intent }, { status: 422 });
   }
   return adminAction(request, intent, () =>
     api("PATCH /api/admin/me", { body: { current_password: String(form.get("current_password") ?? ""), password } }),
@@ -51,7 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 function LanguageForm() {
   const { t, i18n } = useTranslation();
   const { staff } = useStaffSession();
-  const fetcher = useFetcher<AdminActionResult>();
+  const fetcher = useFetcher<ActionResult>();
   return (
     <Panel title={t("admin.account.languageTitle")}>
       <fetcher.Form method="post" className="flex flex-wrap items-end gap-3">
@@ -76,7 +80,7 @@ function LanguageForm() {
 
 function PasswordForm() {
   const { t, i18n } = useTranslation();
-  const fetcher = useFetcher<AdminActionResult>();
+  const fetcher = useFetcher<ActionResult>();
   const errors = fieldErrors(fetcher.data);
   const form = useRef<HTMLFormElement>(null);
   useEffect(() => {

@@ -2,12 +2,13 @@ import { useFetcher, useLoaderData } from "react-router";
 import { TextField } from "#app/components/form/fields.tsx";
 import { SubmitButton } from "#app/components/form/submit-button.tsx";
 import { AdminPage, AdminTable, Panel } from "#app/features/admin/admin-shell.tsx";
-import { adminAction, adminApi, adminLoad, type AdminActionResult } from "#app/features/admin/api.server.ts";
-import { fieldErrors, FormResult } from "#app/features/admin/form-result.tsx";
+import { adminAction, adminApi, adminLoad } from "#app/features/admin/api.server.ts";
+import { FormResult } from "#app/features/admin/form-result.tsx";
 import { adminMeta } from "#app/features/admin/meta.ts";
 import { CsrfField } from "#app/features/admin/staff-data.tsx";
 import { useTranslation } from "#app/i18n/react.tsx";
 import type { Route } from "./+types/api-keys";
+import { type ActionResult, fieldErrors } from "#app/lib/action-result.ts";
 import "#app/i18n/admin-texts.ts";
 
 export const meta = adminMeta("admin.keys.title");
@@ -33,7 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return chave ? { ...result.data, chave } : result;
 }
 
-type KeyResult = AdminActionResult & { chave?: string };
+type KeyResult = ActionResult & { chave?: string };
 
 export default function AdminApiKeys() {
   const { t, i18n } = useTranslation();

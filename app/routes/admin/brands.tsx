@@ -4,13 +4,14 @@ import type { AdminBrand } from "#contract/api/admin/catalogue.ts";
 import { TextField } from "#app/components/form/fields.tsx";
 import { SubmitButton } from "#app/components/form/submit-button.tsx";
 import { AdminPage, Panel } from "#app/features/admin/admin-shell.tsx";
-import { adminAction, adminApi, adminLoad, type AdminActionResult } from "#app/features/admin/api.server.ts";
+import { adminAction, adminApi, adminLoad } from "#app/features/admin/api.server.ts";
 import { BrandLogo } from "#app/features/admin/brand-logo.tsx";
-import { fieldErrors, FormResult } from "#app/features/admin/form-result.tsx";
+import { FormResult } from "#app/features/admin/form-result.tsx";
 import { adminMeta } from "#app/features/admin/meta.ts";
 import { CsrfField } from "#app/features/admin/staff-data.tsx";
 import { useTranslation } from "#app/i18n/react.tsx";
 import type { Route } from "./+types/brands";
+import { type ActionResult, fieldErrors } from "#app/lib/action-result.ts";
 import "#app/i18n/admin-texts.ts";
 
 export const meta = adminMeta("admin.brands.title");
@@ -74,7 +75,7 @@ function BrandFields({ prefix, brand, errors }: { prefix: string; brand?: AdminB
 
 function NewBrand() {
   const { t } = useTranslation();
-  const fetcher = useFetcher<AdminActionResult>();
+  const fetcher = useFetcher<ActionResult>();
   const form = useRef<HTMLFormElement>(null);
   useEffect(() => {
     if (fetcher.state === "idle" && fetcher.data?.ok) form.current?.reset();
@@ -98,7 +99,7 @@ function NewBrand() {
 
 function BrandItem({ brand }: { brand: AdminBrand }) {
   const { t } = useTranslation();
-  const fetcher = useFetcher<AdminActionResult>();
+  const fetcher = useFetcher<ActionResult>();
   return (
     <li data-testid="admin-brand">
       <details className="rounded-md border border-slate-200 p-3 open:bg-slate-50">

@@ -3,13 +3,14 @@ import { useFetcher, useLoaderData } from "react-router";
 import type { AdminCategory, AdminDepartment, CategoryBody } from "#contract/api/admin/catalogue.ts";
 import { SubmitButton } from "#app/components/form/submit-button.tsx";
 import { AdminPage, Panel } from "#app/features/admin/admin-shell.tsx";
-import { adminAction, adminApi, adminLoad, type AdminActionResult } from "#app/features/admin/api.server.ts";
+import { adminAction, adminApi, adminLoad } from "#app/features/admin/api.server.ts";
 import { categoryBodyOf, CategoryFields } from "#app/features/admin/category-fields.tsx";
-import { fieldErrors, FormResult } from "#app/features/admin/form-result.tsx";
+import { FormResult } from "#app/features/admin/form-result.tsx";
 import { adminMeta } from "#app/features/admin/meta.ts";
 import { CsrfField } from "#app/features/admin/staff-data.tsx";
 import { useTranslation } from "#app/i18n/react.tsx";
 import type { Route } from "./+types/categories";
+import { type ActionResult, fieldErrors } from "#app/lib/action-result.ts";
 import "#app/i18n/admin-texts.ts";
 
 export const meta = adminMeta("admin.catalogue.title");
@@ -51,7 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 function NewForm({ intent, categoryId, title }: { intent: "create-category" | "create-department"; categoryId?: number; title: string }) {
   const { t } = useTranslation();
-  const fetcher = useFetcher<AdminActionResult>();
+  const fetcher = useFetcher<ActionResult>();
   const form = useRef<HTMLFormElement>(null);
   // Once created, the form is blank again for the next one.
   useEffect(() => {
@@ -79,7 +80,7 @@ function NewForm({ intent, categoryId, title }: { intent: "create-category" | "c
 /** The edit form of a category or a department, with its delete button. */
 function Editor({ category, department }: { category: AdminCategory; department?: AdminDepartment }) {
   const { t, i18n } = useTranslation();
-  const fetcher = useFetcher<AdminActionResult>();
+  const fetcher = useFetcher<ActionResult>();
   const item = department ?? category;
   const name = i18n.language.startsWith("es") ? item.name_es : item.name_pt;
   const kind = department ? "department" : "category";

@@ -5,8 +5,8 @@ import { MAX_SPECS } from "#contract/api/admin/products.ts";
 import { SelectField, TextField } from "#app/components/form/fields.tsx";
 import { SubmitButton } from "#app/components/form/submit-button.tsx";
 import { AdminPage, Panel } from "#app/features/admin/admin-shell.tsx";
-import { adminAction, adminApi, adminLoad, type AdminActionResult } from "#app/features/admin/api.server.ts";
-import { fieldErrors, FormResult } from "#app/features/admin/form-result.tsx";
+import { adminAction, adminApi, adminLoad } from "#app/features/admin/api.server.ts";
+import { FormResult } from "#app/features/admin/form-result.tsx";
 import { ProductImages } from "#app/features/admin/images.tsx";
 import { adminMeta } from "#app/features/admin/meta.ts";
 import { RichTextEditor } from "#app/features/admin/rich-text.tsx";
@@ -14,6 +14,7 @@ import { CsrfField } from "#app/features/admin/staff-data.tsx";
 import { useTranslation } from "#app/i18n/react.tsx";
 import { ApiError } from "#app/lib/api-client.ts";
 import type { Route } from "./+types/product-edit";
+import { type ActionResult, fieldErrors } from "#app/lib/action-result.ts";
 import "#app/i18n/admin-texts.ts";
 
 export const meta = adminMeta("admin.products.title");
@@ -149,7 +150,7 @@ export default function AdminProductRoute() {
 function AdminProductEdit() {
   const { t, i18n } = useTranslation();
   const { product, options } = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>() as AdminActionResult | undefined;
+  const answer = useActionData<typeof action>() as ActionResult | undefined;
   const navigation = useNavigation();
   const [search] = useSearchParams();
   const es = i18n.language.startsWith("es");
@@ -163,7 +164,7 @@ function AdminProductEdit() {
   const edit = (key: number, field: "nome_pt" | "nome_es" | "valor_pt" | "valor_es", value: string) =>
     setSpecs((rows) => rows.map((r) => (r.key === key ? { ...r, [field]: value } : r)));
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
-  const notice: AdminActionResult | undefined =
+  const notice: ActionResult | undefined =
     answer?.intent === "save" || answer?.intent === "duplicate"
       ? answer
       : search.has("salvo") || search.has("copia")

@@ -3,14 +3,15 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "react-r
 import { ADMIN_PAGE_SIZES, type AdminProductsQuery, type BulkChangeBody } from "#contract/api/admin/products.ts";
 import { SelectField, TextField } from "#app/components/form/fields.tsx";
 import { AdminPage, Panel } from "#app/features/admin/admin-shell.tsx";
-import { adminAction, adminApi, adminLoad, type AdminActionResult } from "#app/features/admin/api.server.ts";
-import { fieldErrors, FormResult } from "#app/features/admin/form-result.tsx";
+import { adminAction, adminApi, adminLoad } from "#app/features/admin/api.server.ts";
+import { FormResult } from "#app/features/admin/form-result.tsx";
 import { CsrfField } from "#app/features/admin/staff-data.tsx";
 import { SubmitButton } from "#app/components/form/submit-button.tsx";
 import { adminMeta } from "#app/features/admin/meta.ts";
 import { formatAdminPrice } from "#app/features/admin/price.ts";
 import { useTranslation } from "#app/i18n/react.tsx";
 import type { Route } from "./+types/products";
+import { type ActionResult, fieldErrors } from "#app/lib/action-result.ts";
 import "#app/i18n/admin-texts.ts";
 
 export const meta = adminMeta("admin.products.title");
@@ -64,7 +65,7 @@ export default function AdminProducts() {
     { value: "nao", label: t("admin.products.no") },
   ];
   const pageLink = (n: number) => `?${new URLSearchParams({ ...query, page: String(n) })}`;
-  const answer = useActionData<typeof action>() as AdminActionResult | undefined;
+  const answer = useActionData<typeof action>() as ActionResult | undefined;
   const [acao, setAcao] = useState<BulkChangeBody["acao"]>("preco_percentual");
   const errors = fieldErrors(answer);
   return (

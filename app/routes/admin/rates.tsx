@@ -3,12 +3,13 @@ import { RATE_TARGETS } from "#contract/api/admin/rates.ts";
 import { TextField } from "#app/components/form/fields.tsx";
 import { SubmitButton } from "#app/components/form/submit-button.tsx";
 import { AdminPage, AdminTable, Panel } from "#app/features/admin/admin-shell.tsx";
-import { adminAction, adminApi, adminLoad, type AdminActionResult } from "#app/features/admin/api.server.ts";
+import { adminAction, adminApi, adminLoad } from "#app/features/admin/api.server.ts";
 import { FormResult } from "#app/features/admin/form-result.tsx";
 import { adminMeta } from "#app/features/admin/meta.ts";
 import { CsrfField } from "#app/features/admin/staff-data.tsx";
 import { useTranslation } from "#app/i18n/react.tsx";
 import type { Route } from "./+types/rates";
+import { type ActionResult } from "#app/lib/action-result.ts";
 import "#app/i18n/admin-texts.ts";
 
 export const meta = adminMeta("admin.rates.title");
@@ -31,7 +32,7 @@ const SYMBOLS: Record<number, string> = { 1: "R$", 2: "U$", 3: "G$", 4: "P$" };
 export default function AdminRates() {
   const { t, i18n } = useTranslation();
   const { data: rates, history } = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>() as AdminActionResult | undefined;
+  const answer = useActionData<typeof action>() as ActionResult | undefined;
   const navigation = useNavigation();
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: "short", timeStyle: "short", timeZone: "America/Asuncion" });
   // The API names a refused rate by its place in the list it was sent (rates.<i>.tax).

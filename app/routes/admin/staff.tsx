@@ -5,12 +5,13 @@ import { LOCALES } from "#contract/locale.ts";
 import { SelectField, TextField } from "#app/components/form/fields.tsx";
 import { SubmitButton } from "#app/components/form/submit-button.tsx";
 import { AdminPage, Panel } from "#app/features/admin/admin-shell.tsx";
-import { adminAction, adminApi, adminLoad, type AdminActionResult } from "#app/features/admin/api.server.ts";
-import { fieldErrors, FormResult } from "#app/features/admin/form-result.tsx";
+import { adminAction, adminApi, adminLoad } from "#app/features/admin/api.server.ts";
+import { FormResult } from "#app/features/admin/form-result.tsx";
 import { adminMeta } from "#app/features/admin/meta.ts";
 import { CsrfField, useStaffSession } from "#app/features/admin/staff-data.tsx";
 import { useTranslation } from "#app/i18n/react.tsx";
 import type { Route } from "./+types/staff";
+import { type ActionResult, fieldErrors } from "#app/lib/action-result.ts";
 import "#app/i18n/admin-texts.ts";
 
 export const meta = adminMeta("admin.staff.title");
@@ -80,7 +81,7 @@ function useChoices() {
 
 function NewMemberForm() {
   const { t } = useTranslation();
-  const fetcher = useFetcher<AdminActionResult>();
+  const fetcher = useFetcher<ActionResult>();
   const { roles, languages } = useChoices();
   const errors = fieldErrors(fetcher.data);
   const form = useRef<HTMLFormElement>(null);
@@ -124,7 +125,7 @@ function NewMemberForm() {
 /** The owner's switch: two-factor for every member. */
 function SecurityForm({ mandatory }: { mandatory: boolean }) {
   const { t } = useTranslation();
-  const fetcher = useFetcher<AdminActionResult>();
+  const fetcher = useFetcher<ActionResult>();
   return (
     <Panel title={t("admin.staff.settingsTitle")}>
       <fetcher.Form method="post" className="grid gap-3">
@@ -155,7 +156,7 @@ function SecurityForm({ mandatory }: { mandatory: boolean }) {
 /** A member's two-factor switched off by the owner (a lost phone): they log in with the password and enrol again. */
 function TotpReset({ member }: { member: Staff }) {
   const { t } = useTranslation();
-  const fetcher = useFetcher<AdminActionResult>();
+  const fetcher = useFetcher<ActionResult>();
   return (
     <fetcher.Form method="post" className="mt-3 space-y-2 border-t border-slate-200 pt-3">
       <CsrfField />
@@ -170,7 +171,7 @@ function TotpReset({ member }: { member: Staff }) {
 
 function MemberEditor({ member }: { member: Staff }) {
   const { t } = useTranslation();
-  const fetcher = useFetcher<AdminActionResult>();
+  const fetcher = useFetcher<ActionResult>();
   const { roles, languages } = useChoices();
   const errors = fieldErrors(fetcher.data);
   const prefix = `staff-${member.id}`;
