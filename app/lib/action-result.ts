@@ -33,8 +33,8 @@ export function errorLines(result: ActionResult<unknown> | undefined): string[] 
  * message and fields, or `fallback` when the API gave no answer. `about` names what was refused (a file).
  */
 export function refusalOf(error: unknown, fallback: string, about?: string): ActionResult {
-  if (error instanceof ApiError && !error.network) {
-    return refusedWith(about ? `${about}: ${error.message}` : error.message, error.errors);
-  }
-  return refusedWith(fallback);
+  // A proxy's error page is no answer of the API: its status text is no message for a person.
+  if (!(error instanceof ApiError) || !error.body) return refusedWith(fallback);
+  const message = error.message || fallback;
+  return refusedWith(about ? `${about}: ${message}` : message, error.errors);
 }
