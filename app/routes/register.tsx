@@ -29,7 +29,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (form.get("intent") === "language") {
     const locale = form.get("locale");
     if (!isLocale(locale)) return refuse("", {}, "language", 400);
-    return data<ActionResult>({ ok: true, message: "", intent: "language" }, { headers: { "Set-Cookie": localeCookie(locale, new URL(request.url)) } });
+    return data<ActionResult>(
+      { ok: true, message: "", intent: "language" },
+      { headers: { "Set-Cookie": localeCookie(locale, new URL(request.url)) } },
+    );
   }
   const registered = await runAction(() => serverApi(context)("POST /ecom/cliente/cadastrar", { body: form }));
   if (!registered.data.ok) return registered;

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, type RefObject } from "react";
 import { useTranslation } from "#app/i18n/react.tsx";
 import type { ActionResult } from "#app/lib/action-result.ts";
 import "#app/i18n/admin-texts.ts";
@@ -40,4 +40,13 @@ export function FormResult({ result }: { result: ActionResult<unknown> | undefin
       ) : null}
     </div>
   );
+}
+
+/** A form that is blank again once its action succeeded (the next member, category or brand); its ref. */
+export function useResetOnSuccess(fetcher: { state: string; data?: ActionResult<unknown> }): RefObject<HTMLFormElement | null> {
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data?.ok) form.current?.reset();
+  }, [fetcher.state, fetcher.data]);
+  return form;
 }

@@ -2,7 +2,7 @@ import { useLoaderData } from "react-router";
 import { IMPORT_COLUMNS, PRICE_STOCK_COLUMNS } from "#contract/api/admin/imports.ts";
 import { AdminPage, AdminTable, Panel } from "#app/features/admin/admin-shell.tsx";
 import { adminApi, adminLoad } from "#app/features/admin/api.server.ts";
-import { ImportPanel } from "#app/features/admin/import.tsx";
+import { ImportPanel } from "#app/features/admin/imports/import-panel.tsx";
 import { adminMeta } from "#app/features/admin/meta.ts";
 import { useTranslation } from "#app/i18n/react.tsx";
 import type { Route } from "./+types/import";

@@ -8,7 +8,7 @@ import { FormResult } from "#app/features/admin/form-result.tsx";
 import { CsrfField } from "#app/features/admin/staff-data.tsx";
 import { SubmitButton } from "#app/components/form/submit-button.tsx";
 import { adminMeta } from "#app/features/admin/meta.ts";
-import { formatAdminPrice } from "#app/features/admin/price.ts";
+import { formatAdminPrice } from "#app/features/admin/catalogue/price.ts";
 import { useTranslation } from "#app/i18n/react.tsx";
 import type { Route } from "./+types/products";
 import { type ActionResult, fieldErrors } from "#app/lib/action-result.ts";

@@ -3,8 +3,8 @@ import { useFetcher, useRevalidator } from "react-router";
 import type { AdminBrand } from "#contract/api/admin/catalogue.ts";
 import { MAX_IMAGE_BYTES } from "#contract/product-images.ts";
 import { useTranslation } from "#app/i18n/react.tsx";
-import { FormResult } from "./form-result.tsx";
-import { CsrfField, useStaffApi } from "./staff-data.tsx";
+import { FormResult } from "#app/features/admin/form-result.tsx";
+import { CsrfField, useStaffApi } from "#app/features/admin/staff-data.tsx";
 import { refusalOf, type ActionResult } from "#app/lib/action-result.ts";
 import "#app/i18n/admin-texts.ts";
 

@@ -2,9 +2,9 @@ import { useEffect, useRef, useState } from "react";
 import { useRevalidator, useSearchParams } from "react-router";
 import type { AdminImport } from "#contract/api/admin/imports.ts";
 import { useTranslation } from "#app/i18n/react.tsx";
-import { TableHead } from "./admin-shell.tsx";
-import { FormResult } from "./form-result.tsx";
-import { useStaffApi } from "./staff-data.tsx";
+import { TableHead } from "#app/features/admin/admin-shell.tsx";
+import { FormResult } from "#app/features/admin/form-result.tsx";
+import { useStaffApi } from "#app/features/admin/staff-data.tsx";
 import { refusalOf, type ActionResult } from "#app/lib/action-result.ts";
 import "#app/i18n/admin-texts.ts";
 

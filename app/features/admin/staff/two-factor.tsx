@@ -5,9 +5,9 @@ import type { TotpEnrolment } from "#contract/api/admin/totp.ts";
 import { TextField } from "#app/components/form/fields.tsx";
 import { SubmitButton } from "#app/components/form/submit-button.tsx";
 import { useTranslation } from "#app/i18n/react.tsx";
-import { Panel } from "./admin-shell.tsx";
-import { FormResult } from "./form-result.tsx";
-import { CsrfField, useStaffSession } from "./staff-data.tsx";
+import { Panel } from "#app/features/admin/admin-shell.tsx";
+import { FormResult } from "#app/features/admin/form-result.tsx";
+import { CsrfField, useStaffSession } from "#app/features/admin/staff-data.tsx";
 import { type ActionResult, fieldErrors } from "#app/lib/action-result.ts";
 import "#app/i18n/admin-texts.ts";
 
