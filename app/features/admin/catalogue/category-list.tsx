@@ -5,6 +5,7 @@ import { CategoryFields } from "#app/features/admin/catalogue/category-fields.ts
 import { FormResult, useResetOnSuccess } from "#app/features/admin/form-result.tsx";
 import { CsrfField } from "#app/features/admin/staff-data.tsx";
 import { Badge } from "#app/components/ui/badge.tsx";
+import { Button } from "#app/components/ui/button.tsx";
 import { useTranslation } from "#app/i18n/react.tsx";
 import { type ActionResult, fieldErrors } from "#app/lib/action-result.ts";
 import "#app/i18n/admin-texts.ts";
@@ -58,7 +59,7 @@ function Editor({ category, department }: { category: AdminCategory; department?
         <SubmitButton pending={fetcher.state !== "idle"} pendingLabel={t("admin.catalogue.saving")}>
           {t("admin.catalogue.save")}
         </SubmitButton>
-        <button
+        <Button
           type="submit"
           name="remove"
           value="1"
@@ -66,10 +67,10 @@ function Editor({ category, department }: { category: AdminCategory; department?
           onClick={(event) => {
             if (!window.confirm(t("admin.catalogue.confirmDelete", { name }))) event.preventDefault();
           }}
-          className="min-h-11 rounded-md border border-red-300 px-4 font-semibold text-red-800 hover:bg-red-50"
+          kind="danger"
         >
           {t("admin.catalogue.delete")}
-        </button>
+        </Button>
       </div>
     </fetcher.Form>
   );
