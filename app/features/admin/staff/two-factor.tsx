@@ -3,6 +3,7 @@ import { useFetcher } from "react-router";
 import type { Staff } from "#contract/api/admin/staff.ts";
 import type { TotpEnrolment } from "#contract/api/admin/totp.ts";
 import { TextField } from "#app/components/form/fields.tsx";
+import { CodeField } from "./code-field.tsx";
 import { SubmitButton } from "#app/components/form/submit-button.tsx";
 import { useTranslation } from "#app/i18n/react.tsx";
 import { Panel } from "#app/features/admin/admin-shell.tsx";
@@ -13,22 +14,6 @@ import "#app/i18n/admin-texts.ts";
 
 type Result<T> = ActionResult<T>;
 type RecoveryCodes = { recovery_codes: string[]; data: Staff };
-
-/** The app's code field: digits on a phone's keypad, filled in by the browser or the app where they can. */
-function CodeField({ id, label, error, recovery = false }: { id: string; label: string; error?: string; recovery?: boolean }) {
-  return (
-    <TextField
-      id={id}
-      name="codigo"
-      label={label}
-      required
-      maxLength={40}
-      autoComplete={recovery ? "off" : "one-time-code"}
-      inputMode={recovery ? "text" : "numeric"}
-      error={error}
-    />
-  );
-}
 
 /**
  * Hands the answer a form brought (the new recovery codes) to `onAnswer` once, as soon as it arrives:
