@@ -6,7 +6,7 @@ import { BrandLogo } from "#app/features/admin/catalogue/brand-logo.tsx";
 import { FormResult, useResetOnSuccess } from "#app/features/admin/form-result.tsx";
 import { CsrfField } from "#app/features/admin/staff-data.tsx";
 import { Badge } from "#app/components/ui/badge.tsx";
-import { Button } from "#app/components/ui/button.tsx";
+import { SaveOrDelete } from "./save-or-delete.tsx";
 import { useTranslation } from "#app/i18n/react.tsx";
 import { type ActionResult, fieldErrors } from "#app/lib/action-result.ts";
 import "#app/i18n/admin-texts.ts";
@@ -84,23 +84,7 @@ export function BrandItem({ brand }: { brand: AdminBrand }) {
               {t("admin.catalogue.address", { path: `/marca/${brand.slug}` })} · {t("admin.catalogue.products", { count: brand.produtos })}
             </p>
             <BrandFields key={brand.slug} prefix={`brand-${brand.id}`} brand={brand} errors={fieldErrors(fetcher.data)} />
-            <div className="flex flex-wrap gap-2 md:col-span-2">
-              <SubmitButton pending={fetcher.state !== "idle"} pendingLabel={t("admin.catalogue.saving")}>
-                {t("admin.catalogue.save")}
-              </SubmitButton>
-              <Button
-                type="submit"
-                name="remove"
-                value="1"
-                formNoValidate
-                onClick={(event) => {
-                  if (!window.confirm(t("admin.catalogue.confirmDelete", { name: brand.nome }))) event.preventDefault();
-                }}
-                kind="danger"
-              >
-                {t("admin.catalogue.delete")}
-              </Button>
-            </div>
+            <SaveOrDelete pending={fetcher.state !== "idle"} name={brand.nome} />
           </fetcher.Form>
           <section aria-label={t("admin.brands.logo")}>
             <h3 className="mb-2 font-bold">{t("admin.brands.logo")}</h3>

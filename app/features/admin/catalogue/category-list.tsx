@@ -5,7 +5,7 @@ import { CategoryFields } from "#app/features/admin/catalogue/category-fields.ts
 import { FormResult, useResetOnSuccess } from "#app/features/admin/form-result.tsx";
 import { CsrfField } from "#app/features/admin/staff-data.tsx";
 import { Badge } from "#app/components/ui/badge.tsx";
-import { Button } from "#app/components/ui/button.tsx";
+import { SaveOrDelete } from "./save-or-delete.tsx";
 import { useTranslation } from "#app/i18n/react.tsx";
 import { type ActionResult, fieldErrors } from "#app/lib/action-result.ts";
 import "#app/i18n/admin-texts.ts";
@@ -55,23 +55,7 @@ function Editor({ category, department }: { category: AdminCategory; department?
         {t("admin.catalogue.address", { path })} · {t("admin.catalogue.products", { count: item.produtos })}
       </p>
       <CategoryFields key={`${item.slug}-${item.icone}`} prefix={prefix} values={item} errors={fieldErrors(fetcher.data)} />
-      <div className="flex flex-wrap gap-2 md:col-span-2">
-        <SubmitButton pending={fetcher.state !== "idle"} pendingLabel={t("admin.catalogue.saving")}>
-          {t("admin.catalogue.save")}
-        </SubmitButton>
-        <Button
-          type="submit"
-          name="remove"
-          value="1"
-          formNoValidate
-          onClick={(event) => {
-            if (!window.confirm(t("admin.catalogue.confirmDelete", { name }))) event.preventDefault();
-          }}
-          kind="danger"
-        >
-          {t("admin.catalogue.delete")}
-        </Button>
-      </div>
+      <SaveOrDelete pending={fetcher.state !== "idle"} name={name} />
     </fetcher.Form>
   );
 }
