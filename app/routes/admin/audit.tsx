@@ -1,5 +1,5 @@
 import { useLoaderData } from "react-router";
-import { Pager } from "#app/components/ui/pager.tsx";
+import { Pager } from "#app/components/ui/pagination.tsx";
 import { AdminPage, Panel } from "#app/features/admin/admin-shell.tsx";
 import { adminApi, adminLoad } from "#app/features/admin/api.server.ts";
 import { adminMeta } from "#app/features/admin/meta.ts";

@@ -1,6 +1,6 @@
 import { Link, useActionData, useLoaderData } from "react-router";
 import type { AdminProductsQuery, BulkChangeBody } from "#contract/api/admin/products.ts";
-import { Pager } from "#app/components/ui/pager.tsx";
+import { Pager } from "#app/components/ui/pagination.tsx";
 import { AdminPage, Panel } from "#app/features/admin/admin-shell.tsx";
 import { adminAction, adminApi, adminLoad } from "#app/features/admin/api.server.ts";
 import { BulkForm, FILTER_FIELDS, ProductFilters, ProductTable } from "#app/features/admin/catalogue/product-list.tsx";
