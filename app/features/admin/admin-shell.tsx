@@ -124,11 +124,27 @@ export function TableHead({ columns }: { columns: Column[] }) {
   );
 }
 
-/** A table of a back-office page: its header row, its rows, and a sideways scroll of its own on a narrow screen. */
-export function AdminTable({ columns, children }: { columns: Column[]; children: ReactNode }) {
+/**
+ * A table of a back-office page: its header row, its rows, and a scroll of its own on a narrow screen
+ * (`frame` sets that box: a long list of refusals scrolls down too).
+ */
+export function AdminTable({
+  columns,
+  caption,
+  frame = "relative overflow-x-auto",
+  testId,
+  children,
+}: {
+  columns: Column[];
+  caption?: ReactNode;
+  frame?: string;
+  testId?: string;
+  children: ReactNode;
+}) {
   return (
-    <div className="relative overflow-x-auto">
-      <table className="w-full text-left text-sm">
+    <div className={frame}>
+      <table className="w-full text-left text-sm" data-testid={testId}>
+        {caption ? <caption className="mb-1 text-left font-semibold">{caption}</caption> : null}
         <TableHead columns={columns} />
         <tbody>{children}</tbody>
       </table>

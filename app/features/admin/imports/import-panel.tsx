@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { useRevalidator, useSearchParams } from "react-router";
 import type { AdminImport } from "#contract/api/admin/imports.ts";
 import { useTranslation } from "#app/i18n/react.tsx";
-import { TableHead } from "#app/features/admin/admin-shell.tsx";
+import { AdminTable } from "#app/features/admin/admin-shell.tsx";
 import { FormResult } from "#app/features/admin/form-result.tsx";
 import { useStaffApi } from "#app/features/admin/staff-data.tsx";
 import { refusalOf, type ActionResult } from "#app/lib/action-result.ts";
@@ -164,33 +164,30 @@ export function ImportPanel({ initial }: { initial: AdminImport | undefined }) {
             </>
           ) : null}
           {current.erros.length > 0 && current.estado !== "checking" ? (
-            <div className="relative max-h-96 overflow-auto">
-              <table className="w-full text-left text-sm" data-testid="import-refusals">
-                <caption className="mb-1 text-left font-semibold">
-                  {current.recusadas > current.erros.length
-                    ? t("admin.import.refusalsFirst", { n: number.format(current.erros.length), total: number.format(current.recusadas) })
-                    : t("admin.import.refusals")}
-                </caption>
-                <TableHead
-                  columns={[
-                    { label: t("admin.import.line") },
-                    { label: t("admin.import.column") },
-                    { label: t("admin.import.code") },
-                    { label: t("admin.import.reason") },
-                  ]}
-                />
-                <tbody>
-                  {current.erros.map((e) => (
-                    <tr key={`${e.linha}-${e.coluna ?? ""}`} className="border-b border-slate-100" data-testid="import-refusal">
-                      <td className="py-1.5 pr-3 font-mono">{e.linha}</td>
-                      <td className="py-1.5 pr-3 font-mono">{e.coluna ?? "—"}</td>
-                      <td className="break-all py-1.5 pr-3 font-mono">{e.codigo ?? "—"}</td>
-                      <td className="py-1.5 pr-3">{e.mensagem}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <AdminTable
+              frame="relative max-h-96 overflow-auto"
+              testId="import-refusals"
+              caption={
+                current.recusadas > current.erros.length
+                  ? t("admin.import.refusalsFirst", { n: number.format(current.erros.length), total: number.format(current.recusadas) })
+                  : t("admin.import.refusals")
+              }
+              columns={[
+                { label: t("admin.import.line") },
+                { label: t("admin.import.column") },
+                { label: t("admin.import.code") },
+                { label: t("admin.import.reason") },
+              ]}
+            >
+              {current.erros.map((e) => (
+                <tr key={`${e.linha}-${e.coluna ?? ""}`} className="border-b border-slate-100" data-testid="import-refusal">
+                  <td className="py-1.5 pr-3 font-mono">{e.linha}</td>
+                  <td className="py-1.5 pr-3 font-mono">{e.coluna ?? "—"}</td>
+                  <td className="break-all py-1.5 pr-3 font-mono">{e.codigo ?? "—"}</td>
+                  <td className="py-1.5 pr-3">{e.mensagem}</td>
+                </tr>
+              ))}
+            </AdminTable>
           ) : null}
           {current.estado === "checked" ? (
             writes > 0 ? (
