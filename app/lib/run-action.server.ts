@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import type { ActionResult } from "./action-result.ts";
+import { refusedWith, type ActionResult } from "./action-result.ts";
 import { ApiError } from "./api-client.ts";
 
 export interface RunActionOptions<T, A> {
@@ -20,8 +20,9 @@ const messageOf = (value: unknown) =>
 
 /**
  * Runs an action's API call and answers the page's one result shape: done with the API's message, or
- * refused with the API's message and field errors under the API's status. An API that was never reached
- * (or anything that is not an API answer) is the error page's.
+ * refused with the API's message and field errors under the API's status. An API that was never reached,
+ * or anything that is not an API answer, is the error page's; a redirect the call throws (to what it
+ * created) passes through.
  */
 export async function runAction<T, A = never>(call: () => Promise<T>, options: RunActionOptions<T, A> = {}) {
   const { intent } = options;
@@ -39,4 +40,4 @@ export async function runAction<T, A = never>(call: () => Promise<T>, options: R
 
 /** A refusal the action decides itself, before any call (two passwords that differ), in the same shape and status. */
 export const refuse = (message: string, errors: Record<string, string[]> = {}, intent?: string, status = 422) =>
-  data<ActionResult>({ ok: false, message, errors, intent }, { status });
+  data(refusedWith(message, errors, intent), { status });
