@@ -18,7 +18,7 @@ export const refusedWith = (message: string, errors: FieldErrorLists = {}, inten
 /** The first message of each field a refused form named. */
 export function fieldErrors(result: ActionResult<unknown> | undefined): FieldErrors {
   if (!result || result.ok) return {};
-  return Object.fromEntries(Object.entries(result.errors).map(([field, messages]) => [field, messages[0]]));
+  return Object.fromEntries(Object.entries(result.errors).flatMap(([field, [first]]) => (first ? [[field, first]] : [])));
 }
 
 /** Spec §8: a refusal's field errors are listed, else its message; nothing when it said neither. */

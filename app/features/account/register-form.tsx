@@ -5,7 +5,7 @@ import { RegisterFieldsSchema, type Nationality } from "#contract/api/accounts.t
 import type { Locale } from "#contract/locale.ts";
 import { useToast } from "#app/components/ui/toast.tsx";
 import type { ShellData } from "#app/lib/shell-data.ts";
-import type { ActionResult } from "#app/lib/action-result.ts";
+import { errorLines, fieldErrors, type ActionResult } from "#app/lib/action-result.ts";
 import type { AfterLogin } from "./login.server.ts";
 import { zodFieldErrors } from "./errors.ts";
 import { afterLogin, reloadInto } from "./login-form.tsx";
@@ -69,18 +69,14 @@ export function RegisterForm() {
       if (result.answer) reloadInto(afterLogin(result.answer.redirectTo, result.answer.locale), message);
       return;
     }
-    const fieldErrors: FieldErrors = {};
-    const lines: string[] = [];
-    for (const [field, messages] of Object.entries(result.errors)) {
-      if (messages[0]) fieldErrors[field] = messages[0];
-      lines.push(...messages);
-    }
+    const fields = fieldErrors(result);
+    const lines = errorLines(result);
     // The action's answer is an outside event: show it once, on the step that holds the first field.
     // eslint-disable-next-line react-hooks/set-state-in-effect -- once per answer of the action
-    setErrors(fieldErrors);
-    setList(lines.length > 0 ? lines : [result.message || t("account.register.sendError")]);
+    setErrors(fields);
+    setList(lines.length > 0 ? lines : [t("account.register.sendError")]);
     setAttempt((n) => n + 1);
-    const first = Object.keys(fieldErrors)[0];
+    const first = Object.keys(fields)[0];
     if (first) setStep(stepOf(first));
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per answer
   }, [result, fetcher.state]);
