@@ -5,7 +5,7 @@ import { MAX_IMAGE_BYTES } from "#contract/product-images.ts";
 import { useTranslation } from "#app/i18n/react.tsx";
 import { FormResult } from "#app/features/admin/form-result.tsx";
 import { CsrfField, useStaffApi } from "#app/features/admin/staff-data.tsx";
-import { refusalOf, type ActionResult } from "#app/lib/action-result.ts";
+import { refusalOf, refusedWith, type ActionResult } from "#app/lib/action-result.ts";
 import "#app/i18n/admin-texts.ts";
 
 /**
@@ -24,7 +24,7 @@ export function BrandLogo({ brand }: { brand: AdminBrand }) {
   async function upload(file: File) {
     setResult(undefined);
     if (file.size > MAX_IMAGE_BYTES) {
-      setResult({ ok: false, message: t("admin.error"), errors: { logo: [`${file.name}: 10 MB`] } });
+      setResult(refusedWith(t("admin.error"), { logo: [`${file.name}: 10 MB`] }));
       return;
     }
     const form = new FormData();

@@ -5,7 +5,7 @@ import { imageSrcSet, MAX_IMAGE_BYTES } from "#contract/product-images.ts";
 import { useTranslation } from "#app/i18n/react.tsx";
 import { FormResult } from "#app/features/admin/form-result.tsx";
 import { CsrfField, useStaffApi } from "#app/features/admin/staff-data.tsx";
-import { refusalOf, type ActionResult } from "#app/lib/action-result.ts";
+import { refusalOf, refusedWith, type ActionResult } from "#app/lib/action-result.ts";
 import "#app/i18n/admin-texts.ts";
 
 /**
@@ -27,7 +27,7 @@ export function ProductImages({ product }: { product: AdminProduct }) {
     let last: ActionResult | undefined;
     for (const [i, file] of files.entries()) {
       if (file.size > MAX_IMAGE_BYTES) {
-        last = { ok: false, message: t("admin.error"), errors: { imagens: [`${file.name}: 10 MB`] } };
+        last = refusedWith(t("admin.error"), { imagens: [`${file.name}: 10 MB`] });
         continue;
       }
       const form = new FormData();

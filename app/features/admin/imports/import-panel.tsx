@@ -5,7 +5,7 @@ import { useTranslation } from "#app/i18n/react.tsx";
 import { AdminTable } from "#app/features/admin/admin-shell.tsx";
 import { FormResult } from "#app/features/admin/form-result.tsx";
 import { useStaffApi } from "#app/features/admin/staff-data.tsx";
-import { refusalOf, type ActionResult } from "#app/lib/action-result.ts";
+import { refusalOf, refusedWith, type ActionResult } from "#app/lib/action-result.ts";
 import "#app/i18n/admin-texts.ts";
 
 const POLL_MS = 600;
@@ -50,7 +50,7 @@ export function ImportPanel({ initial }: { initial: AdminImport | undefined }) {
     const file = fileRef.current?.files?.[0];
     setResult(undefined);
     if (!file) {
-      setResult({ ok: false, message: t("admin.import.chooseFile"), errors: {} });
+      setResult(refusedWith(t("admin.import.chooseFile")));
       return;
     }
     const form = new FormData();
