@@ -1,3 +1,4 @@
+import { readdirSync } from "node:fs";
 import js from "@eslint/js";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
@@ -17,6 +18,16 @@ const layers = [
   { files: ["app/lib/**", "app/components/**", "app/i18n/**"], forbidden: ["#server", "#db", "#config", "#app/features", "#app/routes"] },
   { files: ["app/features/**"], forbidden: ["#server", "#db", "#config", "#app/routes"] },
 ];
+// A feature imports no other feature but the edges tests/architecture/imports.test.ts names (FEATURE_EDGES).
+const FEATURE_EDGES = { layout: ["cart"], product: ["cart"] };
+for (const feature of readdirSync(new URL("./app/features", import.meta.url), { withFileTypes: true })) {
+  if (!feature.isDirectory()) continue;
+  const open = [feature.name, ...(FEATURE_EDGES[feature.name] ?? [])].join("|");
+  layers.push({
+    files: [`app/features/${feature.name}/**`],
+    forbidden: ["#server", "#db", "#config", "#app/routes", `#app/features/(?!(?:${open})/)[^/]+`],
+  });
+}
 const importRules = layers.map(({ files, forbidden }) => ({
   files,
   ignores: ["**/*.test.ts", "**/*.test.tsx"],

@@ -20,7 +20,7 @@ import { Shell } from "#app/features/layout/shell.tsx";
 import { EMPTY_SHELL_CATALOG, loadShellCatalog } from "#app/features/layout/shell-data.server.ts";
 import { hasStaffCookie } from "#app/features/admin/api.server.ts";
 import { useFlashToast } from "#app/features/account/use-flash.ts";
-import { useFavouritesInit } from "#app/features/favourites/store.ts";
+import { useFavouritesInit } from "#app/lib/favourites-store.ts";
 import type { ShellData } from "#app/lib/shell-data.ts";
 import { LocaleProvider } from "#app/i18n/locale-provider.tsx";
 import { localeCookie, resolveLocale } from "#app/i18n/resolve-locale.ts";

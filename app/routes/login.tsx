@@ -3,6 +3,7 @@ import { redirect, useSearchParams, type ShouldRevalidateFunctionArgs } from "re
 import { FormPage } from "#app/components/form/form-card.tsx";
 import { LoginForm } from "#app/features/account/login-form.tsx";
 import { loginWith } from "#app/features/account/login.server.ts";
+import { refuse } from "#app/lib/run-action.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { getCustomer, safeRedirect } from "#app/lib/session.server.ts";
 import type { Route } from "./+types/login";
@@ -32,7 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const email = String(form.get("email") ?? "").trim();
   const password = String(form.get("password") ?? "");
   const target = new URL(request.url).searchParams.get("redirect") ?? String(form.get("redirect") ?? "");
-  if (!email || !password) return { ok: false as const, message: "" };
+  if (!email || !password) return refuse("");
   return loginWith(request, context, email, password, target);
 }
 

@@ -7,7 +7,9 @@ import { ErrorList } from "#app/components/form/error-list.tsx";
 import { TextField } from "#app/components/form/fields.tsx";
 import { SubmitButton } from "#app/components/form/submit-button.tsx";
 import { ChangePasswordBodySchema } from "#contract/api/accounts.ts";
-import { ApiError, serverApi } from "#app/lib/api-client.ts";
+import { serverApi } from "#app/lib/api-client.ts";
+import { errorLines, type ActionResult } from "#app/lib/action-result.ts";
+import { runAction } from "#app/lib/run-action.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { FormCard } from "#app/components/form/form-card.tsx";
 import type { Route } from "./+types/profile-change-password";
@@ -15,28 +17,19 @@ import "#app/i18n/account-texts.ts";
 
 export const meta = pageMeta("changePassword");
 
-type Result = { ok: true; message: string } | { ok: false; lines: string[] };
-
 const FIELDS = ["password_currently", "password", "password_confirmation"] as const;
 
-export async function action({ request, context }: Route.ActionArgs): Promise<Result> {
+export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const body = Object.fromEntries(FIELDS.map((f) => [f, String(form.get(f) ?? "")])) as Record<(typeof FIELDS)[number], string>;
-  try {
-    const answer = await serverApi(context)("POST /ecom/cliente/trocar-senha-l", { body });
-    return { ok: true, message: answer.message };
-  } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
-    // No answer from the API (or not its JSON): the page's generic message.
-    return { ok: false, lines: error.body ? error.lines("") : [] };
-  }
+  return runAction(() => serverApi(context)("POST /ecom/cliente/trocar-senha-l", { body }));
 }
 
 /** Spec §2 "Change password": three required fields; the rules and messages are the server's. */
 export default function ProfileChangePasswordRoute() {
   const { t } = useTranslation();
   const toast = useToast();
-  const fetcher = useFetcher<Result>();
+  const fetcher = useFetcher<ActionResult>();
   const formRef = useRef<HTMLFormElement>(null);
   const [missing, setMissing] = useState<string[]>([]);
   // What the API's schema refuses in filled fields, said in its words before anything is sent.
@@ -58,8 +51,8 @@ export default function ProfileChangePasswordRoute() {
       : refused.length > 0
         ? refused
         : result && !result.ok && fetcher.state === "idle"
-          ? result.lines.length > 0
-            ? result.lines
+          ? errorLines(result).length > 0
+            ? errorLines(result)
             : [t("account.password.error")]
           : [];
 

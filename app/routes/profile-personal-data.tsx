@@ -6,7 +6,8 @@ import { documentTypeLabel } from "#app/features/account/documents.ts";
 import { ProfileEditModal } from "#app/features/account/profile-edit-modal.tsx";
 import { useProfileUser } from "#app/features/account/use-profile-user.ts";
 import type { ShellData } from "#app/lib/shell-data.ts";
-import { ApiError, api } from "#app/lib/api-client.ts";
+import { api } from "#app/lib/api-client.ts";
+import { refusalOf } from "#app/lib/action-result.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import "#app/i18n/account-texts.ts";
 
@@ -28,7 +29,7 @@ export default function PersonalDataRoute() {
       const answer = await api("POST /ecom/cliente/reenviar-email");
       toast.success(answer.message || t("account.personal.verifyInbox"));
     } catch (error) {
-      toast.error((error instanceof ApiError && error.body?.message) || t("account.personal.verifyInboxError"));
+      toast.error(refusalOf(error, t("account.personal.verifyInboxError")).message);
     } finally {
       setResending(false);
     }

@@ -4,7 +4,7 @@ import { NavLink, Outlet, redirect, useFetcher, useLoaderData } from "react-rout
 import { UserIcon } from "#app/components/ui/icons.tsx";
 import { ConfirmDialog } from "#app/features/account/confirm-dialog.tsx";
 import { useCart } from "#app/features/cart/cart-context.tsx";
-import { resetFavourites } from "#app/features/favourites/store.ts";
+import { resetFavourites } from "#app/lib/favourites-store.ts";
 import { serverApi } from "#app/lib/api-client.ts";
 import { clearSessionCookie, getSessionToken, requireCustomer } from "#app/lib/session.server.ts";
 import type { Route } from "./+types/profile";

@@ -6,36 +6,30 @@ import { TextField } from "#app/components/form/fields.tsx";
 import { SubmitButton } from "#app/components/form/submit-button.tsx";
 import { RecoverBodySchema } from "#contract/api/accounts.ts";
 import { PasswordPage } from "#app/features/account/password-page.tsx";
-import { ApiError, serverApi } from "#app/lib/api-client.ts";
+import { serverApi } from "#app/lib/api-client.ts";
+import { fieldErrors, type ActionResult } from "#app/lib/action-result.ts";
+import { refuse, runAction } from "#app/lib/run-action.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/recover-password";
 import "#app/i18n/account-texts.ts";
 
 export const meta = pageMeta("recoverPassword");
 
-type Result = { ok: true; message: string } | { ok: false; message?: string };
-
-export async function action({ request, context }: Route.ActionArgs): Promise<Result> {
+export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const email = String(form.get("email") ?? "").trim();
-  if (!email) return { ok: false };
-  try {
-    const answer = await serverApi(context)("POST /ecom/cliente/recuperar-senha", { body: { email } });
-    return { ok: true, message: answer.message };
-  } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
-    return { ok: false, message: error.fields.email ?? error.body?.message };
-  }
+  if (!email) return refuse("");
+  return runAction(() => serverApi(context)("POST /ecom/cliente/recuperar-senha", { body: { email } }));
 }
 
 /** Spec §2 "Password recovery": form, submitting, then a confirmation that replaces the form. */
 export default function RecoverPasswordRoute() {
   const { t } = useTranslation();
-  const fetcher = useFetcher<Result>();
+  const fetcher = useFetcher<ActionResult>();
   const [refused, setRefused] = useState<string>();
   const result = fetcher.data;
   const done = result?.ok === true && fetcher.state === "idle";
-  const error = refused ?? (result && !result.ok ? (result.message ?? t("account.errors.generic")) : null);
+  const error = refused ?? (result && !result.ok ? (fieldErrors(result).email ?? (result.message || t("account.errors.generic"))) : null);
 
   return (
     <PasswordPage

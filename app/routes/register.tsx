@@ -1,13 +1,14 @@
 import { useTranslation } from "#app/i18n/react.tsx";
 import { data, redirect } from "react-router";
 import { RegisterForm } from "#app/features/account/register-form.tsx";
-import { ApiError, serverApi } from "#app/lib/api-client.ts";
+import { serverApi } from "#app/lib/api-client.ts";
 import { loginWith } from "#app/features/account/login.server.ts";
 import { localeCookie } from "#app/i18n/resolve-locale.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { isLocale } from "#contract/locale.ts";
 import { getCustomer } from "#app/lib/session.server.ts";
-import type { RegisterActionResult } from "#app/features/account/register-result.ts";
+import type { ActionResult } from "#app/lib/action-result.ts";
+import { refuse, runAction } from "#app/lib/run-action.server.ts";
 import type { Route } from "./+types/register";
 import "#app/i18n/account-texts.ts";
 
@@ -27,18 +28,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Spec §4: choosing the nationality sets the language; every loader then reads the new cookie.
   if (form.get("intent") === "language") {
     const locale = form.get("locale");
-    if (!isLocale(locale)) return data<RegisterActionResult>({ ok: false }, { status: 400 });
-    return data<RegisterActionResult>(
-      { ok: true, message: "", redirectTo: "" },
+    if (!isLocale(locale)) return refuse("", {}, "language", 400);
+    return data<ActionResult>(
+      { ok: true, message: "", intent: "language" },
       { headers: { "Set-Cookie": localeCookie(locale, new URL(request.url)) } },
     );
   }
-  try {
-    await serverApi(context)("POST /ecom/cliente/cadastrar", { body: form });
-  } catch (error) {
-    if (!(error instanceof ApiError) || error.network) throw error;
-    return data<RegisterActionResult>({ ok: false, message: error.message, errors: error.errors }, { status: error.status });
-  }
+  const registered = await runAction(() => serverApi(context)("POST /ecom/cliente/cadastrar", { body: form }));
+  if (!registered.data.ok) return registered;
   const wanted = new URL(request.url).searchParams.get("redirect") ?? "";
   const target = wanted.split("?")[0] === "/checkout" ? "/checkout" : "/perfil";
   return loginWith(request, context, String(form.get("email") ?? ""), String(form.get("password") ?? ""), target);

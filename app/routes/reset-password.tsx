@@ -7,20 +7,20 @@ import { TextField } from "#app/components/form/fields.tsx";
 import { SubmitButton } from "#app/components/form/submit-button.tsx";
 import { NewPasswordFieldsSchema } from "#contract/api/accounts.ts";
 import { PasswordPage } from "#app/features/account/password-page.tsx";
-import { ApiError, serverApi } from "#app/lib/api-client.ts";
+import { serverApi } from "#app/lib/api-client.ts";
+import { errorLines, type ActionResult } from "#app/lib/action-result.ts";
+import { runAction } from "#app/lib/run-action.server.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/reset-password";
 import "#app/i18n/account-texts.ts";
 
 export const meta = pageMeta("resetPassword");
 
-type Result = { ok: true; message: string } | { ok: false; message?: string; errors?: Record<string, string[]> };
-
-export async function action({ request, params, context }: Route.ActionArgs): Promise<Result> {
+export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await request.formData();
   const query = new URL(request.url).searchParams;
-  try {
-    const answer = await serverApi(context)("POST /ecom/cliente/trocar-senha", {
+  return runAction(() =>
+    serverApi(context)("POST /ecom/cliente/trocar-senha", {
       body: {
         uuid: params.uuid,
         token: params.token,
@@ -29,30 +29,21 @@ export async function action({ request, params, context }: Route.ActionArgs): Pr
         password: String(form.get("password") ?? ""),
         password_confirmation: String(form.get("password_confirmation") ?? ""),
       },
-    });
-    return { ok: true, message: answer.message };
-  } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
-    return { ok: false, message: error.body?.message, errors: error.body?.errors };
-  }
+    }),
+  );
 }
 
 /** Spec §2 "Reset password": new password and confirmation; on success a link to login. */
 export default function ResetPasswordRoute() {
   const { t } = useTranslation();
   const [query] = useSearchParams();
-  const fetcher = useFetcher<Result>();
+  const fetcher = useFetcher<ActionResult>();
   const [mismatch, setMismatch] = useState(false);
   // What the API's schema refuses, said in its words before anything is sent.
   const [refused, setRefused] = useState<string[]>([]);
   const result = fetcher.data;
   const done = result?.ok === true && fetcher.state === "idle";
-  const serverLines =
-    result && !result.ok
-      ? Object.values(result.errors ?? {}).flat().length > 0
-        ? Object.values(result.errors ?? {}).flat()
-        : [result.message ?? t("account.reset.failed")]
-      : [];
+  const serverLines = result && !result.ok ? (errorLines(result).length > 0 ? errorLines(result) : [t("account.reset.failed")]) : [];
 
   return (
     <PasswordPage

@@ -58,6 +58,27 @@ function crossModule(file: string, target: string, typeOnly: boolean): string | 
   return `modules import one another only through ${Object.keys(MODULE_SHARED).join(", ")} or a service's type; move what both need to server/lib/`;
 }
 
+/**
+ * Features are one domain each (STYLE.md, like bulletproof-react): `app/features/<a>` does not import
+ * `app/features/<b>`. What two features share lives below both, in app/lib/ or app/components/; the
+ * edges left are a feature composing another's public piece, each named here with its reason.
+ */
+const FEATURES = "app/features/";
+const FEATURE_EDGES: { from: string; to: string; why: string }[] = [
+  { from: "layout", to: "cart", why: "the shell composes the cart: its state, its drawer and the links that open it" },
+  { from: "product", to: "cart", why: "the product page holds the add-to-cart button" },
+];
+
+const featureOf = (file: string) => (file.startsWith(FEATURES) ? file.slice(FEATURES.length).split("/")[0] : undefined);
+
+/** A feature's import of another feature that FEATURE_EDGES does not name. */
+function featureViolation(file: string, target: string, specifier: string): string | undefined {
+  const from = featureOf(file);
+  const to = featureOf(target);
+  if (!from || !to || from === to || FEATURE_EDGES.some((e) => e.from === from && e.to === to)) return undefined;
+  return `${file} → ${specifier}: features do not import each other; move what both use to app/lib/ or app/components/`;
+}
+
 /** Packages that run only on the server: none of them belongs in the storefront or the shared contract. */
 const SERVER_PACKAGES = [
   /^fastify/,
@@ -137,6 +158,8 @@ function violations(file: string, text: string): string[] {
       }
       const across = crossModule(file, target.local, typeOnly.has(specifier));
       if (across) found.push(`${file} → ${specifier}: ${across}`);
+      const crossing = featureViolation(file, target.local, specifier);
+      if (crossing) found.push(crossing);
     } else {
       for (const rule of PACKAGE_RULES) {
         if (file.startsWith(rule.from) && SERVER_PACKAGES.some((p) => p.test(target.pkg))) found.push(`${file} → ${specifier}: ${rule.why}`);
@@ -162,6 +185,10 @@ describe("import rules", () => {
     expect(violations("app/lib/meta.ts", `import type { ShellData } from "../features/layout/types.ts";`)).toHaveLength(1);
     expect(violations("app/features/account/f.tsx", `import type { R } from "#app/routes/register.tsx";`)).toHaveLength(1);
     expect(violations("app/routes/x.tsx", `import { Pool } from "pg";`)).toHaveLength(1);
+    expect(violations("app/features/checkout/x.ts", `import { useGeo } from "#app/features/account/geo.ts";`)).toHaveLength(1);
+    expect(violations("app/features/home/x.tsx", `import { Card } from "../catalog/product-card.tsx";`)).toHaveLength(1);
+    expect(violations("app/features/layout/shell.tsx", `import { CartProvider } from "#app/features/cart/cart-context.tsx";`)).toEqual([]);
+    expect(violations("app/features/admin/staff/x.tsx", `import { Panel } from "#app/features/admin/admin-shell.tsx";`)).toEqual([]);
     expect(
       violations("server/app.ts", `import { db } from "#db/client.ts";\nimport { z } from "zod";\nimport { s } from "#contract/site.ts";`),
     ).toEqual([]);

@@ -86,3 +86,50 @@ export function SelectField({ name, label, error, options, placeholder, id, clas
     </div>
   );
 }
+
+/** A labelled text area; its error is announced like a text field's. */
+export function TextArea({ name, label, defaultValue, error }: { name: string; label: string; defaultValue: string; error?: string }) {
+  const id = `field-${name}`;
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-semibold text-ink">
+        {label}
+      </label>
+      <textarea
+        id={id}
+        name={name}
+        defaultValue={defaultValue}
+        rows={3}
+        maxLength={5000}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base shadow-sm focus:border-amber-500 focus:outline-none focus:ring-2 focus:ring-amber-400"
+      />
+      {error ? (
+        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** A labelled checkbox, the label beside the box. */
+export function Check({
+  name,
+  label,
+  defaultChecked,
+  className = "min-h-11",
+}: {
+  name: string;
+  label: string;
+  defaultChecked: boolean;
+  className?: string;
+}) {
+  return (
+    <label className={`flex ${className} items-center gap-2 text-sm font-semibold`}>
+      <input type="checkbox" name={name} defaultChecked={defaultChecked} className="size-5" />
+      {label}
+    </label>
+  );
+}

@@ -3,7 +3,7 @@ import { useTranslation } from "#app/i18n/react.tsx";
 import { ARGENTINA_ID } from "#contract/api/accounts.ts";
 import { InfoIcon } from "#app/components/ui/icons.tsx";
 import { SelectField, TextField } from "#app/components/form/fields.tsx";
-import { BRASIL_ID, PARAGUAI_ID, useCities, useStates } from "./geo.ts";
+import { BRASIL_ID, PARAGUAI_ID, useCities, useStates } from "#app/lib/geo.ts";
 import { useCepLookup } from "./use-cep-lookup.ts";
 import "#app/i18n/account-texts.ts";
 

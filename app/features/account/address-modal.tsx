@@ -8,7 +8,7 @@ import { ErrorList } from "#app/components/form/error-list.tsx";
 import { TextField, type FieldErrors } from "#app/components/form/fields.tsx";
 import { SubmitButton } from "#app/components/form/submit-button.tsx";
 import { AddressFields } from "./address-fields.tsx";
-import { BRASIL_ID, PARAGUAI_ID } from "./geo.ts";
+import { BRASIL_ID, PARAGUAI_ID } from "#app/lib/geo.ts";
 import "#app/i18n/account-texts.ts";
 
 interface AddressModalProps {

@@ -6,7 +6,8 @@ import { LoginBodySchema } from "#contract/api/accounts.ts";
 import { ErrorList } from "#app/components/form/error-list.tsx";
 import { TextField } from "#app/components/form/fields.tsx";
 import { SubmitButton } from "#app/components/form/submit-button.tsx";
-import type { LoginActionResult } from "./login.server.ts";
+import type { ActionResult } from "#app/lib/action-result.ts";
+import type { AfterLogin } from "./login.server.ts";
 import { writeStored } from "#app/lib/local-store.ts";
 import { FLASH_KEY } from "./use-flash.ts";
 import "#app/i18n/account-texts.ts";
@@ -42,17 +43,18 @@ export function reloadInto(path: string, message: string) {
 export function LoginForm({ redirect, showLinks = true }: { redirect?: string; showLinks?: boolean }) {
   const { t } = useTranslation();
   const toast = useToast();
-  const fetcher = useFetcher<LoginActionResult>();
+  const fetcher = useFetcher<ActionResult<AfterLogin>>();
   const [clientError, setClientError] = useState<string | null>(null);
   const busy = fetcher.state !== "idle";
   const result = fetcher.data;
 
   useEffect(() => {
-    if (!result?.ok || fetcher.state !== "idle") return;
+    if (!result?.ok || !result.answer || fetcher.state !== "idle") return;
+    const { redirectTo, locale } = result.answer;
     const message = result.message || t("account.login.success");
     toast.success(message);
     // Not cancelled when the form goes away: whatever the page does meanwhile, the tab must start again as the customer's.
-    setTimeout(() => reloadInto(afterLogin(result.redirectTo, result.locale), message), REDIRECT_DELAY_MS);
+    setTimeout(() => reloadInto(afterLogin(redirectTo, locale), message), REDIRECT_DELAY_MS);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per answer
   }, [result, fetcher.state]);
 

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "#app/i18n/react.tsx";
-import { ApiError, api } from "#app/lib/api-client.ts";
+import { api } from "#app/lib/api-client.ts";
+import { errorLines, fieldErrors, refusalOf } from "#app/lib/action-result.ts";
 import { documentTypesFor, UpdateProfileFieldsSchema, type User } from "#contract/api/accounts.ts";
 import { maskCpf, maskCuit, maskPhone, maskRuc } from "#contract/masks.ts";
 import { Dialog } from "#app/components/ui/dialog.tsx";
@@ -88,8 +89,8 @@ function EditForm({ user, onClose, onSaved }: { user: User; onClose: () => void;
       const answer = await api("POST /ecom/cliente/update-profile", { body: form });
       onSaved(answer.message ?? t("account.personal.saved"));
     } catch (error) {
-      if (!(error instanceof ApiError) || error.network) report({}, [t("account.errors.generic")]);
-      else report(error.fields, error.lines(t("account.errors.generic")));
+      const refused = refusalOf(error, t("account.errors.generic"));
+      report(fieldErrors(refused), errorLines(refused));
     } finally {
       setBusy(false);
     }

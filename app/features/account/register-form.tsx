@@ -5,8 +5,8 @@ import { RegisterFieldsSchema, type Nationality } from "#contract/api/accounts.t
 import type { Locale } from "#contract/locale.ts";
 import { useToast } from "#app/components/ui/toast.tsx";
 import type { ShellData } from "#app/lib/shell-data.ts";
-import type { RegisterActionResult } from "./register-result.ts";
-import type { LoginActionResult } from "./login.server.ts";
+import { errorLines, fieldErrors, type ActionResult } from "#app/lib/action-result.ts";
+import type { AfterLogin } from "./login.server.ts";
 import { zodFieldErrors } from "./errors.ts";
 import { afterLogin, reloadInto } from "./login-form.tsx";
 import { ErrorList } from "#app/components/form/error-list.tsx";
@@ -46,10 +46,10 @@ export function RegisterForm() {
   const toast = useToast();
   const [params] = useSearchParams();
   const locale = useRouteLoaderData<ShellData>("root")?.locale ?? "pt-BR";
-  const fetcher = useFetcher<RegisterActionResult | LoginActionResult>();
+  const fetcher = useFetcher<ActionResult<AfterLogin>>();
   const formRef = useRef<HTMLFormElement>(null);
 
-  const language = useFetcher<RegisterActionResult>();
+  const language = useFetcher<ActionResult>();
   const [step, setStep] = useState(0);
   const [nationality, setNationality] = useState<Nationality>(() => initialNationality(locale));
   const foreign = nationality === "BR";
@@ -66,21 +66,17 @@ export function RegisterForm() {
     if (result.ok) {
       const message = result.message || t("account.login.success");
       toast.success(message);
-      reloadInto("locale" in result ? afterLogin(result.redirectTo, result.locale) : result.redirectTo, message);
+      if (result.answer) reloadInto(afterLogin(result.answer.redirectTo, result.answer.locale), message);
       return;
     }
-    const fieldErrors: FieldErrors = {};
-    const lines: string[] = [];
-    for (const [field, messages] of Object.entries(result.errors ?? {})) {
-      if (messages[0]) fieldErrors[field] = messages[0];
-      lines.push(...messages);
-    }
+    const fields = fieldErrors(result);
+    const lines = errorLines(result);
     // The action's answer is an outside event: show it once, on the step that holds the first field.
     // eslint-disable-next-line react-hooks/set-state-in-effect -- once per answer of the action
-    setErrors(fieldErrors);
-    setList(lines.length > 0 ? lines : [result.message ?? t("account.register.sendError")]);
+    setErrors(fields);
+    setList(lines.length > 0 ? lines : [t("account.register.sendError")]);
     setAttempt((n) => n + 1);
-    const first = Object.keys(fieldErrors)[0];
+    const first = Object.keys(fields)[0];
     if (first) setStep(stepOf(first));
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per answer
   }, [result, fetcher.state]);

@@ -3,7 +3,8 @@ import { useTranslation } from "#app/i18n/react.tsx";
 import type { Nationality } from "#contract/api/accounts.ts";
 import { maskPhone } from "#contract/masks.ts";
 import { TextField } from "#app/components/form/fields.tsx";
-import { ApiError, api } from "#app/lib/api-client.ts";
+import { api } from "#app/lib/api-client.ts";
+import { fieldErrors, refusalOf } from "#app/lib/action-result.ts";
 import { PHONE_PLACEHOLDER } from "./documents.ts";
 import "#app/i18n/account-texts.ts";
 
@@ -31,10 +32,8 @@ export function RegisterPersonal({
     try {
       await api("POST /ecom/cliente/cadastrar/check-email", { body: { email: value.trim() } });
     } catch (error) {
-      const known = error instanceof ApiError && !error.network;
-      onEmailChecked(
-        known ? (error.fields.email ?? (error.message || t("account.register.emailCheckError"))) : t("account.register.emailCheckError"),
-      );
+      const refused = refusalOf(error, t("account.register.emailCheckError"));
+      onEmailChecked(fieldErrors(refused).email ?? refused.message);
     }
   }
 

@@ -101,14 +101,22 @@ export function Panel({ title, children }: { title?: string; children: ReactNode
   );
 }
 
-/** A table's header row: each column's label, numbers aligned right. */
-export function TableHead({ columns }: { columns: { label: string; numeric?: boolean }[] }) {
+/** A table's column: its label (said only to screen readers when `hidden`: a box or a picture), numbers aligned right. */
+export interface Column {
+  label: string;
+  numeric?: boolean;
+  hidden?: boolean;
+  className?: string;
+}
+
+/** A table's header row. */
+export function TableHead({ columns }: { columns: Column[] }) {
   return (
     <thead className="border-b border-slate-200 text-muted">
       <tr>
         {columns.map((c) => (
-          <th key={c.label} scope="col" className={`py-2 pr-3${c.numeric ? " text-right" : ""}`}>
-            {c.label}
+          <th key={c.label} scope="col" className={c.className ?? `py-2 pr-3${c.numeric ? " text-right" : ""}`}>
+            {c.hidden ? <span className="sr-only">{c.label}</span> : c.label}
           </th>
         ))}
       </tr>
@@ -116,11 +124,27 @@ export function TableHead({ columns }: { columns: { label: string; numeric?: boo
   );
 }
 
-/** A table of a back-office page: its header row, its rows, and a sideways scroll of its own on a narrow screen. */
-export function AdminTable({ columns, children }: { columns: { label: string; numeric?: boolean }[]; children: ReactNode }) {
+/**
+ * A table of a back-office page: its header row, its rows, and a scroll of its own on a narrow screen
+ * (`frame` sets that box: a long list of refusals scrolls down too).
+ */
+export function AdminTable({
+  columns,
+  caption,
+  frame = "relative overflow-x-auto",
+  testId,
+  children,
+}: {
+  columns: Column[];
+  caption?: ReactNode;
+  frame?: string;
+  testId?: string;
+  children: ReactNode;
+}) {
   return (
-    <div className="relative overflow-x-auto">
-      <table className="w-full text-left text-sm">
+    <div className={frame}>
+      <table className="w-full text-left text-sm" data-testid={testId}>
+        {caption ? <caption className="mb-1 text-left font-semibold">{caption}</caption> : null}
         <TableHead columns={columns} />
         <tbody>{children}</tbody>
       </table>

@@ -3,6 +3,7 @@ import { CSRF_HEADER, STAFF_COOKIE, type StaffSession } from "#contract/api/admi
 import { readCookie } from "#app/i18n/resolve-locale.ts";
 import { ApiError, serverApi, type ApiClient } from "#app/lib/api-client.ts";
 import { localPath } from "#contract/local-path.ts";
+import { runAction } from "#app/lib/run-action.server.ts";
 
 /**
  * The back office's side of the seam: its loaders and actions call the admin operations in-process,
@@ -54,40 +55,13 @@ export async function requireStaff(request: Request, context: AppLoadContext): P
   }
 }
 
-/** What a back-office action answers: done with a message, or refused with the API's message and fields. */
-export type AdminActionResult =
-  { ok: true; message: string; intent?: string } | { ok: false; message: string; errors: Record<string, string[]>; intent?: string };
-
 /**
- * Runs an action's API call. A refusal (4xx) is the form's to show; a session that ended sends the
- * member to the login; anything else (the API out of reach) is the error page's.
+ * Runs a back-office action's API call (app/lib/run-action.server.ts): a refusal (4xx) is the form's to
+ * show, a session that ended sends the member to the login, a 5xx is the error page's. `answer` keeps
+ * what the page shows of the API's answer (the enrolment's QR code, recovery codes, a new key).
  */
-export async function adminAction(request: Request, intent: string | undefined, call: () => Promise<{ message: string }>) {
-  try {
-    const { message } = await call();
-    return data<AdminActionResult>({ ok: true, message, intent });
-  } catch (error) {
-    if (!(error instanceof ApiError) || error.network || error.status >= 500) throw error;
-    if (error.status === 401) throw redirect(adminLoginPath(request));
-    return data<AdminActionResult>({ ok: false, message: error.message, errors: error.errors, intent }, { status: error.status });
-  }
-}
-
-/**
- * As adminAction, for a call whose answer the page shows (the enrolment's QR code, recovery codes):
- * the answer is the result's `answer`.
- */
-export async function adminActionWith<T extends object>(request: Request, intent: string, call: () => Promise<T>) {
-  try {
-    const answer = await call();
-    const message = "message" in answer && typeof answer.message === "string" ? answer.message : "";
-    return data<AdminActionResult & { answer?: T }>({ ok: true, message, intent, answer });
-  } catch (error) {
-    if (!(error instanceof ApiError) || error.network || error.status >= 500) throw error;
-    if (error.status === 401) throw redirect(adminLoginPath(request));
-    return data<AdminActionResult & { answer?: T }>({ ok: false, message: error.message, errors: error.errors, intent }, { status: error.status });
-  }
-}
+export const adminAction = <T, A = never>(request: Request, intent: string | undefined, call: () => Promise<T>, answer?: (value: T) => A) =>
+  runAction(call, { intent, answer, unauthorized: () => redirect(adminLoginPath(request)), throwServerErrors: true });
 
 /** A loader's API call; a 403 or 404 becomes the admin layout's error page, a 401 the login. */
 export async function adminLoad<T>(request: Request, call: () => Promise<T>): Promise<T> {

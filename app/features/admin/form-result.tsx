@@ -1,19 +1,13 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, type RefObject } from "react";
 import { useTranslation } from "#app/i18n/react.tsx";
-import type { AdminActionResult } from "./api.server.ts";
+import type { ActionResult } from "#app/lib/action-result.ts";
 import "#app/i18n/admin-texts.ts";
-
-/** The first message of each field a refused form named. */
-export function fieldErrors(result: AdminActionResult | undefined): Record<string, string | undefined> {
-  if (!result || result.ok) return {};
-  return Object.fromEntries(Object.entries(result.errors).map(([field, messages]) => [field, messages[0]]));
-}
 
 /**
  * What a back-office form's action answered: the success message (announced politely) or the refusal
  * (an alert that takes focus, so a screen-reader user hears it).
  */
-export function FormResult({ result }: { result: AdminActionResult | undefined }) {
+export function FormResult({ result }: { result: ActionResult<unknown> | undefined }) {
   const { t } = useTranslation();
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -46,4 +40,13 @@ export function FormResult({ result }: { result: AdminActionResult | undefined }
       ) : null}
     </div>
   );
+}
+
+/** A form that is blank again once its action succeeded (the next member, category or brand); its ref. */
+export function useResetOnSuccess(fetcher: { state: string; data?: ActionResult<unknown> }): RefObject<HTMLFormElement | null> {
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data?.ok) form.current?.reset();
+  }, [fetcher.state, fetcher.data]);
+  return form;
 }

@@ -1,6 +1,6 @@
 import type { Cart } from "#contract/api/cart.ts";
 import { readStoredJson, writeStoredJson } from "#app/lib/local-store.ts";
-import { toInput, type LineInput } from "./cart-api.ts";
+import { toInput, type LineInput } from "#app/lib/cart-api.ts";
 
 /**
  * A copy of the cart's active lines in localStorage, and whether they were a signed-in customer's.

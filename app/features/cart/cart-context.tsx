@@ -6,7 +6,7 @@ import type { ProductSummary } from "#contract/api/catalog.ts";
 import type { ShellData } from "#app/lib/shell-data.ts";
 import { useToast } from "#app/components/ui/toast.tsx";
 import { cartCurrency, isSellable, stockLimit } from "./rules.ts";
-import { ApiError, STORAGE, claimCart, loadCart, saveCart, toInput, type LineInput } from "./cart-api.ts";
+import { ApiError, STORAGE, claimCart, loadCart, saveCart, toInput, type LineInput } from "#app/lib/cart-api.ts";
 import { activeInputs, readBackup, writeBackup } from "./cart-backup.ts";
 import { useLineNotices } from "./use-line-notices.ts";
 import { useSessionEnd } from "./use-session-end.ts";

@@ -1,6 +1,6 @@
 import { Link, useLocation } from "react-router";
 import { useTranslation } from "#app/i18n/react.tsx";
-import { loginHref } from "#app/features/layout/links.ts";
+import { loginHref } from "#app/lib/links.ts";
 import { useCart } from "./cart-context.tsx";
 
 /**

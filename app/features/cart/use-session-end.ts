@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
-import { UNAUTHORIZED_EVENT, type LineInput } from "./cart-api.ts";
+import { UNAUTHORIZED_EVENT, type LineInput } from "#app/lib/cart-api.ts";
 
 /**
  * Notices a session that ends while the tab is open (spec §9: 1 hour). A refused cart save or any

@@ -110,16 +110,6 @@ export function productsQuery(params: ListParams, scope: ListScope, locale: Loca
 }
 
 /**
- * Spec §4: every page number when there are 5 or fewer, otherwise a window of 5 starting at the
- * current page minus 2, kept inside 1..last.
- */
-export function pageWindow(current: number, last: number, size = 5): number[] {
-  if (last <= size) return Array.from({ length: Math.max(last, 0) }, (_, i) => i + 1);
-  const start = Math.min(Math.max(1, current - 2), last - size + 1);
-  return Array.from({ length: size }, (_, i) => start + i);
-}
-
-/**
  * The address after a change of state (spec §4): a new category, department or search text resets
  * the page and clears the brands; a new sort or availability resets the page; brands keep the route.
  */

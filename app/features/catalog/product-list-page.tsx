@@ -9,8 +9,8 @@ import { BrandFilter, CategoryFilter, type FilterLinks } from "./filters.tsx";
 import { scopePath, type CatalogListData } from "./list-data.ts";
 import { changeSearch, PER_PAGE_DESKTOP, PER_PAGE_MOBILE, SORT_OPTIONS, type SortOption } from "./list-query.ts";
 import { MobileFilters } from "./mobile-filters.tsx";
-import { Pagination } from "./pagination.tsx";
-import { ProductCard, ProductGridSkeleton } from "./product-card.tsx";
+import { Pagination } from "#app/components/ui/pagination.tsx";
+import { ProductCard, ProductGridSkeleton } from "#app/components/product-card.tsx";
 
 const SORT_LABELS = {
   "": "catalog.sort.default",

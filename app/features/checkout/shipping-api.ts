@@ -1,6 +1,6 @@
 import type { DeliveryOption } from "#contract/api/cart.ts";
 import { FILIAL_ID } from "#contract/api/cart-constants.ts";
-import { STORAGE } from "#app/features/cart/cart-api.ts";
+import { STORAGE } from "#app/lib/cart-api.ts";
 import { api } from "#app/lib/api-client.ts";
 import { readStoredJson, writeStoredJson } from "#app/lib/local-store.ts";
 

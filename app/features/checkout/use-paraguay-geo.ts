@@ -1,4 +1,4 @@
-import { PARAGUAI_ID, useCities, useStates } from "#app/features/account/geo.ts";
+import { PARAGUAI_ID, useCities, useStates } from "#app/lib/geo.ts";
 
 export interface Geo {
   states: { estado_id: number; nome: string }[];

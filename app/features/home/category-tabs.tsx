@@ -4,7 +4,7 @@ import { Link, useRouteLoaderData } from "react-router";
 import type { ProductSummary } from "#contract/api/catalog.ts";
 import { apiLang } from "#contract/locale.ts";
 import type { ShellData } from "#app/lib/shell-data.ts";
-import { ProductCard, ProductGridSkeleton } from "#app/features/catalog/product-card.tsx";
+import { ProductCard, ProductGridSkeleton } from "#app/components/product-card.tsx";
 import { api } from "#app/lib/api-client.ts";
 import { TAB_LIMIT_MOBILE, TAB_PRODUCTS, tabProductsQuery, type HomeCategory } from "./home-content.ts";
 import { LoadError, SectionHeading } from "./load-error.tsx";

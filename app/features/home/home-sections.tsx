@@ -1,9 +1,9 @@
 import { useTranslation } from "#app/i18n/react.tsx";
 import { Link } from "react-router";
 import type { ProductSummary } from "#contract/api/catalog.ts";
-import { ProductCard } from "#app/features/catalog/product-card.tsx";
-import { SPECIAL_HREF, specialCategoryHref } from "#app/features/layout/links.ts";
-import { CategoryIcon } from "./category-icons.tsx";
+import { ProductCard } from "#app/components/product-card.tsx";
+import { SPECIAL_HREF, specialCategoryHref } from "#app/lib/links.ts";
+import { CategoryIcon } from "#app/components/ui/category-icons.tsx";
 import { FEATURED_MOBILE, TAB_LIMIT_MOBILE, type HomeBanner, type HomeBrand, type HomeCategory } from "./home-content.ts";
 import { SectionHeading } from "./load-error.tsx";
 import "#app/i18n/home-texts.ts";

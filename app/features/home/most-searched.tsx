@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useTranslation } from "#app/i18n/react.tsx";
 import type { ProductSummary } from "#contract/api/catalog.ts";
 import { ChevronRightIcon } from "#app/components/ui/icons.tsx";
-import { ProductCard } from "#app/features/catalog/product-card.tsx";
+import { ProductCard } from "#app/components/product-card.tsx";
 import { MOST_SEARCHED_MOBILE, MOST_SEARCHED_PER_PAGE, pages } from "./home-content.ts";
 import { SectionHeading } from "./load-error.tsx";
 import "#app/i18n/home-texts.ts";

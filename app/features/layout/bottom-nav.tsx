@@ -1,11 +1,11 @@
 import { lazy, Suspense, useState, type ReactNode } from "react";
 import { useTranslation } from "#app/i18n/react.tsx";
 import { NavLink, useLocation, useRouteLoaderData } from "react-router";
-import { useFavouriteCount } from "#app/features/favourites/store.ts";
+import { useFavouriteCount } from "#app/lib/favourites-store.ts";
 import { useCartLink } from "#app/features/cart/use-cart-link.ts";
 import { CartIcon, GridIcon, HeartIcon, HomeIcon, UserIcon } from "#app/components/ui/icons.tsx";
 import { CountBadge } from "./header-actions.tsx";
-import { CART_HREF, FAVOURITES_HREF, loginHref } from "./links.ts";
+import { CART_HREF, FAVOURITES_HREF, loginHref } from "#app/lib/links.ts";
 import type { Locale } from "#contract/locale.ts";
 import type { ShellCategory, ShellData } from "#app/lib/shell-data.ts";
 import { useMenu, withDepartments } from "./menu-data.ts";

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "#app/i18n/react.tsx";
 import { Link } from "react-router";
-import { SPECIAL_HREF } from "./links.ts";
+import { SPECIAL_HREF } from "#app/lib/links.ts";
 import { Dialog } from "#app/components/ui/dialog.tsx";
 import { ChevronDownIcon, CloseIcon } from "#app/components/ui/icons.tsx";
 import { categoryHref, departmentHref } from "./mega-menu.tsx";

@@ -2,7 +2,7 @@ import { useTranslation } from "#app/i18n/react.tsx";
 import { Link } from "react-router";
 import { ChatIcon, MailIcon, MapPinIcon, PhoneIcon } from "#app/components/ui/icons.tsx";
 import { categoryHref } from "./mega-menu.tsx";
-import { HOW_TO_BUY_HREF, SALES_TEAM_HREF, SPECIAL_HREF } from "./links.ts";
+import { HOW_TO_BUY_HREF, SALES_TEAM_HREF, SPECIAL_HREF } from "#app/lib/links.ts";
 import { FOOTER_CATEGORY_LIMIT, menuCategories } from "./menu.ts";
 import type { ShellData } from "#app/lib/shell-data.ts";
 

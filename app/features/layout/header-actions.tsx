@@ -1,9 +1,9 @@
 import { useTranslation } from "#app/i18n/react.tsx";
 import { Link, useLocation, useRouteLoaderData } from "react-router";
-import { useFavouriteCount } from "#app/features/favourites/store.ts";
+import { useFavouriteCount } from "#app/lib/favourites-store.ts";
 import { useCartLink } from "#app/features/cart/use-cart-link.ts";
 import { CartIcon, HeartIcon, UserIcon } from "#app/components/ui/icons.tsx";
-import { CART_HREF, FAVOURITES_HREF, loginHref } from "./links.ts";
+import { CART_HREF, FAVOURITES_HREF, loginHref } from "#app/lib/links.ts";
 import type { ShellData } from "#app/lib/shell-data.ts";
 
 export function CountBadge({ count }: { count: number }) {

@@ -3,7 +3,16 @@ import { Link, NavLink } from "react-router";
 import { BrandLogo } from "./brand-logo.tsx";
 import { HeaderActions } from "./header-actions.tsx";
 import { LanguageSelector } from "./language-selector.tsx";
-import { COMPLETE_KITS_HREF, HOW_TO_BUY_HREF, KEY_SETS_HREF, NEWS_HREF, SPECIAL_HREF, OFFERS_HREF, SALES_TEAM_HREF, brandHref } from "./links.ts";
+import {
+  COMPLETE_KITS_HREF,
+  HOW_TO_BUY_HREF,
+  KEY_SETS_HREF,
+  NEWS_HREF,
+  SPECIAL_HREF,
+  OFFERS_HREF,
+  SALES_TEAM_HREF,
+  brandHref,
+} from "#app/lib/links.ts";
 import { MegaMenu, categoryHref } from "./mega-menu.tsx";
 import { MoreMenu, type MenuLink } from "./more-menu.tsx";
 import { RatesBar } from "./rates-bar.tsx";

@@ -3,7 +3,7 @@ import type { Menu } from "#contract/api/catalog.ts";
 import { guestCurrencyId } from "#app/lib/guest-currency.ts";
 import { truncate } from "#app/lib/meta.ts";
 import { languageHref } from "./language-selector.tsx";
-import { loginHref } from "./links.ts";
+import { loginHref } from "#app/lib/links.ts";
 import { formatRates } from "./rates-bar.tsx";
 import { toShellCatalog } from "./shell-data.server.ts";
 

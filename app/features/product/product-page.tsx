@@ -6,7 +6,7 @@ import type { Locale } from "#contract/locale.ts";
 import type { ExchangeRate } from "#contract/money.ts";
 import { ChevronRightIcon } from "#app/components/ui/icons.tsx";
 import { AddToCartButton } from "#app/features/cart/add-to-cart-button.tsx";
-import { FavouriteButton } from "#app/features/favourites/favourite-button.tsx";
+import { FavouriteButton } from "#app/components/favourite-button.tsx";
 import { jsonForScript } from "#app/lib/meta.ts";
 import { Gallery } from "./gallery.tsx";
 import { breadcrumbJsonLd, breadcrumbs, productJsonLd, productPath, type Crumb } from "./json-ld.ts";

@@ -1,6 +1,6 @@
 import type { DeliveryOption } from "#contract/api/cart.ts";
 import { ARMAZEM_ID, FILIAL_ID } from "#contract/api/cart-constants.ts";
-import { saveCart } from "#app/features/cart/cart-api.ts";
+import { saveCart } from "#app/lib/cart-api.ts";
 import { api, ApiError } from "#app/lib/api-client.ts";
 import { randomUuid } from "#app/lib/uuid.ts";
 import { readStoredJson, writeStoredJson } from "#app/lib/local-store.ts";

@@ -4,7 +4,7 @@ import type { ProductDetails, ProductSummary } from "#contract/api/catalog.ts";
 import type { Locale } from "#contract/locale.ts";
 import { api } from "#app/lib/api-client.ts";
 import { ChevronRightIcon } from "#app/components/ui/icons.tsx";
-import { ProductCard, ProductGridSkeleton } from "#app/features/catalog/product-card.tsx";
+import { ProductCard, ProductGridSkeleton } from "#app/components/product-card.tsx";
 import { RELATED_PER_PAGE, fetchRelated, pageCount } from "./related.ts";
 
 /** How far below the screen the section starts loading, so it is there when the visitor scrolls to it. */

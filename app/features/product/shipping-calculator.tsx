@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from "react";
 import { useTranslation } from "#app/i18n/react.tsx";
 import { InfoIcon, MapPinIcon } from "#app/components/ui/icons.tsx";
-import { PARAGUAI_ID, useCities, useStates } from "#app/features/account/geo.ts";
+import { PARAGUAI_ID, useCities, useStates } from "#app/lib/geo.ts";
 import type { Quote } from "./quote-cart.ts";
 
 // The quoting code (a cart of its own, one retry) runs only when the form is sent: downloaded then.

@@ -1,13 +1,10 @@
-import { useEffect, useRef } from "react";
-import { useFetcher, useLoaderData } from "react-router";
-import type { AdminCategory, AdminDepartment, CategoryBody } from "#contract/api/admin/catalogue.ts";
-import { SubmitButton } from "#app/components/form/submit-button.tsx";
+import { useLoaderData } from "react-router";
+import type { CategoryBody } from "#contract/api/admin/catalogue.ts";
 import { AdminPage, Panel } from "#app/features/admin/admin-shell.tsx";
-import { adminAction, adminApi, adminLoad, type AdminActionResult } from "#app/features/admin/api.server.ts";
-import { categoryBodyOf, CategoryFields } from "#app/features/admin/category-fields.tsx";
-import { fieldErrors, FormResult } from "#app/features/admin/form-result.tsx";
+import { adminAction, adminApi, adminLoad } from "#app/features/admin/api.server.ts";
+import { categoryBodyOf } from "#app/features/admin/catalogue/category-fields.tsx";
+import { CategoryItem, NewForm } from "#app/features/admin/catalogue/category-list.tsx";
 import { adminMeta } from "#app/features/admin/meta.ts";
-import { CsrfField } from "#app/features/admin/staff-data.tsx";
 import { useTranslation } from "#app/i18n/react.tsx";
 import type { Route } from "./+types/categories";
 import "#app/i18n/admin-texts.ts";
@@ -47,134 +44,6 @@ export async function action({ request, context }: Route.ActionArgs) {
         api("DELETE /api/admin/categories/{id}/departments/{departmentId}", { params: { id, departmentId } }),
       );
   }
-}
-
-function NewForm({ intent, categoryId, title }: { intent: "create-category" | "create-department"; categoryId?: number; title: string }) {
-  const { t } = useTranslation();
-  const fetcher = useFetcher<AdminActionResult>();
-  const form = useRef<HTMLFormElement>(null);
-  // Once created, the form is blank again for the next one.
-  useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.ok) form.current?.reset();
-  }, [fetcher.state, fetcher.data]);
-  const prefix = categoryId ? `new-dep-${categoryId}` : "new-category";
-  return (
-    <fetcher.Form method="post" ref={form} className="grid gap-3 md:grid-cols-2" aria-label={title}>
-      <CsrfField />
-      <input type="hidden" name="intent" value={intent} />
-      {categoryId ? <input type="hidden" name="id" value={categoryId} /> : null}
-      <div className="md:col-span-2">
-        <FormResult result={fetcher.data} />
-      </div>
-      <CategoryFields prefix={prefix} errors={fieldErrors(fetcher.data)} />
-      <div className="md:col-span-2">
-        <SubmitButton pending={fetcher.state !== "idle"} pendingLabel={t("admin.catalogue.creating")}>
-          {t("admin.catalogue.create")}
-        </SubmitButton>
-      </div>
-    </fetcher.Form>
-  );
-}
-
-/** The edit form of a category or a department, with its delete button. */
-function Editor({ category, department }: { category: AdminCategory; department?: AdminDepartment }) {
-  const { t, i18n } = useTranslation();
-  const fetcher = useFetcher<AdminActionResult>();
-  const item = department ?? category;
-  const name = i18n.language.startsWith("es") ? item.name_es : item.name_pt;
-  const kind = department ? "department" : "category";
-  const prefix = department ? `dep-${department.id}` : `cat-${category.id}`;
-  const path = department ? `/produtos/${category.slug}/${department.slug}` : `/produtos/${category.slug}`;
-  return (
-    <fetcher.Form method="post" className="grid gap-3 md:grid-cols-2" aria-label={t("admin.catalogue.edit", { name })}>
-      <CsrfField />
-      <input type="hidden" name="intent" value={`update-${kind}`} />
-      <input type="hidden" name="id" value={category.id} />
-      {department ? <input type="hidden" name="department_id" value={department.id} /> : null}
-      <div className="md:col-span-2">
-        <FormResult result={fetcher.data} />
-      </div>
-      <p className="text-sm text-muted md:col-span-2">
-        {t("admin.catalogue.address", { path })} · {t("admin.catalogue.products", { count: item.produtos })}
-      </p>
-      <CategoryFields key={`${item.slug}-${item.icone}`} prefix={prefix} values={item} errors={fieldErrors(fetcher.data)} />
-      <div className="flex flex-wrap gap-2 md:col-span-2">
-        <SubmitButton pending={fetcher.state !== "idle"} pendingLabel={t("admin.catalogue.saving")}>
-          {t("admin.catalogue.save")}
-        </SubmitButton>
-        <button
-          type="submit"
-          name="remove"
-          value="1"
-          formNoValidate
-          onClick={(event) => {
-            if (!window.confirm(t("admin.catalogue.confirmDelete", { name }))) event.preventDefault();
-          }}
-          className="min-h-11 rounded-md border border-red-300 px-4 font-semibold text-red-800 hover:bg-red-50"
-        >
-          {t("admin.catalogue.delete")}
-        </button>
-      </div>
-    </fetcher.Form>
-  );
-}
-
-function Badge({ children, muted }: { children: React.ReactNode; muted?: boolean }) {
-  return (
-    <span className={`rounded px-1.5 py-0.5 text-xs font-semibold ${muted ? "bg-slate-200 text-slate-800" : "bg-green-100 text-green-900"}`}>
-      {children}
-    </span>
-  );
-}
-
-function CategoryItem({ category }: { category: AdminCategory }) {
-  const { t, i18n } = useTranslation();
-  const es = i18n.language.startsWith("es");
-  const nameOf = (c: { name_pt: string; name_es: string }) => (es ? c.name_es : c.name_pt);
-  return (
-    <li data-testid="admin-category">
-      <details className="rounded-md border border-slate-200 p-3 open:bg-slate-50">
-        <summary className="flex cursor-pointer flex-wrap items-center gap-2 font-semibold">
-          <span className="break-all">{nameOf(category)}</span>
-          <span className="font-mono text-xs font-normal text-muted">/{category.slug}</span>
-          <Badge muted={!category.visivel_menu}>{category.visivel_menu ? t("admin.catalogue.visible") : t("admin.catalogue.hidden")}</Badge>
-        </summary>
-        <div className="mt-3 space-y-4">
-          <Editor category={category} />
-          <div>
-            <h3 className="mb-2 font-bold">{t("admin.catalogue.departments")}</h3>
-            {category.departments.length === 0 ? <p className="text-sm text-muted">{t("admin.catalogue.noDepartments")}</p> : null}
-            <ul className="space-y-2">
-              {category.departments.map((d) => (
-                <li key={d.id} data-testid="admin-department">
-                  <details className="rounded-md border border-slate-200 bg-white p-3">
-                    <summary className="flex cursor-pointer flex-wrap items-center gap-2 font-semibold">
-                      <span className="break-all">{nameOf(d)}</span>
-                      <span className="font-mono text-xs font-normal text-muted">/{d.slug}</span>
-                      <Badge muted={!d.visivel_menu}>{d.visivel_menu ? t("admin.catalogue.visible") : t("admin.catalogue.hidden")}</Badge>
-                    </summary>
-                    <div className="mt-3">
-                      <Editor category={category} department={d} />
-                    </div>
-                  </details>
-                </li>
-              ))}
-            </ul>
-          </div>
-          <details className="rounded-md border border-dashed border-slate-300 bg-white p-3">
-            <summary className="cursor-pointer font-semibold">{t("admin.catalogue.newDepartment", { category: nameOf(category) })}</summary>
-            <div className="mt-3">
-              <NewForm
-                intent="create-department"
-                categoryId={category.id}
-                title={t("admin.catalogue.newDepartment", { category: nameOf(category) })}
-              />
-            </div>
-          </details>
-        </div>
-      </details>
-    </li>
-  );
 }
 
 export default function AdminCategories() {

@@ -1,8 +1,8 @@
 import { useLoaderData } from "react-router";
-import { IMPORT_COLUMNS, PRICE_STOCK_COLUMNS } from "#contract/api/admin/imports.ts";
-import { AdminPage, AdminTable, Panel } from "#app/features/admin/admin-shell.tsx";
+import { AdminPage, Panel } from "#app/features/admin/admin-shell.tsx";
 import { adminApi, adminLoad } from "#app/features/admin/api.server.ts";
-import { ImportPanel } from "#app/features/admin/import.tsx";
+import { ExportLinks, ImportFormat, RecentImports } from "#app/features/admin/imports/import-lists.tsx";
+import { ImportPanel } from "#app/features/admin/imports/import-panel.tsx";
 import { adminMeta } from "#app/features/admin/meta.ts";
 import { useTranslation } from "#app/i18n/react.tsx";
 import type { Route } from "./+types/import";
@@ -23,82 +23,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { recent: recent.data, current: current?.data };
 }
 
-const EXPORTS = [
-  { formato: "csv", colunas: "todas", label: "admin.import.exportCsv" },
-  { formato: "xlsx", colunas: "todas", label: "admin.import.exportXlsx" },
-  { formato: "csv", colunas: "preco_estoque", label: "admin.import.exportPriceStockCsv" },
-  { formato: "xlsx", colunas: "preco_estoque", label: "admin.import.exportPriceStockXlsx" },
-] as const;
-
 export default function AdminImport() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { recent, current } = useLoaderData<typeof loader>();
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: "short", timeStyle: "short", timeZone: "America/Asuncion" });
   return (
     <AdminPage title={t("admin.import.title")} intro={t("admin.import.intro")}>
       <Panel title={t("admin.import.importTitle")}>
         <ImportPanel key={current?.id ?? "new"} initial={current} />
       </Panel>
       <Panel title={t("admin.import.formatTitle")}>
-        <div className="space-y-2 text-sm">
-          <p>{t("admin.import.formatText")}</p>
-          <p className="break-words font-mono text-xs">{IMPORT_COLUMNS.join(";")}</p>
-          <p>{t("admin.import.priceStockText")}</p>
-          <p className="break-words font-mono text-xs">{PRICE_STOCK_COLUMNS.join(";")}</p>
-          <p>{t("admin.import.valuesText")}</p>
-        </div>
+        <ImportFormat />
       </Panel>
       <Panel title={t("admin.import.exportTitle")}>
-        <p className="mb-3 text-sm">{t("admin.import.exportText")}</p>
-        <ul className="flex flex-wrap gap-2">
-          {EXPORTS.map((e) => (
-            <li key={e.label}>
-              <a
-                href={`/api/admin/export?formato=${e.formato}&colunas=${e.colunas}`}
-                download
-                className="inline-flex min-h-11 items-center rounded-md border border-slate-300 px-3 font-semibold hover:bg-slate-100"
-              >
-                {t(e.label)}
-              </a>
-            </li>
-          ))}
-        </ul>
+        <ExportLinks />
       </Panel>
       <Panel title={t("admin.import.recentTitle")}>
-        {recent.length === 0 ? (
-          <p className="text-muted">{t("admin.import.noRecent")}</p>
-        ) : (
-          <AdminTable
-            columns={[
-              { label: t("admin.import.when") },
-              { label: t("admin.import.fileColumn") },
-              { label: t("admin.import.state") },
-              { label: t("admin.import.counts") },
-              { label: t("admin.import.who") },
-            ]}
-          >
-            {recent.map((r) => (
-              <tr key={r.id} className="border-b border-slate-100" data-testid="import-recent">
-                <td className="py-1.5 pr-3">{date.format(new Date(r.created_at))}</td>
-                <td className="break-all py-1.5 pr-3">
-                  <a href={`/admin/importacao?id=${r.id}`} className="underline">
-                    {r.arquivo_nome}
-                  </a>
-                </td>
-                <td className="py-1.5 pr-3">{t(`admin.import.states.${r.estado}`)}</td>
-                <td className="py-1.5 pr-3">
-                  {t("admin.import.countsShort", {
-                    criadas: r.criadas,
-                    atualizadas: r.atualizadas,
-                    inalteradas: r.inalteradas,
-                    recusadas: r.recusadas,
-                  })}
-                </td>
-                <td className="break-all py-1.5 pr-3">{r.autor}</td>
-              </tr>
-            ))}
-          </AdminTable>
-        )}
+        <RecentImports recent={recent} />
       </Panel>
     </AdminPage>
   );

@@ -1,4 +1,3 @@
-import { useEffect, useRef, useState } from "react";
 import { data, Form, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
 import { StaffLoginBodySchema, StaffTotpLoginBodySchema } from "#contract/api/admin/staff.ts";
 import { ErrorList } from "#app/components/form/error-list.tsx";
@@ -6,6 +5,7 @@ import { TextField } from "#app/components/form/fields.tsx";
 import { SubmitButton } from "#app/components/form/submit-button.tsx";
 import { afterAdminLogin, hasStaffCookie } from "#app/features/admin/api.server.ts";
 import { adminMeta } from "#app/features/admin/meta.ts";
+import { CodeForm, type LoginAnswer } from "#app/features/admin/staff/login-forms.tsx";
 import { useTranslation } from "#app/i18n/react.tsx";
 import { ApiError, serverApi } from "#app/lib/api-client.ts";
 import type { Route } from "./+types/login";
@@ -23,13 +23,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (signedIn) throw redirect(afterAdminLogin(new URL(request.url).searchParams.get("redirect")));
   }
   return null;
-}
-
-/** What the login answers the page: a refusal, or the code step of a member with two-factor (its ticket). */
-interface LoginAnswer {
-  message: string;
-  ticket?: string;
-  recovery?: boolean;
 }
 
 /** The session cookie of an API answer, passed on to the browser with the redirect. */
@@ -69,63 +62,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     return refused(error, {});
   }
-}
-
-/** The second step: the app's 6 digits, or (after the toggle) one of the recovery codes. */
-function CodeForm({ answer, target }: { answer: LoginAnswer & { ticket: string }; target: string }) {
-  const { t } = useTranslation();
-  const navigation = useNavigation();
-  const [recovery, setRecovery] = useState(answer.recovery === true);
-  const field = useRef<HTMLInputElement>(null);
-  // A refused code step always says whether it was a recovery code; the password step's ticket does not.
-  const error = answer.message || (answer.recovery !== undefined ? t("admin.login.fillCode") : "");
-  useEffect(() => {
-    if (!error) field.current?.focus();
-  }, [recovery, error]);
-  return (
-    <Form method="post" action={target} className="mt-6 space-y-4 rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
-      <h2 className="text-lg font-bold">{t("admin.login.codeTitle")}</h2>
-      <p className="text-sm text-muted">{recovery ? t("admin.login.recoveryIntro") : t("admin.login.codeIntro")}</p>
-      <ErrorList title={t("admin.login.failed")} messages={error ? [error] : []} focusKey={answer} />
-      <input type="hidden" name="ticket" value={answer.ticket} />
-      <input type="hidden" name="recovery" value={recovery ? "1" : "0"} />
-      {recovery ? (
-        <TextField
-          key="recovery"
-          ref={field}
-          name="codigo"
-          autoComplete="off"
-          autoCapitalize="none"
-          spellCheck={false}
-          required
-          maxLength={40}
-          label={t("admin.login.recovery")}
-        />
-      ) : (
-        <TextField
-          key="app"
-          ref={field}
-          name="codigo"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          required
-          maxLength={12}
-          label={t("admin.login.code")}
-        />
-      )}
-      <SubmitButton pending={navigation.state === "submitting"} pendingLabel={t("admin.login.verifying")} className="w-full">
-        {t("admin.login.verify")}
-      </SubmitButton>
-      <div className="flex flex-wrap justify-between gap-2 text-sm">
-        <button type="button" className="font-semibold underline" onClick={() => setRecovery(!recovery)}>
-          {recovery ? t("admin.login.useApp") : t("admin.login.useRecovery")}
-        </button>
-        <a href={target} className="underline">
-          {t("admin.login.restart")}
-        </a>
-      </div>
-    </Form>
-  );
 }
 
 export default function AdminLoginRoute() {

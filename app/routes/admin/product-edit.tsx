@@ -1,45 +1,13 @@
-import { useState } from "react";
-import { data, Form, Link, redirect, useActionData, useLoaderData, useNavigation, useSearchParams } from "react-router";
-import type { AdminProduct, AdminProductBody } from "#contract/api/admin/products.ts";
-import { MAX_SPECS } from "#contract/api/admin/products.ts";
-import { SelectField, TextField } from "#app/components/form/fields.tsx";
-import { SubmitButton } from "#app/components/form/submit-button.tsx";
-import { AdminPage, Panel } from "#app/features/admin/admin-shell.tsx";
-import { adminAction, adminApi, adminLoad, type AdminActionResult } from "#app/features/admin/api.server.ts";
-import { fieldErrors, FormResult } from "#app/features/admin/form-result.tsx";
-import { ProductImages } from "#app/features/admin/images.tsx";
+import { data, redirect, useActionData, useLoaderData } from "react-router";
+import type { AdminProductBody } from "#contract/api/admin/products.ts";
+import { adminAction, adminApi, adminLoad } from "#app/features/admin/api.server.ts";
+import { ProductEditor } from "#app/features/admin/catalogue/product-editor.tsx";
 import { adminMeta } from "#app/features/admin/meta.ts";
-import { RichTextEditor } from "#app/features/admin/rich-text.tsx";
-import { CsrfField } from "#app/features/admin/staff-data.tsx";
-import { useTranslation } from "#app/i18n/react.tsx";
-import { ApiError } from "#app/lib/api-client.ts";
+import type { ActionResult } from "#app/lib/action-result.ts";
 import type { Route } from "./+types/product-edit";
 import "#app/i18n/admin-texts.ts";
 
 export const meta = adminMeta("admin.products.title");
-
-/** A new product's form starts from these. */
-const BLANK: Omit<AdminProduct, "id" | "slug" | "updated_at"> = {
-  codigo: "",
-  nome_pt: "",
-  nome_es: "",
-  descritivo_pt: "",
-  descritivo_es: "",
-  caracteristica_pt: "",
-  caracteristica_es: "",
-  brand_id: null,
-  category_id: null,
-  department_id: null,
-  moeda_id: 2,
-  valor_venda: "",
-  mostrar_preco: true,
-  especial: false,
-  ativo: true,
-  qtde_disponivel: 0,
-  qtde_fisica: 0,
-  especificacoes: [],
-  imagens: [],
-};
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const api = adminApi(context);
@@ -98,12 +66,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const intent = text(form, "intent");
   const id = params.id;
   if (intent === "duplicate" && id) {
-    try {
+    return adminAction(request, intent, async () => {
       const { data: copy } = await api("POST /api/admin/products/{id}/duplicate", { params: { id } });
-      return redirect(`/admin/produtos/${copy.id}?copia=1`);
-    } catch (error) {
-      return adminAction(request, intent, () => Promise.reject(error));
-    }
+      throw redirect(`/admin/produtos/${copy.id}?copia=1`);
+    });
   }
   if (intent === "remove-image" && id) {
     return adminAction(request, intent, () =>
@@ -121,301 +87,17 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
   const body = bodyOf(form);
   if (!id) {
-    try {
+    return adminAction(request, "save", async () => {
       const { data: created } = await api("POST /api/admin/products", { body });
-      return redirect(`/admin/produtos/${created.id}?salvo=1`);
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      return adminAction(request, "save", () => Promise.reject(error));
-    }
+      throw redirect(`/admin/produtos/${created.id}?salvo=1`);
+    });
   }
   return adminAction(request, "save", () => api("PUT /api/admin/products/{id}", { params: { id }, body }));
 }
 
-interface SpecRow {
-  key: number;
-  nome_pt: string;
-  nome_es: string;
-  valor_pt: string;
-  valor_es: string;
-}
-
 /** One editor per product: moving from the new product's form to the saved one, or to a copy, starts afresh. */
 export default function AdminProductRoute() {
-  const { product } = useLoaderData<typeof loader>();
-  return <AdminProductEdit key={product?.id ?? "new"} />;
-}
-
-function AdminProductEdit() {
-  const { t, i18n } = useTranslation();
   const { product, options } = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>() as AdminActionResult | undefined;
-  const navigation = useNavigation();
-  const [search] = useSearchParams();
-  const es = i18n.language.startsWith("es");
-  const values = product ?? BLANK;
-  const errors = fieldErrors(answer?.intent === "save" ? answer : undefined);
-  const [categoryId, setCategoryId] = useState<string>(values.category_id ? String(values.category_id) : "");
-  const [specs, setSpecs] = useState<SpecRow[]>(() =>
-    values.especificacoes.map((s, key) => ({ key, ...s, valor_pt: s.valor_pt ?? "", valor_es: s.valor_es ?? "" })),
-  );
-  const category = options.categories.find((c) => String(c.id) === categoryId);
-  const edit = (key: number, field: "nome_pt" | "nome_es" | "valor_pt" | "valor_es", value: string) =>
-    setSpecs((rows) => rows.map((r) => (r.key === key ? { ...r, [field]: value } : r)));
-  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
-  const notice: AdminActionResult | undefined =
-    answer?.intent === "save" || answer?.intent === "duplicate"
-      ? answer
-      : search.has("salvo") || search.has("copia")
-        ? { ok: true, message: t("admin.saved") }
-        : undefined;
-
-  return (
-    <AdminPage title={product ? t("admin.product.editTitle", { code: product.codigo }) : t("admin.product.newTitle")}>
-      <div className="flex flex-wrap items-center gap-4 text-sm">
-        <Link to="/admin/produtos" className="font-semibold underline">
-          {t("admin.product.back")}
-        </Link>
-        {product?.ativo ? (
-          <a href={`/produto/${product.slug}`} target="_blank" rel="noreferrer" className="font-semibold underline">
-            {t("admin.product.viewInStore")}
-          </a>
-        ) : null}
-        {product ? (
-          <Form method="post">
-            <CsrfField />
-            <button
-              type="submit"
-              name="intent"
-              value="duplicate"
-              className="min-h-9 rounded-md border border-slate-300 bg-white px-3 font-semibold hover:bg-slate-50"
-            >
-              {t("admin.product.duplicate")}
-            </button>
-          </Form>
-        ) : null}
-      </div>
-      <Form method="post" className="space-y-5" key={product?.updated_at ?? "new"}>
-        <CsrfField />
-        <input type="hidden" name="intent" value="save" />
-        <FormResult result={notice} />
-        <Panel title={t("admin.product.identification")}>
-          <div className="grid gap-3 md:grid-cols-2">
-            <TextField name="codigo" label={t("admin.product.code")} defaultValue={values.codigo} required maxLength={40} error={errors.codigo} />
-            <TextField
-              name="slug"
-              label={t("admin.product.slug")}
-              hint={t("admin.product.slugHint")}
-              defaultValue={product?.slug ?? ""}
-              maxLength={220}
-              error={errors.slug}
-            />
-            <Check name="ativo" label={t("admin.product.active")} defaultChecked={values.ativo} />
-          </div>
-        </Panel>
-        <Panel title={t("admin.product.names")}>
-          <div className="grid gap-3 md:grid-cols-2">
-            <TextField
-              name="nome_pt"
-              label={t("admin.product.namePt")}
-              defaultValue={values.nome_pt}
-              required
-              maxLength={200}
-              error={errors.nome_pt}
-            />
-            <TextField
-              name="nome_es"
-              label={t("admin.product.nameEs")}
-              defaultValue={values.nome_es}
-              required
-              maxLength={200}
-              error={errors.nome_es}
-            />
-            <TextArea name="descritivo_pt" label={t("admin.product.summaryPt")} defaultValue={values.descritivo_pt} error={errors.descritivo_pt} />
-            <TextArea name="descritivo_es" label={t("admin.product.summaryEs")} defaultValue={values.descritivo_es} error={errors.descritivo_es} />
-            <RichTextEditor name="caracteristica_pt" label={t("admin.product.detailsPt")} defaultValue={values.caracteristica_pt} />
-            <RichTextEditor name="caracteristica_es" label={t("admin.product.detailsEs")} defaultValue={values.caracteristica_es} />
-          </div>
-        </Panel>
-        <Panel title={t("admin.product.classification")}>
-          <div className="grid gap-3 md:grid-cols-3">
-            <SelectField
-              name="brand_id"
-              label={t("admin.product.brand")}
-              placeholder={t("admin.product.none")}
-              options={options.brands.map((b) => ({ value: b.id, label: b.nome }))}
-              defaultValue={values.brand_id ?? ""}
-              error={errors.brand_id}
-            />
-            <SelectField
-              name="category_id"
-              label={t("admin.product.category")}
-              placeholder={t("admin.product.none")}
-              options={options.categories.map((c) => ({ value: c.id, label: es ? c.name_es : c.name_pt }))}
-              value={categoryId}
-              onChange={(event) => setCategoryId(event.currentTarget.value)}
-              error={errors.category_id}
-            />
-            <SelectField
-              key={categoryId}
-              name="department_id"
-              label={t("admin.product.department")}
-              placeholder={t("admin.product.none")}
-              options={(category?.departments ?? []).map((d) => ({ value: d.id, label: es ? d.name_es : d.name_pt }))}
-              defaultValue={String(values.category_id) === categoryId ? (values.department_id ?? "") : ""}
-              error={errors.department_id}
-            />
-          </div>
-        </Panel>
-        <Panel title={t("admin.product.priceStock")}>
-          <div className="grid gap-3 md:grid-cols-3">
-            <SelectField
-              name="moeda_id"
-              label={t("admin.product.currency")}
-              options={[
-                { value: 2, label: t("admin.product.usd") },
-                { value: 3, label: t("admin.product.pyg") },
-              ]}
-              defaultValue={values.moeda_id}
-              error={errors.moeda_id}
-            />
-            <TextField
-              name="valor_venda"
-              label={t("admin.product.price")}
-              inputMode="decimal"
-              defaultValue={values.valor_venda}
-              required
-              error={errors.valor_venda}
-            />
-            <div className="flex flex-col justify-end gap-2">
-              <Check name="mostrar_preco" label={t("admin.product.showPrice")} defaultChecked={values.mostrar_preco} />
-              <Check name="especial" label={t("admin.product.special")} defaultChecked={values.especial} />
-            </div>
-            <TextField
-              name="qtde_disponivel"
-              type="number"
-              min={0}
-              label={t("admin.product.available")}
-              defaultValue={values.qtde_disponivel}
-              required
-              error={errors.qtde_disponivel}
-            />
-            <TextField
-              name="qtde_fisica"
-              type="number"
-              min={0}
-              label={t("admin.product.physical")}
-              defaultValue={values.qtde_fisica}
-              required
-              error={errors.qtde_fisica}
-            />
-          </div>
-        </Panel>
-        <Panel title={t("admin.product.specs")}>
-          <div className="space-y-2">
-            {specs.map((row, i) => (
-              <fieldset key={row.key} className="grid items-end gap-2 rounded-md border border-slate-200 p-2 md:grid-cols-[1fr_1fr_1fr_1fr_auto]">
-                <legend className="sr-only">{`${t("admin.product.specs")} ${i + 1}`}</legend>
-                <TextField
-                  id={`spec-${row.key}-nome_pt`}
-                  name="spec_nome_pt"
-                  label={t("admin.product.specNamePt")}
-                  value={row.nome_pt}
-                  onChange={(event) => edit(row.key, "nome_pt", event.currentTarget.value)}
-                  maxLength={120}
-                />
-                <TextField
-                  id={`spec-${row.key}-nome_es`}
-                  name="spec_nome_es"
-                  label={t("admin.product.specNameEs")}
-                  value={row.nome_es}
-                  onChange={(event) => edit(row.key, "nome_es", event.currentTarget.value)}
-                  maxLength={120}
-                />
-                <TextField
-                  id={`spec-${row.key}-valor_pt`}
-                  name="spec_valor_pt"
-                  label={t("admin.product.specValuePt")}
-                  value={row.valor_pt}
-                  onChange={(event) => edit(row.key, "valor_pt", event.currentTarget.value)}
-                  maxLength={200}
-                />
-                <TextField
-                  id={`spec-${row.key}-valor_es`}
-                  name="spec_valor_es"
-                  label={t("admin.product.specValueEs")}
-                  value={row.valor_es}
-                  onChange={(event) => edit(row.key, "valor_es", event.currentTarget.value)}
-                  maxLength={200}
-                />
-                <button
-                  type="button"
-                  onClick={() => setSpecs((rows) => rows.filter((r) => r.key !== row.key))}
-                  aria-label={t("admin.product.removeSpec", { n: i + 1 })}
-                  className="min-h-11 rounded-md border border-red-300 px-3 font-semibold text-red-800"
-                >
-                  ✕
-                </button>
-              </fieldset>
-            ))}
-            {specs.length < MAX_SPECS ? (
-              <button
-                type="button"
-                onClick={() =>
-                  setSpecs((rows) => [
-                    ...rows,
-                    { key: Math.max(-1, ...rows.map((r) => r.key)) + 1, nome_pt: "", nome_es: "", valor_pt: "", valor_es: "" },
-                  ])
-                }
-                className="min-h-11 rounded-md border border-slate-300 bg-white px-4 font-semibold hover:bg-slate-50"
-              >
-                {t("admin.product.addSpec")}
-              </button>
-            ) : null}
-          </div>
-        </Panel>
-        <SubmitButton pending={saving} pendingLabel={t("admin.product.saving")}>
-          {t("admin.product.save")}
-        </SubmitButton>
-      </Form>
-      <Panel title={t("admin.product.images")}>
-        {product ? <ProductImages product={product} /> : <p className="text-muted">{t("admin.product.imagesAfterSave")}</p>}
-      </Panel>
-    </AdminPage>
-  );
-}
-
-function Check({ name, label, defaultChecked }: { name: string; label: string; defaultChecked: boolean }) {
-  return (
-    <label className="flex min-h-11 items-center gap-2 text-sm font-semibold">
-      <input type="checkbox" name={name} defaultChecked={defaultChecked} className="size-5" />
-      {label}
-    </label>
-  );
-}
-
-function TextArea({ name, label, defaultValue, error }: { name: string; label: string; defaultValue: string; error?: string }) {
-  const id = `field-${name}`;
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-semibold text-ink">
-        {label}
-      </label>
-      <textarea
-        id={id}
-        name={name}
-        defaultValue={defaultValue}
-        rows={3}
-        maxLength={5000}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base shadow-sm focus:border-amber-500 focus:outline-none focus:ring-2 focus:ring-amber-400"
-      />
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
+  const answer = useActionData<typeof action>() as ActionResult | undefined;
+  return <ProductEditor key={product?.id ?? "new"} product={product} options={options} answer={answer} />;
 }

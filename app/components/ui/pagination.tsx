@@ -1,7 +1,6 @@
 import { useTranslation } from "#app/i18n/react.tsx";
 import { Link } from "react-router";
-import { ChevronRightIcon } from "#app/components/ui/icons.tsx";
-import { pageWindow } from "./list-query.ts";
+import { ChevronRightIcon } from "./icons.tsx";
 
 interface PaginationProps {
   page: number;
@@ -86,6 +85,43 @@ export function Pagination(props: PaginationProps) {
         <p className="text-sm font-medium text-muted">{t("catalog.list.pageOf", { page, last })}</p>
         <Step {...props} direction="next" />
       </div>
+    </nav>
+  );
+}
+
+/**
+ * Spec §4: every page number when there are 5 or fewer, otherwise a window of 5 starting at the
+ * current page minus 2, kept inside 1..last.
+ */
+export function pageWindow(current: number, last: number, size = 5): number[] {
+  if (last <= size) return Array.from({ length: Math.max(last, 0) }, (_, i) => i + 1);
+  const start = Math.min(Math.max(1, current - 2), last - size + 1);
+  return Array.from({ length: size }, (_, i) => start + i);
+}
+
+interface Step {
+  to: string;
+  label: string;
+}
+
+/**
+ * Previous and next around a list's page, with where the reader is in between; a step that does not
+ * exist leaves its place empty so the others stay put.
+ */
+export function Pager({ label, status, previous, next }: { label: string; status: string; previous?: Step; next?: Step }) {
+  const step = (s: Step | undefined) =>
+    s ? (
+      <Link to={s.to} className="font-semibold underline">
+        {s.label}
+      </Link>
+    ) : (
+      <span />
+    );
+  return (
+    <nav className="mt-4 flex items-center justify-between gap-3 text-sm" aria-label={label}>
+      {step(previous)}
+      <span className="text-muted">{status}</span>
+      {step(next)}
     </nav>
   );
 }

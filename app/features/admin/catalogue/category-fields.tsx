@@ -2,7 +2,7 @@ import { useState } from "react";
 import { CATEGORY_ICONS, isCategoryIcon } from "#contract/category-icons.ts";
 import { MAX_ORDER } from "#contract/api/admin/catalogue.ts";
 import { SelectField, TextField } from "#app/components/form/fields.tsx";
-import { CategoryIcon } from "#app/features/home/category-icons.tsx";
+import { CategoryIcon } from "#app/components/ui/category-icons.tsx";
 import { useTranslation } from "#app/i18n/react.tsx";
 import "#app/i18n/admin-texts.ts";
 

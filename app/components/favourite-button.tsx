@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "#app/i18n/react.tsx";
 import { HeartIcon } from "#app/components/ui/icons.tsx";
 import { useToast } from "#app/components/ui/toast.tsx";
-import { toggleFavourite, useIsFavourite } from "./store.ts";
+import { toggleFavourite, useIsFavourite } from "#app/lib/favourites-store.ts";
 
 const HEART_ANIMATION_MS = 600;
 

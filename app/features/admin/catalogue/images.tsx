@@ -1,13 +1,11 @@
 import { useState } from "react";
 import { useFetcher, useRevalidator } from "react-router";
 import type { AdminProduct } from "#contract/api/admin/products.ts";
-import { CSRF_HEADER } from "#contract/api/admin/staff.ts";
 import { imageSrcSet, MAX_IMAGE_BYTES } from "#contract/product-images.ts";
 import { useTranslation } from "#app/i18n/react.tsx";
-import { ApiError, createApiClient } from "#app/lib/api-client.ts";
-import type { AdminActionResult } from "./api.server.ts";
-import { FormResult } from "./form-result.tsx";
-import { CsrfField, useStaffSession } from "./staff-data.tsx";
+import { FormResult } from "#app/features/admin/form-result.tsx";
+import { CsrfField, useStaffApi } from "#app/features/admin/staff-data.tsx";
+import { refusalOf, refusedWith, type ActionResult } from "#app/lib/action-result.ts";
 import "#app/i18n/admin-texts.ts";
 
 /**
@@ -16,23 +14,20 @@ import "#app/i18n/admin-texts.ts";
  */
 export function ProductImages({ product }: { product: AdminProduct }) {
   const { t } = useTranslation();
-  const { csrf_token } = useStaffSession();
+  const api = useStaffApi();
   const revalidator = useRevalidator();
-  const fetcher = useFetcher<AdminActionResult>();
+  const fetcher = useFetcher<ActionResult>();
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
-  const [result, setResult] = useState<AdminActionResult | undefined>();
+  const [result, setResult] = useState<ActionResult | undefined>();
   const images = product.imagens;
 
   async function upload(files: File[]) {
-    const api = createApiClient((path, init) =>
-      fetch(path, { ...init, headers: { ...(init.headers as Record<string, string>), [CSRF_HEADER]: csrf_token }, credentials: "same-origin" }),
-    );
     setResult(undefined);
     setProgress({ done: 0, total: files.length });
-    let last: AdminActionResult | undefined;
+    let last: ActionResult | undefined;
     for (const [i, file] of files.entries()) {
       if (file.size > MAX_IMAGE_BYTES) {
-        last = { ok: false, message: t("admin.error"), errors: { imagens: [`${file.name}: 10 MB`] } };
+        last = refusedWith(t("admin.error"), { imagens: [`${file.name}: 10 MB`] });
         continue;
       }
       const form = new FormData();
@@ -41,10 +36,7 @@ export function ProductImages({ product }: { product: AdminProduct }) {
         const answer = await api("POST /api/admin/products/{id}/images", { params: { id: product.id }, body: form });
         last = { ok: true, message: answer.message };
       } catch (error) {
-        last =
-          error instanceof ApiError && !error.network
-            ? { ok: false, message: `${file.name}: ${error.message}`, errors: error.errors }
-            : { ok: false, message: t("admin.error"), errors: {} };
+        last = refusalOf(error, t("admin.error"), file.name);
       }
       setProgress({ done: i + 1, total: files.length });
     }

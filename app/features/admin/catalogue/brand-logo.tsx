@@ -1,13 +1,11 @@
 import { useState } from "react";
 import { useFetcher, useRevalidator } from "react-router";
 import type { AdminBrand } from "#contract/api/admin/catalogue.ts";
-import { CSRF_HEADER } from "#contract/api/admin/staff.ts";
 import { MAX_IMAGE_BYTES } from "#contract/product-images.ts";
 import { useTranslation } from "#app/i18n/react.tsx";
-import { ApiError, createApiClient } from "#app/lib/api-client.ts";
-import type { AdminActionResult } from "./api.server.ts";
-import { FormResult } from "./form-result.tsx";
-import { CsrfField, useStaffSession } from "./staff-data.tsx";
+import { FormResult } from "#app/features/admin/form-result.tsx";
+import { CsrfField, useStaffApi } from "#app/features/admin/staff-data.tsx";
+import { refusalOf, refusedWith, type ActionResult } from "#app/lib/action-result.ts";
 import "#app/i18n/admin-texts.ts";
 
 /**
@@ -16,22 +14,19 @@ import "#app/i18n/admin-texts.ts";
  */
 export function BrandLogo({ brand }: { brand: AdminBrand }) {
   const { t } = useTranslation();
-  const { csrf_token } = useStaffSession();
+  const api = useStaffApi();
   const revalidator = useRevalidator();
-  const fetcher = useFetcher<AdminActionResult>();
+  const fetcher = useFetcher<ActionResult>();
   const [uploading, setUploading] = useState(false);
-  const [result, setResult] = useState<AdminActionResult | undefined>();
+  const [result, setResult] = useState<ActionResult | undefined>();
   const inputId = `brand-logo-${brand.id}`;
 
   async function upload(file: File) {
     setResult(undefined);
     if (file.size > MAX_IMAGE_BYTES) {
-      setResult({ ok: false, message: t("admin.error"), errors: { logo: [`${file.name}: 10 MB`] } });
+      setResult(refusedWith(t("admin.error"), { logo: [`${file.name}: 10 MB`] }));
       return;
     }
-    const api = createApiClient((path, init) =>
-      fetch(path, { ...init, headers: { ...(init.headers as Record<string, string>), [CSRF_HEADER]: csrf_token }, credentials: "same-origin" }),
-    );
     const form = new FormData();
     form.append("logo", file);
     setUploading(true);
@@ -39,11 +34,7 @@ export function BrandLogo({ brand }: { brand: AdminBrand }) {
       const answer = await api("POST /api/admin/brands/{id}/logo", { params: { id: brand.id }, body: form });
       setResult({ ok: true, message: answer.message });
     } catch (error) {
-      setResult(
-        error instanceof ApiError && !error.network
-          ? { ok: false, message: error.message, errors: error.errors }
-          : { ok: false, message: t("admin.error"), errors: {} },
-      );
+      setResult(refusalOf(error, t("admin.error")));
     }
     setUploading(false);
     await revalidator.revalidate();

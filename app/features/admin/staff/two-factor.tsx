@@ -3,32 +3,17 @@ import { useFetcher } from "react-router";
 import type { Staff } from "#contract/api/admin/staff.ts";
 import type { TotpEnrolment } from "#contract/api/admin/totp.ts";
 import { TextField } from "#app/components/form/fields.tsx";
+import { CodeField } from "./code-field.tsx";
 import { SubmitButton } from "#app/components/form/submit-button.tsx";
 import { useTranslation } from "#app/i18n/react.tsx";
-import { Panel } from "./admin-shell.tsx";
-import type { AdminActionResult } from "./api.server.ts";
-import { fieldErrors, FormResult } from "./form-result.tsx";
-import { CsrfField, useStaffSession } from "./staff-data.tsx";
+import { Panel } from "#app/features/admin/admin-shell.tsx";
+import { FormResult } from "#app/features/admin/form-result.tsx";
+import { CsrfField, useStaffSession } from "#app/features/admin/staff-data.tsx";
+import { type ActionResult, fieldErrors } from "#app/lib/action-result.ts";
 import "#app/i18n/admin-texts.ts";
 
-type Result<T> = AdminActionResult & { answer?: T };
+type Result<T> = ActionResult<T>;
 type RecoveryCodes = { recovery_codes: string[]; data: Staff };
-
-/** The app's code field: digits on a phone's keypad, filled in by the browser or the app where they can. */
-function CodeField({ id, label, error, recovery = false }: { id: string; label: string; error?: string; recovery?: boolean }) {
-  return (
-    <TextField
-      id={id}
-      name="codigo"
-      label={label}
-      required
-      maxLength={40}
-      autoComplete={recovery ? "off" : "one-time-code"}
-      inputMode={recovery ? "text" : "numeric"}
-      error={error}
-    />
-  );
-}
 
 /**
  * Hands the answer a form brought (the new recovery codes) to `onAnswer` once, as soon as it arrives:
@@ -129,7 +114,7 @@ function Enrol({ onCodes }: { onCodes: (codes: string[]) => void }) {
 function Enrolled({ onCodes }: { onCodes: (codes: string[]) => void }) {
   const { t } = useTranslation();
   const renew = useFetcher<Result<RecoveryCodes>>();
-  const disable = useFetcher<AdminActionResult>();
+  const disable = useFetcher<ActionResult>();
   useAnswer(renew.data, (answer) => onCodes(answer.recovery_codes));
   const disableErrors = fieldErrors(disable.data);
   return (

@@ -1,13 +1,11 @@
 import { useEffect, useRef, useState } from "react";
 import { useRevalidator, useSearchParams } from "react-router";
 import type { AdminImport } from "#contract/api/admin/imports.ts";
-import { CSRF_HEADER } from "#contract/api/admin/staff.ts";
 import { useTranslation } from "#app/i18n/react.tsx";
-import { ApiError, createApiClient } from "#app/lib/api-client.ts";
-import type { AdminActionResult } from "./api.server.ts";
-import { TableHead } from "./admin-shell.tsx";
-import { FormResult } from "./form-result.tsx";
-import { useStaffSession } from "./staff-data.tsx";
+import { AdminTable } from "#app/features/admin/admin-shell.tsx";
+import { FormResult } from "#app/features/admin/form-result.tsx";
+import { useStaffApi } from "#app/features/admin/staff-data.tsx";
+import { refusalOf, refusedWith, type ActionResult } from "#app/lib/action-result.ts";
 import "#app/i18n/admin-texts.ts";
 
 const POLL_MS = 600;
@@ -20,22 +18,16 @@ const busy = (i: AdminImport | undefined) => i?.estado === "checking" || i?.esta
  */
 export function ImportPanel({ initial }: { initial: AdminImport | undefined }) {
   const { t, i18n } = useTranslation();
-  const { csrf_token } = useStaffSession();
+  const api = useStaffApi();
   const revalidator = useRevalidator();
   const [, setSearchParams] = useSearchParams();
   const [current, setCurrent] = useState<AdminImport | undefined>(initial);
-  const [result, setResult] = useState<AdminActionResult | undefined>();
+  const [result, setResult] = useState<ActionResult | undefined>();
   const [sending, setSending] = useState(false);
   const fileRef = useRef<HTMLInputElement>(null);
   const number = new Intl.NumberFormat(i18n.language);
 
-  const api = createApiClient((path, init) =>
-    fetch(path, { ...init, headers: { ...(init.headers as Record<string, string>), [CSRF_HEADER]: csrf_token }, credentials: "same-origin" }),
-  );
-  const refusal = (error: unknown): AdminActionResult =>
-    error instanceof ApiError && !error.network
-      ? { ok: false, message: error.message, errors: error.errors }
-      : { ok: false, message: t("admin.error"), errors: {} };
+  const refusal = (error: unknown) => refusalOf(error, t("admin.error"));
 
   // While a step runs, its progress is read again and again; when it ends, the recent list is read again.
   useEffect(() => {
@@ -58,7 +50,7 @@ export function ImportPanel({ initial }: { initial: AdminImport | undefined }) {
     const file = fileRef.current?.files?.[0];
     setResult(undefined);
     if (!file) {
-      setResult({ ok: false, message: t("admin.import.chooseFile"), errors: {} });
+      setResult(refusedWith(t("admin.import.chooseFile")));
       return;
     }
     const form = new FormData();
@@ -172,33 +164,30 @@ export function ImportPanel({ initial }: { initial: AdminImport | undefined }) {
             </>
           ) : null}
           {current.erros.length > 0 && current.estado !== "checking" ? (
-            <div className="relative max-h-96 overflow-auto">
-              <table className="w-full text-left text-sm" data-testid="import-refusals">
-                <caption className="mb-1 text-left font-semibold">
-                  {current.recusadas > current.erros.length
-                    ? t("admin.import.refusalsFirst", { n: number.format(current.erros.length), total: number.format(current.recusadas) })
-                    : t("admin.import.refusals")}
-                </caption>
-                <TableHead
-                  columns={[
-                    { label: t("admin.import.line") },
-                    { label: t("admin.import.column") },
-                    { label: t("admin.import.code") },
-                    { label: t("admin.import.reason") },
-                  ]}
-                />
-                <tbody>
-                  {current.erros.map((e) => (
-                    <tr key={`${e.linha}-${e.coluna ?? ""}`} className="border-b border-slate-100" data-testid="import-refusal">
-                      <td className="py-1.5 pr-3 font-mono">{e.linha}</td>
-                      <td className="py-1.5 pr-3 font-mono">{e.coluna ?? "—"}</td>
-                      <td className="break-all py-1.5 pr-3 font-mono">{e.codigo ?? "—"}</td>
-                      <td className="py-1.5 pr-3">{e.mensagem}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <AdminTable
+              frame="relative max-h-96 overflow-auto"
+              testId="import-refusals"
+              caption={
+                current.recusadas > current.erros.length
+                  ? t("admin.import.refusalsFirst", { n: number.format(current.erros.length), total: number.format(current.recusadas) })
+                  : t("admin.import.refusals")
+              }
+              columns={[
+                { label: t("admin.import.line") },
+                { label: t("admin.import.column") },
+                { label: t("admin.import.code") },
+                { label: t("admin.import.reason") },
+              ]}
+            >
+              {current.erros.map((e) => (
+                <tr key={`${e.linha}-${e.coluna ?? ""}`} className="border-b border-slate-100" data-testid="import-refusal">
+                  <td className="py-1.5 pr-3 font-mono">{e.linha}</td>
+                  <td className="py-1.5 pr-3 font-mono">{e.coluna ?? "—"}</td>
+                  <td className="break-all py-1.5 pr-3 font-mono">{e.codigo ?? "—"}</td>
+                  <td className="py-1.5 pr-3">{e.mensagem}</td>
+                </tr>
+              ))}
+            </AdminTable>
           ) : null}
           {current.estado === "checked" ? (
             writes > 0 ? (

@@ -1,0 +1,124 @@
+import { Form } from "react-router";
+import type { AuditEntry } from "#contract/api/admin/staff.ts";
+import { SelectField, TextField } from "#app/components/form/fields.tsx";
+import { Button } from "#app/components/ui/button.tsx";
+import { AdminTable } from "#app/features/admin/admin-shell.tsx";
+import { useTranslation } from "#app/i18n/react.tsx";
+import "#app/i18n/admin-texts.ts";
+
+const useLabel = () => {
+  const { t } = useTranslation();
+  return (group: "entities" | "actions", key: string) => t(`admin.audit.${group}.${key}`, { defaultValue: key });
+};
+
+/** The log's filters: who, what kind of record, which action, between which days. */
+export function AuditFilters({ staff, filters }: { staff: { id: number; nome: string; email: string }[]; filters: Record<string, string> }) {
+  const { t } = useTranslation();
+  const label = useLabel();
+  return (
+    <Form method="get" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-6">
+      <SelectField
+        name="funcionario_id"
+        label={t("admin.audit.member")}
+        placeholder={t("admin.audit.anyone")}
+        options={staff.map((m) => ({ value: m.id, label: `${m.nome} (${m.email})` }))}
+        defaultValue={filters.funcionario_id ?? ""}
+        className="lg:col-span-2"
+      />
+      <SelectField
+        name="entidade"
+        label={t("admin.audit.entity")}
+        placeholder={t("admin.audit.any")}
+        options={["funcionario", "produto", "categoria", "departamento", "marca", "cotacao", "importacao", "chave_api", "configuracao"].map((e) => ({
+          value: e,
+          label: label("entities", e),
+        }))}
+        defaultValue={filters.entidade ?? ""}
+      />
+      <SelectField
+        name="acao"
+        label={t("admin.audit.action")}
+        placeholder={t("admin.audit.any")}
+        options={[
+          "criar",
+          "editar",
+          "excluir",
+          "duplicar",
+          "imagens",
+          "logo",
+          "reajuste_em_massa",
+          "estoque_em_massa",
+          "especial_em_massa",
+          "importar",
+          "revogar",
+          "redefinir_senha",
+          "trocar_senha",
+          "ativar_2fa",
+          "desativar_2fa",
+          "codigos_2fa",
+          "redefinir_2fa",
+        ].map((a) => ({
+          value: a,
+          label: label("actions", a),
+        }))}
+        defaultValue={filters.acao ?? ""}
+      />
+      <TextField name="de" type="date" label={t("admin.audit.from")} defaultValue={filters.de ?? ""} />
+      <TextField name="ate" type="date" label={t("admin.audit.to")} defaultValue={filters.ate ?? ""} />
+      <div className="lg:col-span-6">
+        <Button type="submit" kind="primary">
+          {t("admin.audit.filter")}
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
+/** Each field that differs between before and after: a creation shows what it set, a removal what it had. */
+function changes(entry: AuditEntry): { field: string; before: string; after: string }[] {
+  const before = (entry.antes ?? {}) as Record<string, unknown>;
+  const after = (entry.depois ?? {}) as Record<string, unknown>;
+  const show = (v: unknown) => (v === undefined || v === null ? "—" : typeof v === "object" ? JSON.stringify(v) : String(v));
+  return [...new Set([...Object.keys(before), ...Object.keys(after)])]
+    .filter((field) => JSON.stringify(before[field]) !== JSON.stringify(after[field]))
+    .map((field) => ({ field, before: show(before[field]), after: show(after[field]) }));
+}
+
+/** The log's entries, newest first, each with the fields it changed. */
+export function AuditTable({ entries }: { entries: AuditEntry[] }) {
+  const { t, i18n } = useTranslation();
+  const label = useLabel();
+  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: "short", timeStyle: "medium", timeZone: "America/Asuncion" });
+  const columns = (["when", "who", "what", "changes"] as const).map((c) => ({ label: t(`admin.audit.${c}`) }));
+  return (
+    <AdminTable columns={columns}>
+      {entries.map((entry) => (
+        <tr key={entry.id} className="border-b border-slate-100 align-top" data-testid="audit-row">
+          <td className="whitespace-nowrap py-2 pr-3">{date.format(new Date(entry.created_at))}</td>
+          <td className="py-2 pr-3">
+            {entry.autor}
+            {entry.ip ? <span className="block text-xs text-muted">{entry.ip}</span> : null}
+          </td>
+          <td className="py-2 pr-3">
+            {label("actions", entry.acao)} · {label("entities", entry.entidade)}
+            {entry.entidade_id ? ` #${entry.entidade_id}` : ""}
+          </td>
+          <td className="py-2 pr-3">
+            <dl className="space-y-0.5">
+              {changes(entry).map((c) => (
+                <div key={c.field}>
+                  <dt className="inline font-semibold">{c.field}: </dt>
+                  <dd className="inline">
+                    <span className="sr-only">{t("admin.audit.before")} </span>
+                    <del className="text-red-800">{c.before}</del> → <span className="sr-only">{t("admin.audit.after")} </span>
+                    <ins className="text-green-800 no-underline">{c.after}</ins>
+                  </dd>
+                </div>
+              ))}
+            </dl>
+          </td>
+        </tr>
+      ))}
+    </AdminTable>
+  );
+}
