@@ -1,4 +1,5 @@
 import type { ProductSummary } from "#contract/api/catalog.ts";
+import { escapeHtml } from "#contract/text.ts";
 
 /** Spec §9: A4 grid print, 5 columns, 20 items on the first page and 25 on each later one. */
 export const GRID_COLUMNS = 5;
@@ -29,8 +30,6 @@ export function gridPages<T>(items: readonly T[]): T[][] {
   }
   return pages;
 }
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 const priceOf = (p: ProductSummary, texts: PrintTexts) =>
   escapeHtml(p.mostrar_preco && p.preco_atual ? p.preco_atual.formatado : texts.priceOnRequest);
