@@ -8,6 +8,7 @@ import type { Brand, ProductsPage } from "#contract/api/catalog.ts";
 import { call } from "../../../../tests/support/customers.ts";
 import { files, multipart, png } from "../../../../tests/support/fixtures.ts";
 import { asStaff, staffAgent, STORE_ORIGIN, type StaffAgent } from "../../../../tests/support/staff.ts";
+import { movedSlugs, productIn } from "../../../../tests/support/admin-catalogue.ts";
 import { createTestApp, type TestApp } from "../../../../tests/support/test-app.ts";
 
 let t: TestApp;
@@ -24,34 +25,9 @@ let n = 0;
 const unique = () => `${process.pid}${++n}`;
 type Answer<T> = { data: T; message: string; errors?: Record<string, string[]> };
 
-const moved = async (query: Record<string, string>) =>
-  (
-    await call<{ data: { marca: string | null; categoria: string | null; departamento: string | null } }>(
-      t.app,
-      "GET",
-      `/api/public/moved?${new URLSearchParams(query)}`,
-    )
-  ).body.data;
+const moved = (query: Record<string, string>) => movedSlugs(t.app, query);
 
-/** A product of the shop's catalogue in the given places, through the products' own back-office call. */
-async function productIn(places: { category_id?: number; department_id?: number; brand_id?: number }) {
-  const res = await asStaff<Answer<{ id: number; slug: string }>>(t.app, manager, "POST", "/api/admin/products", {
-    body: {
-      codigo: `CAT-${unique()}`,
-      nome_pt: "Produto da categoria",
-      nome_es: "Producto de la categoría",
-      brand_id: places.brand_id ?? null,
-      category_id: places.category_id ?? null,
-      department_id: places.department_id ?? null,
-      moeda_id: 2,
-      valor_venda: "10.00",
-      qtde_disponivel: 3,
-      qtde_fisica: 3,
-    },
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.data;
-}
+const productInPlaces = (places: Parameters<typeof productIn>[2]) => productIn(t.app, manager, places);
 
 describe("brands in the back office", () => {
   const createBrand = (body: { nome: string; slug?: string; destaque?: boolean }) =>
@@ -111,7 +87,7 @@ describe("brands in the back office", () => {
 
   it("deletes a brand only when no product names it", async () => {
     const { data: brand } = (await createBrand({ nome: `Usada ${unique()}` })).body;
-    await productIn({ brand_id: brand.id });
+    await productInPlaces({ brand_id: brand.id });
     const refused = await asStaff(t.app, manager, "DELETE", `/api/admin/brands/${brand.id}`);
     expect(refused.status).toBe(409);
     expect(refused.body.message).toContain("Esta marca não pode ser excluída");
@@ -123,8 +99,8 @@ describe("brands in the back office", () => {
 
 describe("the special line", () => {
   it("takes products in and out by the bulk change, and the storefront's special list follows", async () => {
-    const a = await productIn({});
-    const b = await productIn({});
+    const a = await productInPlaces({});
+    const b = await productInPlaces({});
     const special = async () =>
       (await call<ProductsPage>(t.app, "GET", "/api/public/products?special=only&per_page=100&sort=id:desc")).body.data.map((p) => p.id);
     const added = await asStaff<Answer<{ alterados: number }>>(t.app, manager, "POST", "/api/admin/products/bulk", {

@@ -4,6 +4,7 @@ import type { AuditEntry } from "#contract/api/admin/staff.ts";
 import type { Category, Menu } from "#contract/api/catalog.ts";
 import { call } from "../../../../tests/support/customers.ts";
 import { asStaff, staffAgent, STORE_ORIGIN, type StaffAgent } from "../../../../tests/support/staff.ts";
+import { movedSlugs, productIn } from "../../../../tests/support/admin-catalogue.ts";
 import { createTestApp, type TestApp } from "../../../../tests/support/test-app.ts";
 
 let t: TestApp;
@@ -34,34 +35,9 @@ const updateCategory = (id: number, body: CategoryBody) =>
 const createDepartment = (categoryId: number, body: CategoryBody) =>
   asStaff<Answer<AdminDepartment>>(t.app, manager, "POST", `/api/admin/categories/${categoryId}/departments`, { body });
 const menu = async (lang: "pt" | "es" = "pt") => (await call<{ data: Menu }>(t.app, "GET", `/api/public/menu?lang=${lang}`)).body.data;
-const moved = async (query: Record<string, string>) =>
-  (
-    await call<{ data: { marca: string | null; categoria: string | null; departamento: string | null } }>(
-      t.app,
-      "GET",
-      `/api/public/moved?${new URLSearchParams(query)}`,
-    )
-  ).body.data;
+const moved = (query: Record<string, string>) => movedSlugs(t.app, query);
 
-/** A product of the shop's catalogue in the given places, through the products' own back-office call. */
-async function productIn(places: { category_id?: number; department_id?: number; brand_id?: number }) {
-  const res = await asStaff<Answer<{ id: number; slug: string }>>(t.app, manager, "POST", "/api/admin/products", {
-    body: {
-      codigo: `CAT-${unique()}`,
-      nome_pt: "Produto da categoria",
-      nome_es: "Producto de la categoría",
-      brand_id: places.brand_id ?? null,
-      category_id: places.category_id ?? null,
-      department_id: places.department_id ?? null,
-      moeda_id: 2,
-      valor_venda: "10.00",
-      qtde_disponivel: 3,
-      qtde_fisica: 3,
-    },
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(201);
-  return res.body.data;
-}
+const productInPlaces = (places: Parameters<typeof productIn>[2]) => productIn(t.app, manager, places);
 
 describe("categories in the back office", () => {
   it("creates a category with both names, an address made from the Portuguese name, and the storefront's menu shows it at once", async () => {
@@ -176,7 +152,7 @@ describe("categories in the back office", () => {
   it("deletes only what no product uses (409 with why), and audits every write", async () => {
     const { data: used } = (await createCategory(categoryBody())).body;
     const { data: dep } = (await createDepartment(used.id, categoryBody())).body;
-    await productIn({ category_id: used.id, department_id: dep.id });
+    await productInPlaces({ category_id: used.id, department_id: dep.id });
     const refused = await asStaff(t.app, manager, "DELETE", `/api/admin/categories/${used.id}`);
     expect(refused.status).toBe(409);
     expect(refused.body.message).toContain("1 produto(s)");
