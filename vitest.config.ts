@@ -1,4 +1,4 @@
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
@@ -16,6 +16,8 @@ export default defineConfig({
             "bench/**/*.test.ts",
             "tests/architecture/**/*.test.ts",
           ],
+          // Checks on the production build run with the browser tests, which build it.
+          exclude: [...configDefaults.exclude, "**/*.contract.test.ts"],
           environment: "node",
           testTimeout: 30_000,
           hookTimeout: 120_000,
@@ -24,7 +26,7 @@ export default defineConfig({
       {
         test: {
           name: "e2e",
-          include: ["tests/e2e/**/*.test.ts"],
+          include: ["tests/e2e/**/*.test.ts", "app/**/*.contract.test.ts"],
           environment: "node",
           globalSetup: ["tests/e2e/global-setup.ts"],
           testTimeout: 60_000,
