@@ -49,7 +49,11 @@ export default defineConfig({
           hookTimeout: 180_000,
           // A browser on a shared 2-core machine can take seconds to settle; a poll waits that long.
           expect: { poll: { timeout: 10_000, interval: 100 } },
-          fileParallelism: false,
+          // Two files at a time, each worker on a store of its own (global-setup.ts): the files spend most of
+          // their time waiting on Chromium and the server, so two overlap well even on two cores.
+          maxWorkers: 2,
+          // After the unit tests when one command runs both (their workers are counted apart).
+          sequence: { groupOrder: 1 },
         },
       },
       {

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, inject, it } from "vitest";
+import { storeURL } from "../../tests/support/e2e-store.ts";
 import { brokenAssumptions } from "../../tests/support/scripts-after-paint-contract.ts";
 
 /**
@@ -9,7 +10,7 @@ import { brokenAssumptions } from "../../tests/support/scripts-after-paint-contr
  * React Router upgrade that changes it fails here, naming the assumption, and not in shoppers' browsers.
  * It runs with the browser tests (vitest.config.ts) for their build.
  */
-const baseURL = inject("baseURL");
+const baseURL = storeURL();
 const buildDir = inject("buildDir");
 
 /** The client entry as the build's own manifest names it: the module React Router's script must import last. */
