@@ -22,7 +22,8 @@ export default defineConfig({
           // Checks on the production build run with the browser tests, which build it; FRESH_MODULES below.
           exclude: [...configDefaults.exclude, "**/*.contract.test.ts", ...FRESH_MODULES],
           environment: "node",
-          testTimeout: 30_000,
+          // npm test runs these beside the browser tests (tests/suite.ts), on the same two cores.
+          testTimeout: 60_000,
           hookTimeout: 120_000,
           // The files share their worker's modules instead of each importing the server again (about half of
           // the unit tests' time went to imports); each still opens its own copy of the seeded database.
