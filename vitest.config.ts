@@ -19,7 +19,7 @@ export default defineConfig({
             "bench/**/*.test.ts",
             "tests/architecture/**/*.test.ts",
           ],
-          // Checks on the production build run with the browser tests, which build it; FRESH_MODULES below.
+          // Checks on the production build run with the browser tests, which build it; FRESH_MODULES in unit-fresh.
           exclude: [...configDefaults.exclude, "**/*.contract.test.ts", ...FRESH_MODULES],
           environment: "node",
           // npm test runs these beside the browser tests (tests/suite.ts), on the same two cores.
