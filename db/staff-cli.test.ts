@@ -40,7 +40,13 @@ async function member(dataDir: string, email: string) {
   }
 }
 
-describe("npm run staff:create", () => {
+/**
+ * Each test starts the command twice or more, a process of its own that migrates a fresh database: tens of
+ * seconds when the machine's two cores are busy with the rest of the suite (`npm test` runs its steps side by side).
+ */
+const CLI_TIMEOUT = { timeout: 120_000 };
+
+describe("npm run staff:create", CLI_TIMEOUT, () => {
   it("creates an owner on a fresh data folder with a one-time password, then gives them a password of their choosing", async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), "staff-cli-"));
     dirs.push(dataDir);
@@ -102,7 +108,7 @@ describe("npm run staff:create", () => {
 });
 
 // On PostgreSQL the store's own lock does not apply: staff are created while the store runs.
-describe.runIf(process.env.TEST_DATABASE_URL)("npm run staff:create on DATABASE_URL", () => {
+describe.runIf(process.env.TEST_DATABASE_URL)("npm run staff:create on DATABASE_URL", CLI_TIMEOUT, () => {
   it("migrates an empty database and creates the member, whatever lock the data folder holds", async () => {
     const scratch = await scratchDatabase(process.env.TEST_DATABASE_URL!, "staff_cli");
     const dataDir = mkdtempSync(path.join(os.tmpdir(), "staff-cli-"));

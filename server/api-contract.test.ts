@@ -3,7 +3,7 @@ import { Secret, TOTP } from "otpauth";
 import { serializerCompiler, validatorCompiler, type FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { ApiErrorBodySchema } from "#contract/api/errors.ts";
-import { operations, type OperationKey } from "#contract/api/operations.ts";
+import { operations, type Operation, type OperationKey } from "#contract/api/operations.ts";
 import { brazilFields, call, ciudadDelEste, documentFiles, lastLink, newCustomer, nextIp, uniqueEmail } from "../tests/support/customers.ts";
 import { multipart, png } from "../tests/support/fixtures.ts";
 import { cartBody, pickProducts, placeOrder, readyCart } from "../tests/support/shop.ts";
@@ -52,8 +52,9 @@ describe("every operation with a good request", () => {
     const status = expected ?? (operations[key] as { status?: number }).status ?? 200;
     expect(res.status, `${key}: ${String(JSON.stringify(res.body)).slice(0, 300)}`).toBe(status);
     const schema = status < 400 ? operations[key].response : ApiErrorBodySchema;
-    // The price list as text and the back office's files stream what no JSON schema describes.
-    if (!(key === "GET /api/public/products/export" && url.includes("format=txt")) && key !== "GET /api/admin/export") {
+    // The price list as text and the files (`produces`) stream what no JSON schema describes; a redirect answers no body.
+    const op: Operation = operations[key];
+    if (!(key === "GET /api/public/products/export" && url.includes("format=txt")) && !op.produces && status !== 303) {
       expect(schema.safeParse(res.body).error, key).toBeUndefined();
     }
     seen.add(key);
@@ -102,6 +103,15 @@ describe("every operation with a good request", () => {
     await check("GET /ecom/venda/pedidos", "/ecom/venda/pedidos?page=1&per_page=2", { token });
     await check("GET /ecom/venda/pedidos/{external_id}", `/ecom/venda/pedidos/${order.external_id}`, { token });
     await check("GET /ecom/venda/pedidos/{external_id}/buscar-pagamentos", `/ecom/venda/pedidos/${order.external_id}/buscar-pagamentos`, { token });
+    const ticket = await call(t.app, "GET", `/ecom/venda/pedidos/${order.external_id}/ticket.pdf`, { token });
+    expect(ticket.headers["content-type"]).toBe("application/pdf");
+    await check("GET /ecom/venda/pedidos/{external_id}/ticket.pdf", `/ecom/venda/pedidos/${order.external_id}/ticket.pdf`, { token });
+    const pay = await call(t.app, "GET", `/ecom/venda/pedidos/${order.external_id}/pagar`, { token });
+    expect(pay.headers.location).toBeTruthy();
+    await check("GET /ecom/venda/pedidos/{external_id}/pagar", `/ecom/venda/pedidos/${order.external_id}/pagar`, { token });
+    const front = await call(t.app, "GET", "/ecom/cliente/documento/frente", { token });
+    expect(operations["GET /ecom/cliente/documento/{lado}"].produces).toContain(front.headers["content-type"]);
+    await check("GET /ecom/cliente/documento/{lado}", "/ecom/cliente/documento/frente", { token });
     const methods = (await check("GET /ecom/pagamentos/meios", "/ecom/pagamentos/meios", { token })) as { data: { metodo: string }[] };
     expect(methods.data.length).toBeGreaterThan(0);
 

@@ -2,6 +2,7 @@ import { Readable } from "node:stream";
 import { text } from "node:stream/consumers";
 import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
+import { ASSUMPTIONS, brokenAssumptions } from "../../tests/support/scripts-after-paint-contract.ts";
 import { scriptsAfterFirstPaint } from "./scripts-after-paint.server.ts";
 
 const NONCE = "n0nce+/A==";
@@ -133,3 +134,68 @@ describe("the page's scripts after its first paint", () => {
     expect(await through("<p>ação</p><link rel=", 5)).toBe("<p>ação</p><link rel=");
   });
 });
+
+/**
+ * The rewrite's assumptions about React Router's documents (tests/support/scripts-after-paint-contract.ts) are
+ * checked on a real build's pages by scripts-after-paint.server.contract.test.ts; here, that the check
+ * fails, naming the assumption, on documents React Router might write after an upgrade.
+ */
+describe("the check of what the rewrite assumes of React Router", () => {
+  const ENTRY = "/assets/entry.client-1.js";
+  const ROUTES = 'import * as route0 from "/assets/root-1.js";\nimport * as route1 from "/assets/about-1.js";';
+  const HYDRATE = `;\n${ROUTES}\n  window.__reactRouterRouteModules = {"root":route0,"routes/about":route1};\n\nimport("${ENTRY}");`;
+  const preload = (href: string) => `<link rel="modulepreload" href="${href}" nonce="${NONCE}"/>`;
+  const PRELOADS = [ENTRY, "/assets/react-1.js", "/assets/root-1.js", "/assets/about-1.js"].map(preload).join("");
+  const CONTEXT = `<script nonce="${NONCE}">window.__reactRouterContext = {};</script>`;
+  // As React Router 7 writes a page (React hoists the preloads <Scripts> renders into the head).
+  const WRITTEN =
+    `<!DOCTYPE html><html lang="pt-BR"><head><meta charSet="utf-8"/><link nonce="${NONCE}" rel="stylesheet" href="/assets/app.css"/>${PRELOADS}</head>` +
+    `<body><main>Sobre nós</main>${CONTEXT}<script nonce="${NONCE}" type="module" async="">${HYDRATE}</script>` +
+    `<script nonce="${NONCE}">window.__reactRouterContext.streamController.close();</script></body></html>`;
+  const broken = async (written: string) => brokenAssumptions(await through(written, 4096), { nonce: NONCE, entry: ENTRY });
+
+  it("finds nothing broken in a document as React Router writes it", async () => {
+    expect(await broken(WRITTEN)).toEqual([]);
+  });
+
+  it("names the preloads when they are not in the head, or not written as the rewrite reads them", async () => {
+    const inBody = WRITTEN.replace(PRELOADS, "").replace("<main>", `${PRELOADS}<main>`);
+    const reordered = WRITTEN.replace(/<link rel="modulepreload" href="([^"]*)"/g, '<link href="$1" rel="modulepreload"');
+    const missing = WRITTEN.replace(preload("/assets/about-1.js"), "");
+    for (const written of [inBody, reordered, missing]) {
+      const found = await broken(written);
+      expect(found.length).toBeGreaterThan(0);
+      for (const message of found) expect(message).toMatch(new RegExp(`^${escape(ASSUMPTIONS.preloads)}: `));
+    }
+  });
+
+  it("names the module script when hydration starts from a file, from two inline modules, or from something else", async () => {
+    const fromFile = WRITTEN.replace(
+      /<script nonce="[^"]*" type="module" async="">[\s\S]*?<\/script>/,
+      `<script nonce="${NONCE}" type="module" src="${ENTRY}"></script>`,
+    );
+    const twoModules = WRITTEN.replace(CONTEXT, CONTEXT.replace("<script ", '<script type="module" '));
+    const inHead = WRITTEN.replace(/(<script nonce="[^"]*" type="module" async="">[\s\S]*?<\/script>)/, "").replace(
+      "</head>",
+      `${CONTEXT}<script nonce="${NONCE}" type="module" async="">${HYDRATE}</script></head>`,
+    );
+    const noEntry = WRITTEN.replace(`import("${ENTRY}");`, "");
+    for (const written of [fromFile, twoModules, inHead, noEntry]) {
+      const found = await broken(written);
+      expect(found.length, written).toBeGreaterThan(0);
+      expect(found[0]).toMatch(new RegExp(`^${escape(ASSUMPTIONS.moduleScript)}: `));
+    }
+  });
+
+  it("names the nonce when the module script has none, or not as an attribute the rewrite reads", async () => {
+    const none = WRITTEN.replace(`<script nonce="${NONCE}" type="module"`, '<script type="module"');
+    const unquoted = WRITTEN.replace(`<script nonce="${NONCE}" type="module"`, `<script nonce=${NONCE} type="module"`);
+    for (const written of [none, unquoted]) {
+      expect(await broken(written)).toEqual([expect.stringMatching(new RegExp(`^${escape(ASSUMPTIONS.nonce)}: `))]);
+    }
+  });
+});
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}

@@ -25,6 +25,9 @@ const FALLBACK_MS = 5_000;
  * The stream is read as latin1, one character per byte: the patterns are ASCII, which UTF-8 never uses
  * inside a multi-byte letter, so a letter cut in two by a chunk's end comes out byte for byte as it came.
  * React escapes `<` in text and attributes, so every `<script` or `<link` it writes is a real tag.
+ *
+ * What it assumes of React Router's documents is nowhere documented; scripts-after-paint.server.contract.test.ts
+ * checks it on the production build's pages (tests/support/scripts-after-paint-contract.ts names each assumption).
  */
 export function scriptsAfterFirstPaint(more: (preloads: string[]) => string[] = () => []): Transform {
   let carry = "";

@@ -20,6 +20,7 @@ import {
   MessageSchema,
   ProfileUpdatedSchema,
   RecoverBodySchema,
+  REGISTRATION_FILE_TYPES,
   RegisteredSchema,
   ResetPasswordBodySchema,
   StatesSchema,
@@ -152,6 +153,14 @@ export const StatesQuerySchema = z.object({ pais_id: intSchema(1, 3) });
 export const StateParamsSchema = z.object({ id: idSchema });
 
 const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
+/**
+ * An answer that is a file of one of `types`, not JSON (read with the client's `blob`): its bytes, which
+ * /api/docs describes as a binary string of each media type (server/plugins/api-docs.ts).
+ */
+const file = (description: string, types: readonly string[]) => ({ response: z.custom<Uint8Array>().describe(description), produces: types });
+/** A page link that answers only where to go next (its Location), as a 303. */
+const redirect = (description: string) => ({ status: 303 as const, response: z.null().describe(description) });
+export const DocumentSideParamSchema = z.object({ lado: textSchema().max(16).describe("`frente` or `verso`") });
 
 export interface Operation {
   params?: z.ZodType;
@@ -159,9 +168,11 @@ export interface Operation {
   body?: z.ZodType;
   /** The body is a multipart form (registration and profile, with their document files). */
   multipart?: true;
-  /** The success status, 200 unless said. */
-  status?: 200 | 201 | 202;
+  /** The success status, 200 unless said; a 303 answers no body, only its Location (`redirect`). */
+  status?: 200 | 201 | 202 | 303;
   response: z.ZodType;
+  /** The answer is a file of one of these media types (`file`), not JSON. */
+  produces?: readonly string[];
   /**
    * Back-office operations (`/api/admin/...`): the staff roles that may call it, or `public` (the
    * login). One check reads this for every admin route (server/modules/admin/access.ts); an admin
@@ -213,11 +224,20 @@ export const operations = {
     response: CheckoutStartedSchema,
   },
   "GET /ecom/pagamentos/meios": { response: PaymentOptionsSchema },
+  /** "Pay now": to the order's payment page at its gateway (a new charge where needed), or back to the order's page. */
+  "GET /ecom/venda/pedidos/{external_id}/pagar": {
+    params: ExternalIdParamSchema,
+    ...redirect("To the gateway's payment page, or to the order's page when there is nothing to pay there"),
+  },
 
   // Orders.
   "GET /ecom/venda/pedidos": { query: OrdersQuerySchema, response: data(OrdersPageSchema) },
   "GET /ecom/venda/pedidos/{external_id}": { params: ExternalIdParamSchema, response: data(OrderSchema) },
   "GET /ecom/venda/pedidos/{external_id}/buscar-pagamentos": { params: ExternalIdParamSchema, response: OrderPaymentsSchema },
+  "GET /ecom/venda/pedidos/{external_id}/ticket.pdf": {
+    params: ExternalIdParamSchema,
+    ...file("The order's ticket (an attachment)", ["application/pdf"]),
+  },
 
   // Accounts.
   "POST /ecom/login": { body: LoginBodySchema, response: LoginResponseSchema },
@@ -231,6 +251,8 @@ export const operations = {
   "POST /ecom/cliente/reenviar-email": { response: MessageSchema },
   "POST /ecom/cliente/trocar-senha-l": { body: ChangePasswordBodySchema, response: MessageSchema },
   "POST /ecom/cliente/update-profile": { multipart: true, response: ProfileUpdatedSchema },
+  /** The identity document's side as the customer last sent it. */
+  "GET /ecom/cliente/documento/{lado}": { params: DocumentSideParamSchema, ...file("The document's image, or its PDF", REGISTRATION_FILE_TYPES) },
   "POST /ecom/cliente/address": { body: AddressBodySchema, response: AddressSavedSchema },
   "GET /ecom/cliente/address": { response: data(z.array(AddressSchema)) },
   "PUT /ecom/cliente/address/{id}": { params: IdParamSchema, body: AddressUpdateBodySchema, response: MessageSchema },
@@ -324,7 +346,11 @@ export const operations = {
     response: MessageSchema.extend({ data: AdminImportSchema }),
   },
   /** The catalogue as CSV or XLSX (read with the client's `blob`). */
-  "GET /api/admin/export": { admin: MANAGERS, query: CatalogueExportQuerySchema, response: z.string() },
+  "GET /api/admin/export": {
+    admin: MANAGERS,
+    query: CatalogueExportQuerySchema,
+    ...file("The catalogue's spreadsheet", ["text/csv", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"]),
+  },
   "GET /api/admin/api-keys": { admin: OWNER, response: data(z.array(ApiKeySchema)) },
   "POST /api/admin/api-keys": { admin: OWNER, body: ApiKeyCreateBodySchema, status: 201, response: ApiKeyCreatedSchema },
   "DELETE /api/admin/api-keys/{id}": { admin: OWNER, params: ImportParamSchema, response: MessageSchema.extend({ data: ApiKeySchema }) },

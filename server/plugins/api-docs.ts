@@ -3,6 +3,7 @@ import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 import fp from "fastify-plugin";
 import { jsonSchemaTransform } from "fastify-type-provider-zod";
+import { operations, type Operation } from "#contract/api/operations.ts";
 
 /**
  * The API documentation page's policy: its scripts and styles are files of its own (swagger-ui's inline
@@ -20,6 +21,33 @@ const API_DOCS_CSP = {
   "form-action": ["'none'"],
   "frame-ancestors": ["'none'"],
 };
+
+type TransformInput = Parameters<typeof jsonSchemaTransform>[0];
+
+/**
+ * A route's description as fastify-type-provider-zod makes it from its zod schemas, with what those cannot
+ * say taken from its operation (contract/api/operations.ts): a file's media types, and a redirect's Location.
+ */
+function describeRoute(input: TransformInput): ReturnType<typeof jsonSchemaTransform> {
+  const described = jsonSchemaTransform(input);
+  const method = [input.route.method].flat()[0];
+  const operation = (operations as Record<string, Operation>)[`${method} ${input.url.replace(/:(\w+)/g, "{$1}")}`];
+  const response = described.schema?.response as Record<string, { description?: string }> | undefined;
+  if (!operation || !response) return described;
+  const status = String(operation.status ?? 200);
+  const { description } = response[status] ?? {};
+  if (operation.produces) {
+    const binary = { schema: { type: "string", format: "binary" } };
+    response[status] = { description, content: Object.fromEntries(operation.produces.map((type) => [type, binary])) } as (typeof response)[string];
+  } else if (operation.status === 303) {
+    response[status] = {
+      description,
+      type: "null",
+      headers: { location: { type: "string", description: "Where to go next" } },
+    } as (typeof response)[string];
+  }
+  return described;
+}
 
 /**
  * The OpenAPI description of every route registered after it, served at /api/docs. At the top level (fastify-plugin)
@@ -39,7 +67,7 @@ export const apiDocsPlugin = fp(async (app: FastifyInstance) => {
         },
       },
     },
-    transform: jsonSchemaTransform,
+    transform: describeRoute,
   });
   await app.register(fastifySwaggerUi, { routePrefix: "/api/docs", staticCSP: API_DOCS_CSP });
 });

@@ -251,6 +251,8 @@ export async function webPlugin(app: FastifyInstance, options: WebOptions) {
     return sendResponse(reply, response, seen, response.body);
   }
 
-  app.route({ method: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"], url: "/*", handler: render });
-  app.route({ method: ["GET", "HEAD", "POST"], url: "/", handler: render });
+  // Pages, not API operations: /api/docs leaves them out.
+  const schema = { hide: true };
+  app.route({ method: ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"], url: "/*", schema, handler: render });
+  app.route({ method: ["GET", "HEAD", "POST"], url: "/", schema, handler: render });
 }

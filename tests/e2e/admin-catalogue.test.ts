@@ -1,14 +1,15 @@
 import { randomUUID } from "node:crypto";
 import type { Browser } from "playwright-core";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { storeURL } from "../support/e2e-store.ts";
 import type { ProductsPage } from "#contract/api/catalog.ts";
 import { DEMO_STAFF } from "#db/staff.ts";
 import admin from "#app/i18n/locales/pt-BR/admin.json" with { type: "json" };
 import { DESKTOP, logIn, newAdminPage, PHONE, TABLET } from "../support/admin-browser.ts";
 import { expectNoSeriousAxeViolations, launchBrowser } from "../support/browser.ts";
 
-const baseURL = inject("baseURL");
+const baseURL = storeURL();
 const pt = admin.admin;
 const manager = DEMO_STAFF.find((m) => m.papel === "manager")!;
 

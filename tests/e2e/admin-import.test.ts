@@ -1,13 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { storeURL } from "../support/e2e-store.ts";
 import { DEMO_STAFF } from "#db/staff.ts";
 import admin from "#app/i18n/locales/pt-BR/admin.json" with { type: "json" };
 import { newAdminPage, logIn, TABLET } from "../support/admin-browser.ts";
 import { expectNoSeriousAxeViolations, launchBrowser } from "../support/browser.ts";
 
-const baseURL = inject("baseURL");
+const baseURL = storeURL();
 const t = admin.admin.import;
 const manager = DEMO_STAFF.find((m) => m.papel === "manager")!;
 

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { storeURL } from "../support/e2e-store.ts";
 import { DEMO_STAFF } from "#db/staff.ts";
 import admin from "#app/i18n/locales/pt-BR/admin.json" with { type: "json" };
 import adminEs from "#app/i18n/locales/es-PY/admin.json" with { type: "json" };
@@ -9,7 +10,7 @@ import { expectNoSeriousAxeViolations, launchBrowser } from "../support/browser.
 import sharp from "sharp";
 import { formatPrice } from "#contract/money.ts";
 
-const baseURL = inject("baseURL");
+const baseURL = storeURL();
 const pt = admin.admin;
 const es = adminEs.admin;
 const owner = DEMO_STAFF.find((m) => m.papel === "owner")!;

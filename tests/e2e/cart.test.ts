@@ -1,13 +1,14 @@
 import { randomUUID } from "node:crypto";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { storeURL } from "../support/e2e-store.ts";
 import type { ProductSummary } from "#contract/api/catalog.ts";
 import { accountPt as accountPt } from "../support/account-texts.ts";
 import cartPt from "../../app/i18n/locales/pt-BR/cart.json" with { type: "json" };
 import { expectNoSeriousAxeViolations, launchBrowser } from "../support/browser.ts";
 import { e2eShop, PASSWORD } from "../support/e2e-shop.ts";
 
-const baseURL = inject("baseURL");
+const baseURL = storeURL();
 const shop = e2eShop(baseURL);
 
 interface SavedCart {

@@ -1,12 +1,13 @@
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { storeURL } from "../support/e2e-store.ts";
 import type { BrandFacet, Category, ProductsPage } from "../../contract/api/catalog.ts";
 import shellPt from "../../app/i18n/pt-BR.json" with { type: "json" };
 import catalogPt from "../../app/i18n/locales/pt-BR/catalog.json" with { type: "json" };
 import homePt from "../../app/i18n/locales/pt-BR/home.json" with { type: "json" };
 import { launchBrowser } from "../support/browser.ts";
 
-const baseURL = inject("baseURL");
+const baseURL = storeURL();
 const t = { ...shellPt, catalog: catalogPt.catalog, home: homePt.home };
 const DESKTOP = { width: 1280, height: 800 };
 const MOBILE = { width: 390, height: 844 };

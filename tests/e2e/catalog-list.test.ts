@@ -1,12 +1,13 @@
 import { readFile } from "node:fs/promises";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { storeURL } from "../support/e2e-store.ts";
 import type { ProductsPage } from "../../contract/api/catalog.ts";
 import esPY from "../../app/i18n/locales/es-PY/catalog.json" with { type: "json" };
 import ptBR from "../../app/i18n/locales/pt-BR/catalog.json" with { type: "json" };
 import { expectNoSeriousAxeViolations, launchBrowser } from "../support/browser.ts";
 
-const baseURL = inject("baseURL");
+const baseURL = storeURL();
 const texts = { "pt-BR": ptBR.catalog, "es-PY": esPY.catalog } as const;
 type TestLocale = keyof typeof texts;
 

@@ -1,5 +1,6 @@
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { storeURL } from "../support/e2e-store.ts";
 import type { ProductSummary } from "#contract/api/catalog.ts";
 import cartEs from "../../app/i18n/locales/es-PY/cart.json" with { type: "json" };
 import cartPt from "../../app/i18n/locales/pt-BR/cart.json" with { type: "json" };
@@ -8,7 +9,7 @@ import { DESKTOP, MOBILE, approveInSandbox, e2eShop } from "../support/e2e-shop.
 
 /** Where a pickup order is collected, on desktop and at 390 px; each over-stock line's own maximum. */
 
-const baseURL = inject("baseURL");
+const baseURL = storeURL();
 const shop = e2eShop(baseURL);
 const t = cartPt.cart;
 // The e2e server runs with the default STORE_ADDRESS (README Configuration).

@@ -1,9 +1,10 @@
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { storeURL } from "../support/e2e-store.ts";
 import { rawExchange, statusLines } from "../support/raw-http.ts";
 
 /** What a browser or a load balancer does on one kept-alive connection, byte by byte. */
 
-const baseURL = inject("baseURL");
+const baseURL = storeURL();
 
 describe("a kept-alive connection to the storefront", () => {
   it("answers its next request after a 2 MB body sent to a page that takes none (405)", async () => {

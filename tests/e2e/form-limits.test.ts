@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, inject, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
+import { storeURL } from "../support/e2e-store.ts";
 import catalogPtBR from "../../app/i18n/locales/pt-BR/catalog.json" with { type: "json" };
 import { FORM_BODY_LIMIT } from "../../server/plugins/web.ts";
 import { openConnection, type RawConnection } from "../support/raw-http.ts";
@@ -8,7 +9,7 @@ import { openConnection, type RawConnection } from "../support/raw-http.ts";
  * so a body past the limit is refused with 413 before React Router reads it; and pages that take an
  * id from the address answer 404 for one no row can have, never a 5xx.
  */
-const baseURL = new URL(inject("baseURL"));
+const baseURL = new URL(storeURL());
 const port = Number(baseURL.port);
 let conn: RawConnection | undefined;
 afterEach(() => conn?.close());

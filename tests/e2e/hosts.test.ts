@@ -1,5 +1,6 @@
 import { request } from "node:http";
-import { beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
+import { storeURL } from "../support/e2e-store.ts";
 import type { ProductSummary } from "#contract/api/catalog.ts";
 
 /**
@@ -7,7 +8,7 @@ import type { ProductSummary } from "#contract/api/catalog.ts";
  * each URL must be the store's own (PUBLIC_URL, http://localhost:<port> on the test server), so no cache in
  * front can keep a page pointing at someone else's site.
  */
-const baseURL = inject("baseURL");
+const baseURL = storeURL();
 const { port } = new URL(baseURL);
 const publicOrigin = `http://localhost:${port}`;
 

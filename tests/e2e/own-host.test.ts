@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { storeURL } from "../support/e2e-store.ts";
 import type { LoginResponse } from "#contract/api/accounts.ts";
 import type { ProductSummary } from "#contract/api/catalog.ts";
 import { apiMessage } from "#contract/messages.ts";
@@ -14,7 +15,7 @@ import { png } from "../support/fixtures.ts";
  * The shopper uses 127.0.0.1 while the server's PUBLIC_URL is http://localhost:<port> (its default): every
  * link the store mails or hands to the payment gateway must bring them back to 127.0.0.1, signed in.
  */
-const baseURL = inject("baseURL");
+const baseURL = storeURL();
 const publicOrigin = baseURL.replace("127.0.0.1", "localhost");
 const pt = ptAccount.account;
 const cart = ptCart.cart;

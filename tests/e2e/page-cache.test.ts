@@ -1,11 +1,12 @@
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { storeURL } from "../support/e2e-store.ts";
 import type { ProductSummary, ProductsPage } from "../../contract/api/catalog.ts";
 import ptBR from "../../app/i18n/locales/pt-BR/product.json" with { type: "json" };
 import { launchBrowser } from "../support/browser.ts";
 
 /** The shared page cache of guests' catalogue pages (docs/decisions/013), seen from outside. */
-const baseURL = inject("baseURL");
+const baseURL = storeURL();
 
 let browser: Browser;
 let products: ProductSummary[];

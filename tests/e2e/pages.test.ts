@@ -1,5 +1,6 @@
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { storeURL } from "../support/e2e-store.ts";
 import type { Brand, Faq, Seller, StartData } from "../../contract/api/catalog.ts";
 import esPY from "../../app/i18n/locales/es-PY/home.json" with { type: "json" };
 import ptBR from "../../app/i18n/locales/pt-BR/home.json" with { type: "json" };
@@ -7,7 +8,7 @@ import shellEsPY from "../../app/i18n/es-PY.json" with { type: "json" };
 import shellPtBR from "../../app/i18n/pt-BR.json" with { type: "json" };
 import { expectNoSeriousAxeViolations, launchBrowser } from "../support/browser.ts";
 
-const baseURL = inject("baseURL");
+const baseURL = storeURL();
 const texts = { "pt-BR": ptBR.home, "es-PY": esPY.home } as const;
 const pageTitles = { "pt-BR": shellPtBR.pages, "es-PY": shellEsPY.pages } as const;
 type TestLocale = keyof typeof texts;

@@ -1,11 +1,12 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { storeURL } from "../support/e2e-store.ts";
 import type { ProductDetails, ProductSummary, ProductsPage } from "../../contract/api/catalog.ts";
 import esPY from "../../app/i18n/locales/es-PY/product.json" with { type: "json" };
 import ptBR from "../../app/i18n/locales/pt-BR/product.json" with { type: "json" };
 import { expectNoSeriousAxeViolations, launchBrowser } from "../support/browser.ts";
 
-const baseURL = inject("baseURL");
+const baseURL = storeURL();
 const texts = { "pt-BR": ptBR.product, "es-PY": esPY.product } as const;
 type TestLocale = keyof typeof texts;
 

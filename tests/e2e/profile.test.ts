@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { storeURL } from "../support/e2e-store.ts";
 import { rucCheckDigit } from "#contract/documents.ts";
 import { validation as esValidation } from "#contract/messages/es-PY.ts";
 import { accountEs as esPYAccount } from "../support/account-texts.ts";
@@ -10,7 +11,7 @@ import esPY from "../../app/i18n/es-PY.json" with { type: "json" };
 import { expectNoSeriousAxeViolations, launchBrowser, visitorAddress } from "../support/browser.ts";
 import { png } from "../support/fixtures.ts";
 
-const baseURL = inject("baseURL");
+const baseURL = storeURL();
 const pt = ptBRAccount.account;
 const es = esPYAccount.account;
 const PASSWORD = "Ferramenta#2024";

@@ -1,13 +1,14 @@
 import { randomUUID } from "node:crypto";
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { storeURL } from "../support/e2e-store.ts";
 import esARTexts from "../../app/i18n/catalogues/es-AR.ts";
 import { accountEs as esPYAccount } from "../support/account-texts.ts";
 import { accountAr, accountPt as ptBRAccount } from "../support/account-texts.ts";
 import { expectNoSeriousAxeViolations, launchBrowser } from "../support/browser.ts";
 import { png } from "../support/fixtures.ts";
 
-const baseURL = inject("baseURL");
+const baseURL = storeURL();
 const pt = ptBRAccount.account;
 const py = esPYAccount.account;
 const ar = accountAr.account;

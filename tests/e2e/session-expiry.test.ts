@@ -1,5 +1,6 @@
 import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { storeURL } from "../support/e2e-store.ts";
 import type { ProductSummary } from "#contract/api/catalog.ts";
 import { accountPt as accountPt } from "../support/account-texts.ts";
 import cartPt from "../../app/i18n/locales/pt-BR/cart.json" with { type: "json" };
@@ -9,7 +10,7 @@ import { DESKTOP, MOBILE, PASSWORD, e2eShop } from "../support/e2e-shop.ts";
 
 /** A session that runs out in an open tab: the tab notices, says so, keeps the cart and brings the customer back. */
 
-const baseURL = inject("baseURL");
+const baseURL = storeURL();
 const shop = e2eShop(baseURL);
 const t = cartPt.cart;
 const acc = accountPt.account;

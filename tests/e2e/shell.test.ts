@@ -1,10 +1,11 @@
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { storeURL } from "../support/e2e-store.ts";
 import type { Menu } from "#contract/api/catalog.ts";
 import esPY from "../../app/i18n/es-PY.json" with { type: "json" };
 import ptBR from "../../app/i18n/pt-BR.json" with { type: "json" };
 
-const baseURL = inject("baseURL");
+const baseURL = storeURL();
 const texts = { "pt-BR": ptBR, "es-PY": esPY } as const;
 type TestLocale = keyof typeof texts;
 

@@ -144,12 +144,20 @@ export const accountsRoutes: FastifyPluginAsyncZod<Deps> = async (app, { account
     },
   );
 
-  app.get("/ecom/cliente/documento/:lado", { schema: { tags, security }, preHandler: auth.required }, async (req, reply) => {
-    const lado = (req.params as { lado: string }).lado;
-    if (lado !== "frente" && lado !== "verso") throw new HttpError(404, "not_found");
-    const doc = await accounts.readDocument(customerOf(req).id, lado);
-    return reply.header("content-type", doc.mime).header("cache-control", "private, no-store").header("content-disposition", "inline").send(doc.data);
-  });
+  app.get(
+    "/ecom/cliente/documento/:lado",
+    { schema: op("GET /ecom/cliente/documento/{lado}", { tags, security }), preHandler: auth.required },
+    async (req, reply) => {
+      const lado = (req.params as { lado: string }).lado;
+      if (lado !== "frente" && lado !== "verso") throw new HttpError(404, "not_found");
+      const doc = await accounts.readDocument(customerOf(req).id, lado);
+      return reply
+        .header("content-type", doc.mime)
+        .header("cache-control", "private, no-store")
+        .header("content-disposition", "inline")
+        .send(doc.data);
+    },
+  );
 
   app.post("/ecom/cliente/address", { schema: op("POST /ecom/cliente/address", { tags, security }), preHandler: auth.required }, async (req) => {
     const id = await addresses.create(customerOf(req).id, req.body);

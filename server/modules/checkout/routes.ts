@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { apiLang } from "#contract/locale.ts";
 import type { Config } from "#config/config.ts";
-import { ExternalIdParamSchema } from "#contract/api/cart.ts";
 import { HttpError } from "../../lib/errors.ts";
 import { operationSchema as op } from "../../lib/operation.ts";
 import { requestLocale } from "../../lib/request-locale.ts";
@@ -41,7 +40,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ checkout: CheckoutService; 
   // back to the order, which says where it stands (paid, cancelled, not this customer's).
   app.get(
     "/ecom/venda/pedidos/:external_id/pagar",
-    { schema: { tags: ["checkout"], security: [{ bearerAuth: [] }], params: ExternalIdParamSchema }, preHandler: auth.required },
+    { schema: op("GET /ecom/venda/pedidos/{external_id}/pagar", { tags: ["checkout"], security: [{ bearerAuth: [] }] }), preHandler: auth.required },
     async (req, reply) => {
       const orderPage = `/pedido/${req.params.external_id}`;
       let link: string | null;

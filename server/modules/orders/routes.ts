@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { ExternalIdParamSchema } from "#contract/api/cart.ts";
 import type { Config } from "#config/config.ts";
 import { operationSchema as op } from "../../lib/operation.ts";
 import { requestLocale } from "../../lib/request-locale.ts";
@@ -37,7 +36,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; auth: 
 
   app.get(
     "/ecom/venda/pedidos/:external_id/ticket.pdf",
-    { schema: { tags, security, params: ExternalIdParamSchema }, preHandler },
+    { schema: op("GET /ecom/venda/pedidos/{external_id}/ticket.pdf", { tags, security }), preHandler },
     async (req, reply) => {
       const order = await orders.get(customerOf(req).id, req.params.external_id);
       const pdf = await renderTicket(order, requestSite(config, req), requestLocale(req));
