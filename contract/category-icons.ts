@@ -1,5 +1,5 @@
 /**
- * The icons the storefront draws for a category (app/features/home/category-icons.tsx), by name. The
+ * The icons the storefront draws for a category (app/components/ui/category-icons.tsx), by name. The
  * back office offers these for `categorias.icone`; a category without one of them is drawn by its slug
  * (spec §2 "Home, mobile"), and any other slug gets a tag.
  */

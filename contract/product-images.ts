@@ -1,6 +1,6 @@
 /**
  * Product images uploaded in the back office are stored as WebP variants of these widths
- * (server/modules/admin/products.ts); the address kept is the largest's, `…-1200.webp`, and the
+ * (server/modules/admin/catalogue/product-images.ts); the address kept is the largest's, `…-1200.webp`, and the
  * storefront offers the others to the browser through `srcset`.
  */
 export const IMAGE_WIDTHS = [200, 600, 1200] as const;
