@@ -13,6 +13,8 @@ export interface RunActionOptions<T, A> {
   unauthorized?: () => Response;
   /** A 5xx goes to the error page instead of the form (the back office's choice). */
   throwServerErrors?: boolean;
+  /** What a refusal keeps on the page (the step it was on). */
+  kept?: A;
 }
 
 const messageOf = (value: unknown) =>
@@ -34,7 +36,8 @@ export async function runAction<T, A = never>(call: () => Promise<T>, options: R
     if (!(error instanceof ApiError) || error.network) throw error;
     if (error.status === 401 && options.unauthorized) throw options.unauthorized();
     if (error.status >= 500 && options.throwServerErrors) throw error;
-    return data<ActionResult<A>>({ ok: false, message: error.message, errors: error.errors, intent }, { status: error.status });
+    const kept = options.kept === undefined ? {} : { answer: options.kept };
+    return data<ActionResult<A>>({ ok: false, message: error.message, errors: error.errors, intent, ...kept }, { status: error.status });
   }
 }
 

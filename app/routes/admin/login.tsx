@@ -5,9 +5,11 @@ import { TextField } from "#app/components/form/fields.tsx";
 import { SubmitButton } from "#app/components/form/submit-button.tsx";
 import { afterAdminLogin, hasStaffCookie } from "#app/features/admin/api.server.ts";
 import { adminMeta } from "#app/features/admin/meta.ts";
-import { CodeForm, type LoginAnswer } from "#app/features/admin/staff/login-forms.tsx";
+import { CodeForm, type LoginStep } from "#app/features/admin/staff/login-forms.tsx";
 import { useTranslation } from "#app/i18n/react.tsx";
-import { ApiError, serverApi } from "#app/lib/api-client.ts";
+import type { ActionResult } from "#app/lib/action-result.ts";
+import { serverApi } from "#app/lib/api-client.ts";
+import { refuse, runAction } from "#app/lib/run-action.server.ts";
 import type { Route } from "./+types/login";
 import "#app/i18n/admin-texts.ts";
 
@@ -39,29 +41,31 @@ function signedIn(request: Request, answer: Headers) {
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const ticket = form.get("ticket");
-  const refused = (error: unknown, answer: Omit<LoginAnswer, "message">) => {
-    if (!(error instanceof ApiError) || error.network || error.status >= 500) throw error;
-    return data<LoginAnswer>({ message: error.message, ...answer }, { status: error.status });
-  };
+  const api = serverApi(context);
   if (typeof ticket === "string") {
-    const step = { ticket, recovery: form.get("recovery") === "1" };
+    const step: LoginStep = { ticket, recovery: form.get("recovery") === "1" };
     const body = { ticket, codigo: String(form.get("codigo") ?? "").trim() };
-    if (!StaffTotpLoginBodySchema.safeParse(body).success) return data<LoginAnswer>({ message: "", ...step }, { status: 422 });
-    try {
-      return signedIn(request, (await serverApi(context).withHeaders("POST /api/admin/login/totp", { body })).headers);
-    } catch (error) {
-      return refused(error, step);
+    if (!StaffTotpLoginBodySchema.safeParse(body).success) {
+      return data<ActionResult<LoginStep>>({ ok: false, message: "", errors: {}, answer: step }, { status: 422 });
     }
+    return runAction<never, LoginStep>(
+      async () => {
+        throw signedIn(request, (await api.withHeaders("POST /api/admin/login/totp", { body })).headers);
+      },
+      { kept: step, throwServerErrors: true },
+    );
   }
   const body = { email: String(form.get("email") ?? "").trim(), password: String(form.get("password") ?? "") };
-  if (!StaffLoginBodySchema.safeParse(body).success) return data<LoginAnswer>({ message: "" }, { status: 422 });
-  try {
-    const answer = await serverApi(context).withHeaders("POST /api/admin/login", { body });
-    if ("totp_ticket" in answer.data) return data<LoginAnswer>({ message: "", ticket: answer.data.totp_ticket });
-    return signedIn(request, answer.headers);
-  } catch (error) {
-    return refused(error, {});
-  }
+  if (!StaffLoginBodySchema.safeParse(body).success) return refuse("");
+  return runAction(
+    async () => {
+      const answer = await api.withHeaders("POST /api/admin/login", { body });
+      if (!("totp_ticket" in answer.data)) throw signedIn(request, answer.headers);
+      // The code step opens with its own texts, not the API's message.
+      return { ticket: answer.data.totp_ticket };
+    },
+    { answer: (step): LoginStep => step, throwServerErrors: true },
+  );
 }
 
 export default function AdminLoginRoute() {
@@ -71,7 +75,8 @@ export default function AdminLoginRoute() {
   const [params] = useSearchParams();
   const redirectTo = params.get("redirect");
   const target = `/admin/login${redirectTo ? `?${new URLSearchParams({ redirect: redirectTo })}` : ""}`;
-  const error = answer ? answer.message || t("admin.login.fillAll") : null;
+  const step = answer?.answer;
+  const error = answer && !answer.ok ? answer.message || t("admin.login.fillAll") : null;
   return (
     <main id="main" className="flex min-h-screen items-center justify-center bg-slate-100 px-4 py-10">
       <section aria-labelledby="page-title" className="w-full max-w-sm">
@@ -80,8 +85,8 @@ export default function AdminLoginRoute() {
           {t("admin.login.title")}
         </h1>
         <p className="mt-1 text-muted">{t("admin.login.intro")}</p>
-        {answer?.ticket ? (
-          <CodeForm key={answer.ticket} answer={{ ...answer, ticket: answer.ticket }} target={target} />
+        {answer && step ? (
+          <CodeForm key={step.ticket} result={answer} step={step} target={target} />
         ) : (
           <Form method="post" action={target} className="mt-6 space-y-4 rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
             <ErrorList title={t("admin.login.failed")} messages={error ? [error] : []} focusKey={answer} />
