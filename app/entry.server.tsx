@@ -4,7 +4,7 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
+import { ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from "react-router";
 import { isLocale, type Locale } from "#contract/locale.ts";
 import { translatorFor } from "#app/i18n/index.ts";
 import { TranslatorProvider } from "#app/i18n/react.tsx";
@@ -14,6 +14,19 @@ import { buildManifest, cataloguePreloads } from "#app/lib/catalogue-preloads.se
 import { scriptsAfterFirstPaint } from "#app/lib/scripts-after-paint.server.ts";
 
 export const streamTimeout = 5_000;
+
+/**
+ * React Router's own logging of a loader's or action's error, less one case: a form another site's page
+ * posted is refused with a 400 before any action runs, an everyday event that gets one line, not a stack.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  if (error instanceof Error && error.message.includes("does not match `origin` header")) {
+    console.warn(`Refused a form another origin posted to ${new URL(request.url).pathname}`);
+    return;
+  }
+  console.error(error);
+};
 
 /** The root loader already chose the locale; reuse it so the document and its data agree. */
 function documentLocale(request: Request, routerContext: EntryContext, loadContext: AppLoadContext): Locale {

@@ -35,6 +35,15 @@ describe("loadConfig", () => {
   });
 });
 
+describe("HOST", () => {
+  it("listens on this machine only off production unless HOST says otherwise, and everywhere in production", () => {
+    expect(loadConfig({}).host).toBe("localhost");
+    expect(loadConfig({ NODE_ENV: "test" }).host).toBe("localhost");
+    expect(loadConfig({ HOST: "0.0.0.0" }).host).toBe("0.0.0.0");
+    expect(loadConfig({ NODE_ENV: "production", APP_SECRET: secret }).host).toBe("0.0.0.0");
+  });
+});
+
 describe("assertProductionSecrets", () => {
   it("lets development and tests run on the repository's development secrets", () => {
     expect(() => assertProductionSecrets(loadConfig({}))).not.toThrow();

@@ -107,7 +107,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     env: nodeEnv,
     port,
-    host: env.HOST ?? "0.0.0.0",
+    // Off production the demo shop (its staff's passwords are in the README) answers only this machine
+    // unless HOST says otherwise; a production image sets HOST itself.
+    host: env.HOST || (nodeEnv === "production" ? "0.0.0.0" : "localhost"),
     dataDir: path.resolve(env.DATA_DIR || "data"),
     databaseUrl: env.DATABASE_URL || undefined,
     // Two at least: the start-up lock holds one connection while migrations and the seed use another.

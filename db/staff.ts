@@ -48,6 +48,12 @@ export const DEMO_STAFF: readonly StaffMemberInput[] = [
   { email: `balcao@${DEMO_STAFF_DOMAIN}`, nome: "Balcão", papel: "counter", password: "Balcao#Demo2026", lang: "es-PY" },
 ];
 
+/** Whether an e-mail and password are a demo member's as the README publishes them. */
+export function isPublishedDemoLogin(email: string, password: string): boolean {
+  const address = email.trim().toLowerCase();
+  return DEMO_STAFF.some((member) => member.email === address && member.password === password);
+}
+
 /** Adds the demo staff to a store that has no staff at all; answers whether it did. */
 export async function addDemoStaffIfNone(db: DbOrTx): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(staff);

@@ -92,6 +92,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // The storefront's hydration scripts are inline; its policy is set by the web plugin's responses.
     contentSecurityPolicy: false,
     crossOriginEmbedderPolicy: false,
+    // The browser then names the store's own origin on a form it posts before the page's scripts run (with
+    // no-referrer it says "null", which the actions' origin check refuses), and still names nobody else.
+    referrerPolicy: { policy: "same-origin" },
   });
   await app.register(fastifyCompress, { threshold: 1024 });
   await app.register(fastifyMultipart, {

@@ -41,6 +41,13 @@ export async function runAction<T, A = never>(call: () => Promise<T>, options: R
   }
 }
 
+/**
+ * Whether the browser posted the form itself, as a navigation (scripts off, or a click before they
+ * started), rather than the page's scripts fetching the action: then only what the answer's page or
+ * redirect says reaches the visitor.
+ */
+export const postedByBrowser = (request: Request) => request.headers.get("sec-fetch-mode") === "navigate";
+
 /** A refusal the action decides itself, before any call (two passwords that differ), in the same shape and status. */
 export const refuse = (message: string, errors: Record<string, string[]> = {}, intent?: string, status = 422) =>
   data(refusedWith(message, errors, intent), { status });

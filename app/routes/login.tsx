@@ -33,7 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const email = String(form.get("email") ?? "").trim();
   const password = String(form.get("password") ?? "");
   const target = new URL(request.url).searchParams.get("redirect") ?? String(form.get("redirect") ?? "");
-  if (!email || !password) return refuse("");
+  if (!email || !password) return refuse("", {}, "login");
   return loginWith(request, context, email, password, target);
 }
 

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "#app/i18n/react.tsx";
 import { useFetcher } from "react-router";
+import { useFormAnswer } from "#app/lib/use-form-answer.ts";
 import { useToast } from "#app/components/ui/toast.tsx";
 import { zodErrorLines } from "#app/features/account/errors.ts";
 import { ErrorList } from "#app/components/form/error-list.tsx";
@@ -34,7 +35,7 @@ export default function ProfileChangePasswordRoute() {
   const [missing, setMissing] = useState<string[]>([]);
   // What the API's schema refuses in filled fields, said in its words before anything is sent.
   const [refused, setRefused] = useState<string[]>([]);
-  const result = fetcher.data;
+  const result = useFormAnswer(fetcher);
 
   useEffect(() => {
     if (fetcher.state !== "idle" || !result) return;

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "#app/i18n/react.tsx";
 import { Link, useFetcher } from "react-router";
+import { useFormAnswer } from "#app/lib/use-form-answer.ts";
 import { zodFieldErrors } from "#app/features/account/errors.ts";
 import { TextField } from "#app/components/form/fields.tsx";
 import { SubmitButton } from "#app/components/form/submit-button.tsx";
@@ -27,7 +28,7 @@ export default function RecoverPasswordRoute() {
   const { t } = useTranslation();
   const fetcher = useFetcher<ActionResult>();
   const [refused, setRefused] = useState<string>();
-  const result = fetcher.data;
+  const result = useFormAnswer(fetcher);
   const done = result?.ok === true && fetcher.state === "idle";
   const error = refused ?? (result && !result.ok ? (fieldErrors(result).email ?? (result.message || t("account.errors.generic"))) : null);
 

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "#app/i18n/react.tsx";
 import { useFetcher, useSearchParams } from "react-router";
+import { useFormAnswer } from "#app/lib/use-form-answer.ts";
 import { zodErrorLines } from "#app/features/account/errors.ts";
 import { ErrorList } from "#app/components/form/error-list.tsx";
 import { TextField } from "#app/components/form/fields.tsx";
@@ -41,7 +42,7 @@ export default function ResetPasswordRoute() {
   const [mismatch, setMismatch] = useState(false);
   // What the API's schema refuses, said in its words before anything is sent.
   const [refused, setRefused] = useState<string[]>([]);
-  const result = fetcher.data;
+  const result = useFormAnswer(fetcher);
   const done = result?.ok === true && fetcher.state === "idle";
   const serverLines = result && !result.ok ? (errorLines(result).length > 0 ? errorLines(result) : [t("account.reset.failed")]) : [];
 

@@ -111,6 +111,8 @@ export const messages: ApiTexts = {
   ticket_total: "Total",
   ticket_tax_included: "IVA incluido",
   ticket_footer: "Presente el código de retiro y un documento con foto al retirar sus productos.",
+  demo_staff_local_only:
+    "Las cuentas de demostración ingresan con la contraseña publicada en el README solo desde la propia computadora de la tienda (localhost). Para ingresar desde otro lugar, cambie primero su contraseña allí.",
   forbidden: "No tiene permiso para esta acción.",
   csrf_invalid: "Esta página quedó abierta demasiado tiempo. Recárguela e intente de nuevo.",
   password_change_required: "Elija una nueva contraseña antes de continuar.",

@@ -109,6 +109,8 @@ export const messages = {
   ticket_total: "Total",
   ticket_tax_included: "IVA incluído",
   ticket_footer: "Apresente o código de retirada e um documento com foto ao retirar seus produtos.",
+  demo_staff_local_only:
+    "As contas de demonstração entram com a senha publicada no README apenas do próprio computador da loja (localhost). Para entrar de outro lugar, troque a senha delas lá primeiro.",
   forbidden: "Você não tem permissão para esta ação.",
   csrf_invalid: "Esta página ficou aberta tempo demais. Recarregue-a e tente novamente.",
   password_change_required: "Escolha uma nova senha antes de continuar.",

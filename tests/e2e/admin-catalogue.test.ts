@@ -22,7 +22,7 @@ afterAll(async () => {
 });
 
 async function managerPage(viewport = DESKTOP) {
-  const { page, errors, close } = await newAdminPage(browser, baseURL, viewport);
+  const { page, errors, close } = await newAdminPage(browser, baseURL, viewport, { local: true });
   // The delete buttons ask first.
   page.on("dialog", (dialog) => void dialog.accept());
   await page.goto("/admin/login");

@@ -24,7 +24,7 @@ const fill = (text: string, vars: Record<string, string | number>) => text.repla
 
 describe("the back office's import", () => {
   it("checks a file with a bad row and names it, applies the rest, and the same file again changes nothing", async () => {
-    const { page, errors, context, close } = await newAdminPage(browser, baseURL, TABLET);
+    const { page, errors, context, close } = await newAdminPage(browser, baseURL, TABLET, { local: true });
     await page.goto("/admin/importacao");
     await logIn(page, manager.email, manager.password);
     await page.waitForURL(/\/admin\/importacao$/);

@@ -6,7 +6,7 @@ import { storeURL } from "../support/e2e-store.ts";
 import { DEMO_STAFF } from "#db/staff.ts";
 import admin from "#app/i18n/locales/pt-BR/admin.json" with { type: "json" };
 import { PHONE } from "../support/admin-browser.ts";
-import { expectNoSeriousAxeViolations, launchBrowser } from "../support/browser.ts";
+import { expectNoSeriousAxeViolations, launchBrowser, newLocalContext } from "../support/browser.ts";
 
 const baseURL = storeURL();
 const pt = admin.admin;
@@ -32,7 +32,7 @@ async function newMember(context: BrowserContext, papel = "counter", nome = "Dor
   const email = `dois-fatores-${randomUUID().slice(0, 8)}@loja.example`;
   const first = "Primeira#Senha2026";
   const password = "Escolhida#Senha2026";
-  const ownerContext = await browser.newContext({ baseURL });
+  const ownerContext = await newLocalContext(browser, { baseURL });
   const ownerCsrf = await apiLogin(ownerContext, owner.email, owner.password);
   const created = await ownerContext.request.post("/api/admin/staff", {
     data: { email, nome, papel, lang: "pt-BR", password: first },
@@ -125,7 +125,7 @@ describe("two-factor in the back office", () => {
 
   it("sends a member without two-factor to enrol once the owner makes it mandatory", async () => {
     // An owner of this test alone, with two-factor (the switch asks for it), flips it on and off.
-    const ownerContext = await browser.newContext({ baseURL });
+    const ownerContext = await newLocalContext(browser, { baseURL });
     const second = await newMember(ownerContext, "owner", "Otília Dona");
     const write = { origin: baseURL, "x-csrf-token": second.csrf };
     const enrolment = (await (await ownerContext.request.post("/api/admin/me/totp", { headers: write })).json()) as { secret: string };

@@ -26,10 +26,12 @@ afterAll(async () => {
 });
 
 const newPage = (viewport = DESKTOP) => newAdminPage(browser, baseURL, viewport);
+/** A window at the machine that runs the store, where the demo staff's README passwords work. */
+const newLocalPage = (viewport = DESKTOP) => newAdminPage(browser, baseURL, viewport, { local: true });
 
 describe("the back office", () => {
   it("lets the owner in where they were going, add a counter, read the refusal of a taken e-mail and find both in the audit log", async () => {
-    const { page, errors, context, close } = await newPage();
+    const { page, errors, context, close } = await newLocalPage();
     await page.goto("/admin/equipe");
     await page.waitForURL(/\/admin\/login\?redirect=%2Fadmin%2Fequipe$/);
     await expect(page.title()).resolves.toBe(`${pt.login.title} · ${pt.brand}`);
@@ -128,7 +130,7 @@ describe("the back office", () => {
   });
 
   it("lets a manager create a product with an image and a description, and shoppers see it at once in both languages", async () => {
-    const { page, errors, context, close } = await newPage();
+    const { page, errors, context, close } = await newLocalPage();
     const p = pt.product;
     await page.goto("/admin/produtos/novo");
     await logIn(page, manager.email, manager.password);
@@ -210,7 +212,7 @@ describe("the back office", () => {
   });
 
   it("refuses the catalogue to a counter account", async () => {
-    const { page, close } = await newPage();
+    const { page, close } = await newLocalPage();
     await page.goto("/admin/produtos");
     await logIn(page, counterMember.email, counterMember.password);
     await page.waitForURL(/\/admin\/produtos$/);
@@ -221,7 +223,7 @@ describe("the back office", () => {
   });
 
   it("lets a manager enter today's guaraní rate: the storefront's guaraní prices follow; a slipped thousands point asks for confirmation", async () => {
-    const { page, context, close } = await newPage();
+    const { page, context, close } = await newLocalPage();
     const r = pt.rates;
     const rates = (await (await page.request.get("/api/public/menu")).json()) as {
       data: { exchange_rates: { target_currency: { id: number }; tax: string }[] };

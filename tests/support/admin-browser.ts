@@ -1,4 +1,5 @@
 import type { Browser, Page } from "playwright-core";
+import { newLocalContext } from "./browser.ts";
 import admin from "#app/i18n/locales/pt-BR/admin.json" with { type: "json" };
 
 /** Helpers of the back office's browser tests: a fresh window, and the login form filled as staff would. */
@@ -7,9 +8,13 @@ export const DESKTOP = { width: 1280, height: 800 };
 export const TABLET = { width: 768, height: 1024 };
 export const PHONE = { width: 390, height: 844 };
 
-/** A window of its own (cookies apart), collecting the page errors it meets. */
-export async function newAdminPage(browser: Browser, baseURL: string, viewport = DESKTOP) {
-  const context = await browser.newContext({ viewport, baseURL, acceptDownloads: true });
+/**
+ * A window of its own (cookies apart), collecting the page errors it meets. The demo staff sign in with
+ * the README's passwords only at the machine itself (`local`); anyone else is a visitor from afar.
+ */
+export async function newAdminPage(browser: Browser, baseURL: string, viewport = DESKTOP, { local = false } = {}) {
+  const options = { viewport, baseURL, acceptDownloads: true };
+  const context = local ? await newLocalContext(browser, options) : await browser.newContext(options);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(error.message));

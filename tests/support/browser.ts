@@ -1,5 +1,5 @@
 import AxeBuilder from "@axe-core/playwright";
-import { chromium, type Browser, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { expect } from "vitest";
 
 let visitors = 0;
@@ -32,16 +32,32 @@ export async function launchBrowser(args: string[] = []): Promise<Browser> {
     ],
   });
   const newContext = browser.newContext.bind(browser);
-  browser.newContext = async (options = {}) => {
-    const context = await newContext({
-      ...options,
-      extraHTTPHeaders: { "x-forwarded-for": visitorAddress(), ...options.extraHTTPHeaders },
-    });
+  const withHydrationWaits = (context: BrowserContext) => {
     const newPage = context.newPage.bind(context);
     context.newPage = async () => waitsForHydration(await newPage());
     return context;
   };
+  browser.newContext = async (options = {}) =>
+    withHydrationWaits(
+      await newContext({
+        ...options,
+        extraHTTPHeaders: { "x-forwarded-for": visitorAddress(), ...options.extraHTTPHeaders },
+      }),
+    );
+  localContexts.set(browser, async (options = {}) => withHydrationWaits(await newContext(options)));
   return browser;
+}
+
+const localContexts = new WeakMap<Browser, Browser["newContext"]>();
+
+/**
+ * A visitor sitting at the machine that runs the store (no proxy in between), as the operator of a demo
+ * shop is: the only one its demo staff's published passwords let in.
+ */
+export function newLocalContext(browser: Browser, options?: Parameters<Browser["newContext"]>[0]): Promise<BrowserContext> {
+  const open = localContexts.get(browser);
+  if (!open) throw new Error("newLocalContext needs a browser from launchBrowser");
+  return open(options);
 }
 
 /** True on a store page React has taken over (app/root.tsx marks it), and on any document that is not one. */

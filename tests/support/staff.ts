@@ -41,11 +41,11 @@ export function cookieOf(res: Reply<unknown>): string {
   return decodeURIComponent(line!.split(";")[0]!.slice("staff_sid=".length));
 }
 
-export function staffLogin(app: FastifyInstance, email: string, password: string, ip = nextIp()) {
+export function staffLogin(app: FastifyInstance, email: string, password: string, ip = nextIp(), headers: Record<string, string> = {}) {
   return call<StaffSession & { message: string }>(app, "POST", "/api/admin/login", {
     body: { email, password },
     ip,
-    headers: { host: STORE_HOST, origin: STORE_ORIGIN },
+    headers: { host: STORE_HOST, origin: STORE_ORIGIN, ...headers },
   });
 }
 

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "#app/i18n/react.tsx";
 import { Link, useFetcher } from "react-router";
+import { useFormAnswer } from "#app/lib/use-form-answer.ts";
 import { useToast } from "#app/components/ui/toast.tsx";
 import { LoginBodySchema } from "#contract/api/accounts.ts";
 import { ErrorList } from "#app/components/form/error-list.tsx";
@@ -46,7 +47,7 @@ export function LoginForm({ redirect, showLinks = true }: { redirect?: string; s
   const fetcher = useFetcher<ActionResult<AfterLogin>>();
   const [clientError, setClientError] = useState<string | null>(null);
   const busy = fetcher.state !== "idle";
-  const result = fetcher.data;
+  const result = useFormAnswer(fetcher, "login");
 
   useEffect(() => {
     if (!result?.ok || !result.answer || fetcher.state !== "idle") return;

@@ -1,9 +1,10 @@
-import type { AppLoadContext } from "react-router";
+import { redirect, type AppLoadContext } from "react-router";
 import type { User } from "#contract/api/accounts.ts";
 import type { Locale } from "#contract/locale.ts";
 import { LANG_COOKIE } from "#app/i18n/resolve-locale.ts";
 import { serverApi } from "#app/lib/api-client.ts";
-import { runAction } from "#app/lib/run-action.server.ts";
+import { postedByBrowser, runAction } from "#app/lib/run-action.server.ts";
+import { afterLogin } from "./login-form.tsx";
 import { safeRedirect, sessionCookie } from "#app/lib/session.server.ts";
 
 const ONE_YEAR_SECONDS = 60 * 60 * 24 * 365;
@@ -31,7 +32,8 @@ export function langCookie(user: Pick<User, "estrangeiro" | "nationality">, requ
  * sees it. Used by /login, by /cadastro after a registration, and by any embedded login form.
  */
 export async function loginWith(request: Request, context: AppLoadContext, email: string, password: string, redirectTo: string) {
-  return runAction(() => serverApi(context).withHeaders("POST /ecom/login", { body: { email, password } }), {
+  const result = await runAction(() => serverApi(context).withHeaders("POST /ecom/login", { body: { email, password } }), {
+    intent: "login",
     answer: ({ data: body }): AfterLogin => ({ redirectTo: safeRedirect(redirectTo, "/perfil"), locale: customerLocale(body.user) }),
     headers: ({ data: body, headers: answerHeaders }) => {
       const headers = new Headers();
@@ -44,4 +46,8 @@ export async function loginWith(request: Request, context: AppLoadContext, email
       return headers;
     },
   });
+  // A form the browser posted itself has no script to follow the answer: the server takes it there.
+  const answer = result.data.ok ? result.data.answer : undefined;
+  if (answer && postedByBrowser(request)) throw redirect(afterLogin(answer.redirectTo, answer.locale), { headers: result.init?.headers });
+  return result;
 }

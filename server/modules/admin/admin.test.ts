@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { STAFF_ROLES, type AuditEntry, type Staff, type StaffRole, type StaffSession } from "#contract/api/admin/staff.ts";
 import { operations, type Operation } from "#contract/api/operations.ts";
 import { queryRows } from "#db/client.ts";
-import { upsertStaffMember } from "#db/staff.ts";
+import { DEMO_STAFF, upsertStaffMember } from "#db/staff.ts";
 import { call, newCustomer, nextIp } from "../../../tests/support/customers.ts";
 import { asStaff, cookieOf, STAFF_PASSWORD, staffAgent, staffEmail, staffLogin, STORE_HOST, STORE_ORIGIN } from "../../../tests/support/staff.ts";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app.ts";
@@ -46,6 +46,25 @@ describe("staff login", () => {
     ]);
     expect(answers.map((a) => a.status)).toEqual([401, 401, 401]);
     expect(new Set(answers.map((a) => a.body.message))).toEqual(new Set(["Credenciais inválidas"]));
+  });
+
+  it("opens the demo staff's published passwords to this machine only, and any changed password anywhere", async () => {
+    const demo = DEMO_STAFF.find((m) => m.papel === "owner")!;
+    await upsertStaffMember(t.database.db, demo);
+    const fromAfar = await staffLogin(t.app, demo.email, demo.password, "203.0.113.40");
+    expect(fromAfar.status).toBe(403);
+    expect(fromAfar.body.message).toMatch(/^As contas de demonstração entram/);
+    expect(fromAfar.headers["set-cookie"]).toBeUndefined();
+    // A local visitor behind a proxy is not the machine itself.
+    const forwarded = await staffLogin(t.app, demo.email, demo.password, "127.0.0.1", { "x-forwarded-for": "203.0.113.41" });
+    expect(forwarded.status).toBe(403);
+    const here = await staffLogin(t.app, demo.email.toUpperCase(), demo.password, "127.0.0.1");
+    expect(here.status).toBe(200);
+    // Once its password is no longer the README's, the member signs in from anywhere.
+    await upsertStaffMember(t.database.db, { ...demo, password: "Trocada#Propria2026" });
+    expect((await staffLogin(t.app, demo.email, "Trocada#Propria2026", "203.0.113.42")).status).toBe(200);
+    expect((await staffLogin(t.app, demo.email, demo.password, "203.0.113.43")).status).toBe(403);
+    await upsertStaffMember(t.database.db, demo);
   });
 
   it("refuses a login sent from another site's page, or with no page at all", async () => {

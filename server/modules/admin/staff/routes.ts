@@ -2,6 +2,9 @@ import type { FastifyReply } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { AUDIT_PAGE_SIZE, STAFF_COOKIE } from "#contract/api/admin/staff.ts";
 import { apiMessage } from "#contract/messages.ts";
+import { isPublishedDemoLogin } from "#db/staff.ts";
+import { HttpError } from "../../../lib/errors.ts";
+import { fromLoopback } from "../../../lib/loopback.ts";
 import { operationSchema as op } from "../../../lib/operation.ts";
 import { staffCookieOptions, staffToken } from "../access.ts";
 import { readAudit } from "../audit.ts";
@@ -26,6 +29,11 @@ export const staffRoutes: FastifyPluginAsyncZod<AdminContext> = async (app, { db
     "/api/admin/login",
     { schema: op("POST /api/admin/login", { tags }), config: { rateLimit: { max: 20, timeWindow: "15 minutes" } } },
     async (request, reply) => {
+      // The README's demo passwords open the demo shop on this machine only: from anywhere else they are
+      // nobody's secret (docs/decisions/023). A demo member whose password was changed signs in anywhere.
+      if (isPublishedDemoLogin(request.body.email, request.body.password) && !fromLoopback(request)) {
+        throw new HttpError(403, "demo_staff_local_only");
+      }
       const answer = await staff.login(request.body.email, request.body.password, request.ip);
       // Two-factor: no session yet, a ticket for the code step.
       if (answer.kind === "totp") {
