@@ -90,6 +90,13 @@ describe("paying through Bancard vPOS", () => {
     // Bancard expects {"status":"success"} in answer to its confirmation.
     expect(JSON.parse(delivered!.body)).toEqual({ status: "success" });
     expect(await state(o.order.external_id)).toEqual(["PAGO", "PAGO"]);
+    // The stored confirmation keeps what happened, not its token (with it, the confirmation could be sent again).
+    const [event] = await queryRows<{ payload: { operation: Record<string, unknown> } }>(
+      db(),
+      sql`SELECT payload FROM pagamento_eventos WHERE provider = 'bancard' AND event_id LIKE ${`confirm:${o.spid}:%`}`,
+    );
+    expect(event?.payload.operation).toMatchObject({ shop_process_id: o.spid, response: "S", amount: process.amount });
+    expect(JSON.stringify(event?.payload)).not.toMatch(/token/i);
   });
 
   it("records a declined card: the order still waits for payment with its stock", async () => {

@@ -152,6 +152,21 @@ describe("paying through Mercado Pago Checkout Pro", () => {
     expect(await state(o.order.external_id)).toEqual(["PAGO", "PAGO"]);
   });
 
+  it("refuses a genuine notification signed too long ago or too far ahead, in seconds or milliseconds", async () => {
+    const o = await order("mercadopago:boleto");
+    const { payment } = await mp.pay(o.pref.id, true, { notify: false });
+    const id = String(payment.id);
+    const now = Date.now();
+    for (const ts of [now - 11 * 60_000, now + 11 * 60_000, Math.floor((now - 11 * 60_000) / 1000), 0]) {
+      expect((await webhook(mp.signed(id, undefined, String(ts)))).statusCode, String(ts)).toBe(401);
+    }
+    expect(await state(o.order.external_id)).toEqual(["PAGAMENTO", "AGUARDANDO"]);
+    // A delivery a few minutes late, signed in seconds as the documentation's example is, is taken.
+    const late = await webhook(mp.signed(id, undefined, String(Math.floor((now - 4 * 60_000) / 1000))));
+    expect([late.statusCode, late.headers["x-payment-result"]]).toEqual([200, "paid"]);
+    expect(await state(o.order.external_id)).toEqual(["PAGO", "PAGO"]);
+  });
+
   it("flags an approval for another amount or in another currency", async () => {
     const a = await order();
     await mp.pay(a.pref.id, true, { amount: 1 });

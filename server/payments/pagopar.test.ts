@@ -117,6 +117,13 @@ describe("paying through Pagopar", () => {
     expect(back.status).toBe(303);
     expect(back.headers.location).toMatch(new RegExp(`/checkout/payment\\?pedido=${o.order.external_id}$`));
     expect((await call(t.app, "GET", "/pagamento/retorno/pagopar/nope")).status).toBe(404);
+    // The stored notification keeps the order's state, not its token (sha1 of the private key and the hash).
+    const [event] = await queryRows<{ payload: { resultado: Record<string, unknown>[] } }>(
+      db(),
+      sql`SELECT payload FROM pagamento_eventos WHERE provider = 'pagopar' AND event_id LIKE ${`${o.hash}:%`}`,
+    );
+    expect(event?.payload.resultado[0]).toMatchObject({ hash_pedido: o.hash, pagado: true });
+    expect(JSON.stringify(event?.payload)).not.toMatch(/token/i);
   });
 
   it("refuses an unknown method and keeps the cart open", async () => {

@@ -132,3 +132,33 @@ export const header = (headers: Record<string, string | string[] | undefined>, n
   const value = headers[name];
   return typeof value === "string" ? value : undefined;
 };
+
+/** Not printable: control characters (C0, DEL, C1) and halves of a broken surrogate pair. */
+const UNPRINTABLE = /[\p{Cc}\p{Cs}]/u;
+
+/**
+ * A reference a gateway gave (Bancard's process_id, Pagopar's hash, Mercado Pago's preference id), taken as
+ * the gateway wrote it: any printable text up to `max` characters (Bancard's own example holds `*`). Where it
+ * goes into an address it is encoded there.
+ */
+export function gatewayRef(value: unknown, max: number): string | undefined {
+  return typeof value === "string" && value.trim() !== "" && value.length <= max && !UNPRINTABLE.test(value) ? value : undefined;
+}
+
+/** A key whose value is a secret or a signature (a confirmation's token, a request's hash): never stored. */
+const SECRET_KEY = /token|signature|secret|password/i;
+
+/**
+ * A notification's body as it is kept (pagamento_eventos): what happened, without the tokens that sign it.
+ * Bancard's token and Pagopar's vouch for one order; whoever reads them could send that notification again.
+ */
+export function withoutSecrets(value: unknown, depth = 0): unknown {
+  if (depth > 8) return undefined;
+  if (Array.isArray(value)) return value.map((v) => withoutSecrets(v, depth + 1));
+  if (value === null || typeof value !== "object") return value;
+  return Object.fromEntries(
+    Object.entries(value as Record<string, unknown>)
+      .filter(([key]) => !SECRET_KEY.test(key))
+      .map(([key, v]) => [key, withoutSecrets(v, depth + 1)]),
+  );
+}

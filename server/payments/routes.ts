@@ -7,10 +7,17 @@ import { HttpError } from "../lib/errors.ts";
 import type { Config } from "#config/config.ts";
 import { requestLocale } from "../lib/request-locale.ts";
 import { requestSite } from "../lib/site.ts";
-import { GatewayError, type PaymentProvider } from "./provider.ts";
+import { GatewayError, withoutSecrets, type PaymentProvider } from "./provider.ts";
 import type { SandboxGateway } from "./providers/sandbox.ts";
 import type { PaymentService } from "./service.ts";
 import { escapeHtml } from "#contract/text.ts";
+
+/**
+ * Notifications one address may send one gateway's webhook a minute. A gateway sends one or two per payment
+ * (retries included); the count is per gateway and address, so a flood of forgeries from one address spends
+ * only its own budget, not the genuine gateway's.
+ */
+export const WEBHOOK_MAX_PER_MINUTE = 120;
 
 /** Gateways' signed notifications: `POST /ecom/pagamentos/webhook/{provider}`. */
 export const webhookRoutes: FastifyPluginAsync<{ providers: Map<string, PaymentProvider>; payments: PaymentService }> = async (
@@ -21,7 +28,12 @@ export const webhookRoutes: FastifyPluginAsync<{ providers: Map<string, PaymentP
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", { parseAs: "buffer", bodyLimit: 64 * 1024 }, (_req, body, done) => done(null, body));
 
-  app.post("/ecom/pagamentos/webhook/:provider", { schema: { hide: true } }, async (req, reply) => {
+  const rateLimit = {
+    max: WEBHOOK_MAX_PER_MINUTE,
+    timeWindow: "1 minute",
+    keyGenerator: (req: { params: unknown; ip: string }) => `webhook:${String((req.params as { provider?: string }).provider).slice(0, 30)}:${req.ip}`,
+  };
+  app.post("/ecom/pagamentos/webhook/:provider", { schema: { hide: true }, config: { rateLimit } }, async (req, reply) => {
     const name = (req.params as { provider: string }).provider;
     const provider = providers.get(name);
     if (!provider) throw new HttpError(404, "not_found");
@@ -33,9 +45,9 @@ export const webhookRoutes: FastifyPluginAsync<{ providers: Map<string, PaymentP
     if (!notification) throw new HttpError(401, "payment_signature_invalid");
     let payload: unknown;
     try {
-      payload = JSON.parse(raw.toString());
+      payload = withoutSecrets(JSON.parse(raw.toString()));
     } catch {
-      payload = { query };
+      payload = withoutSecrets({ query });
     }
     let result;
     try {

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import Big from "big.js";
 import { MOEDA } from "#contract/currencies.ts";
-import { GatewayError, gatewayJson, type PaymentProvider, type StatusRead } from "../provider.ts";
+import { GatewayError, gatewayJson, gatewayRef, type PaymentProvider, type StatusRead } from "../provider.ts";
 import { safeEqual } from "../../lib/safe-equal.ts";
 
 /**
@@ -17,6 +17,8 @@ import { safeEqual } from "../../lib/safe-equal.ts";
  * 15 digits for 999 attempts.
  */
 const ATTEMPT_STEP = 1_000_000_000_000;
+/** The longest process_id taken: Bancard documents no length; it is never stored, only put in the page's address. */
+const MAX_PROCESS_ID = 200;
 
 /** md5 of the concatenated parts, hex: every Bancard token is one. */
 export const bancardToken = (...parts: string[]) => createHash("md5").update(parts.join(""), "utf8").digest("hex");
@@ -92,10 +94,11 @@ export function createBancardProvider(options: { publicKey: string; privateKey: 
           cancel_url: input.returnUrl,
         },
       });
-      if (body.status !== "success" || typeof body.process_id !== "string" || !/^[\w-]{1,100}$/.test(body.process_id)) {
+      const processId = gatewayRef(body.process_id, MAX_PROCESS_ID);
+      if (body.status !== "success" || !processId) {
         throw new GatewayError("bancard", `single_buy refused: ${body.messages?.[0]?.key ?? "no process_id"}`);
       }
-      return { ref: shopProcessId, link: `${base}/payment/single_buy?process_id=${encodeURIComponent(body.process_id)}` };
+      return { ref: shopProcessId, link: `${base}/payment/single_buy?process_id=${encodeURIComponent(processId)}` };
     },
 
     parseNotification(_headers, rawBody) {

@@ -2,7 +2,7 @@ import { createHmac } from "node:crypto";
 import { MercadoPagoConfig, Payment, PaymentRefund, Preference } from "mercadopago";
 import { AppConfig } from "mercadopago/dist/utils/config/index.js";
 import { MOEDA } from "#contract/currencies.ts";
-import { GatewayError, header, type PaymentMethod, type PaymentProvider, type StatusRead } from "../provider.ts";
+import { GatewayError, gatewayRef, header, type PaymentMethod, type PaymentProvider, type StatusRead } from "../provider.ts";
 import { safeEqual } from "../../lib/safe-equal.ts";
 
 /**
@@ -18,6 +18,30 @@ export const MAX_INSTALLMENTS = 10;
 /** The manifest Mercado Pago signs: parts it does not send are left out, as its documentation says. */
 export function mercadoPagoManifest(dataId: string | undefined, requestId: string | undefined, ts: string) {
   return `${dataId ? `id:${dataId};` : ""}${requestId ? `request-id:${requestId};` : ""}ts:${ts};`;
+}
+
+/**
+ * How far a notification's signed time (x-signature's ts) may be from the clock, either way. Mercado Pago
+ * delivers within seconds and retries a refused notification after 15 minutes and later; a retry outside
+ * this window is refused too, and the payment is then read by reconciliation (service.ts) within minutes.
+ */
+export const MAX_SIGNATURE_AGE_MS = 10 * 60_000;
+
+/** ts as Mercado Pago sends it, in seconds (its documentation's example) or milliseconds (what it sends today). */
+const signedAt = (ts: string) => (ts.length <= 11 ? Number(ts) * 1000 : Number(ts));
+
+/** The longest preference id taken: it is the payment's reference (pagamentos.provider_ref, 120 characters). */
+const MAX_PREFERENCE_ID = 120;
+
+/** A payment page's address as a web address, or undefined for anything else (a script, a relative path). */
+function webAddress(value: unknown): string | undefined {
+  if (typeof value !== "string") return undefined;
+  try {
+    const url = new URL(value);
+    return url.protocol === "https:" || url.protocol === "http:" ? url.href : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 export const mercadoPagoSignature = (secret: string, manifest: string) => createHmac("sha256", secret).update(manifest).digest("hex");
@@ -105,10 +129,10 @@ export function createMercadoPagoProvider(options: { accessToken: string; webhoo
           },
         }),
       );
-      if (typeof preference.id !== "string" || typeof preference.init_point !== "string") {
-        throw new GatewayError("mercadopago", "preference without id or init_point");
-      }
-      return { ref: preference.id, link: preference.init_point };
+      const ref = gatewayRef(preference.id, MAX_PREFERENCE_ID);
+      const link = webAddress(preference.init_point);
+      if (!ref || !link) throw new GatewayError("mercadopago", "preference without id or init_point");
+      return { ref, link };
     },
 
     parseNotification(headers, _rawBody, query) {
@@ -129,6 +153,8 @@ export function createMercadoPagoProvider(options: { accessToken: string; webhoo
       const requestId = header(headers, "x-request-id");
       const expected = mercadoPagoSignature(options.webhookSecret, mercadoPagoManifest(dataId, requestId, ts));
       if (!safeEqual(v1.toLowerCase(), expected)) return undefined;
+      // A genuine notification signed long ago is a replay, unless Mercado Pago says otherwise: refused.
+      if (Math.abs(Date.now() - signedAt(ts)) > MAX_SIGNATURE_AGE_MS) return undefined;
       if (!dataId || !/^\d{1,20}$/.test(dataId)) return undefined;
       return { eventId: `${dataId}:${requestId ?? ""}:${ts}`.slice(0, 120), gatewayPaymentId: dataId };
     },

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { MOEDA } from "#contract/currencies.ts";
-import { GatewayError, gatewayJson, type PaymentMethod, type PaymentProvider, type StatusRead } from "../provider.ts";
+import { GatewayError, gatewayJson, gatewayRef, type PaymentMethod, type PaymentProvider, type StatusRead } from "../provider.ts";
 import { safeEqual } from "../../lib/safe-equal.ts";
 
 /**
@@ -10,6 +10,8 @@ import { safeEqual } from "../../lib/safe-equal.ts";
  * is sha1(private key + hash_pedido), and `api/pedidos/1.1/traer` reads the order's state.
  */
 export const PAGOPAR_PAGE_URL = "https://www.pagopar.com";
+/** The longest hash taken: it is the payment's reference (pagamentos.provider_ref, 120 characters). */
+const MAX_HASH = 120;
 
 /** sha1 of the concatenated parts, hex: every Pagopar token is one. */
 export const pagoparToken = (...parts: string[]) => createHash("sha1").update(parts.join(""), "utf8").digest("hex");
@@ -119,14 +121,14 @@ export function createPagoparProvider(options: {
           },
         },
       );
-      const hash = Array.isArray(body.resultado) ? body.resultado[0]?.data : undefined;
-      if (body.respuesta !== true || typeof hash !== "string" || !/^[\w-]{1,120}$/.test(hash)) {
+      const hash = gatewayRef(Array.isArray(body.resultado) ? body.resultado[0]?.data : undefined, MAX_HASH);
+      if (body.respuesta !== true || !hash) {
         throw new GatewayError(
           "pagopar",
           `iniciar-transaccion refused: ${typeof body.resultado === "string" ? body.resultado.slice(0, 80) : "no hash"}`,
         );
       }
-      return { ref: hash, link: `${pages}/pagos/${hash}` };
+      return { ref: hash, link: `${pages}/pagos/${encodeURIComponent(hash)}` };
     },
 
     parseNotification(_headers, rawBody) {
@@ -136,13 +138,14 @@ export function createPagoparProvider(options: {
       } catch {
         return undefined;
       }
-      if (!state || typeof state.hash_pedido !== "string" || typeof state.token !== "string" || !/^[\w-]{1,120}$/.test(state.hash_pedido))
-        return undefined;
-      if (!safeEqual(state.token.toLowerCase(), pagoparTokens.notification(options.privateKey, state.hash_pedido))) return undefined;
+      const hash = gatewayRef(state?.hash_pedido, MAX_HASH);
+      if (!state || !hash || typeof state.token !== "string") return undefined;
+      if (!safeEqual(state.token.toLowerCase(), pagoparTokens.notification(options.privateKey, hash))) return undefined;
       // The token covers the hash only, so nothing else in the body is taken from it: the state is read back.
       return {
-        eventId: `${state.hash_pedido}:${createHash("sha256").update(rawBody).digest("hex").slice(0, 32)}`,
-        providerRef: state.hash_pedido,
+        // Within pagamento_eventos.event_id's 120 characters; the body's digest tells notifications apart.
+        eventId: `${hash.slice(0, 80)}:${createHash("sha256").update(rawBody).digest("hex").slice(0, 32)}`,
+        providerRef: hash,
       };
     },
 
