@@ -31,7 +31,8 @@ export const webhookRoutes: FastifyPluginAsync<{ providers: Map<string, PaymentP
   const rateLimit = {
     max: WEBHOOK_MAX_PER_MINUTE,
     timeWindow: "1 minute",
-    keyGenerator: (req: { params: unknown; ip: string }) => `webhook:${String((req.params as { provider?: string }).provider).slice(0, 30)}:${req.ip}`,
+    keyGenerator: (req: { params: unknown; ip: string }) =>
+      `webhook:${String((req.params as { provider?: string }).provider).slice(0, 30)}:${req.ip}`,
   };
   app.post("/ecom/pagamentos/webhook/:provider", { schema: { hide: true }, config: { rateLimit } }, async (req, reply) => {
     const name = (req.params as { provider: string }).provider;
