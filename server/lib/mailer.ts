@@ -11,7 +11,13 @@ export interface MailMessage {
 }
 
 export interface Mailer {
+  /** Writes the message to the outbox and resolves once the transport has taken it (or failed, logged). */
   send(message: MailMessage): Promise<void>;
+  /**
+   * Writes the message to the outbox and resolves then: the transport gets it after the caller has answered,
+   * a failure logged and kept in the outbox. For an answer whose timing must not tell whether a mail went.
+   */
+  queue(message: MailMessage): Promise<void>;
 }
 
 export interface MailerOptions {
@@ -34,24 +40,37 @@ export interface MailerOptions {
  */
 export function createMailer(db: Db, options: MailerOptions): Mailer {
   const transport = options.transport ?? (options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : undefined);
+
+  async function record(message: MailMessage): Promise<number> {
+    const body = options.keepBodies ? { html: message.html, texto: message.text } : { html: "", texto: "" };
+    const [row] = await db
+      .insert(outboxEmails)
+      .values({ para: message.to, assunto: message.subject, ...body })
+      .returning({ id: outboxEmails.id });
+    return row!.id;
+  }
+
+  async function deliver(id: number, message: MailMessage) {
+    if (!transport) return;
+    try {
+      await transport.sendMail({ from: options.from, ...message });
+      await db.update(outboxEmails).set({ enviado_em: new Date(), html: "", texto: "" }).where(eq(outboxEmails.id, id));
+    } catch (err) {
+      options.log(err);
+      await db
+        .update(outboxEmails)
+        .set({ erro: String(err) })
+        .where(eq(outboxEmails.id, id));
+    }
+  }
+
   return {
     async send(message) {
-      const body = options.keepBodies ? { html: message.html, texto: message.text } : { html: "", texto: "" };
-      const [row] = await db
-        .insert(outboxEmails)
-        .values({ para: message.to, assunto: message.subject, ...body })
-        .returning({ id: outboxEmails.id });
-      if (!transport) return;
-      try {
-        await transport.sendMail({ from: options.from, ...message });
-        await db.update(outboxEmails).set({ enviado_em: new Date(), html: "", texto: "" }).where(eq(outboxEmails.id, row!.id));
-      } catch (err) {
-        options.log(err);
-        await db
-          .update(outboxEmails)
-          .set({ erro: String(err) })
-          .where(eq(outboxEmails.id, row!.id));
-      }
+      await deliver(await record(message), message);
+    },
+    async queue(message) {
+      const id = await record(message);
+      void deliver(id, message).catch(options.log);
     },
   };
 }

@@ -126,7 +126,9 @@ export function createAccountsService({ db, mailer, storage, limiter, secret }: 
     const token = randomToken();
     await repo.issueToken(db, row.id, "redefinir_senha", sha256(token), new Date(Date.now() + RESET_MS));
     const link = `${mail.origin}/app/reset-password/${row.uuid}/${token}?email=${encodeURIComponent(row.email)}`;
-    await mailer.send(resetEmail(row.email, row.nome, apiLang(asLocale(row.lang)), mail.brandName, link));
+    // Queued, not awaited: waiting for SMTP only when the account exists would tell, by the answer's time, which
+    // addresses have one. What is left is the outbox row, a few milliseconds (docs/decisions/027).
+    await mailer.queue(resetEmail(row.email, row.nome, apiLang(asLocale(row.lang)), mail.brandName, link));
   }
 
   async function resetPassword(uuid: string, token: string, password: string, clientIp: string) {
