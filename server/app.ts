@@ -7,7 +7,7 @@ import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod
 import type { ServerBuild } from "react-router";
 import { pgliteOf, type Database } from "#db/client.ts";
 import { MAX_UPLOAD_BYTES } from "#contract/api/accounts.ts";
-import { requestSerializer } from "./lib/log-redaction.ts";
+import { errorSerializer, requestSerializer } from "./lib/log-redaction.ts";
 import type { Cache } from "./lib/cache.ts";
 import type { Limiter } from "./lib/limiter.ts";
 import { createMailer, type Mailer } from "./lib/mailer.ts";
@@ -68,8 +68,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const storage = options.storage ?? storageFor(config);
   const app = Fastify({
     // pino writes one JSON object a line; every line of a request carries its id (reqId).
-    // Request URLs are logged with the tokens of confirmation and reset links masked.
-    logger: { level: config.logLevel, serializers: { req: requestSerializer }, ...(options.logStream ? { stream: options.logStream } : {}) },
+    // Request URLs are logged with the tokens of confirmation and reset links masked, errors without the
+    // values of a failed statement (docs/decisions/027).
+    logger: {
+      level: config.logLevel,
+      serializers: { req: requestSerializer, err: errorSerializer },
+      ...(options.logStream ? { stream: options.logStream } : {}),
+    },
     trustProxy: trustProxyOption(config.trustProxy),
     genReqId: requestId,
     bodyLimit: 1024 * 1024,

@@ -49,3 +49,33 @@ export function requestSerializer(request: FastifyRequest) {
     remotePort: request.socket?.remotePort,
   };
 }
+
+/** Fields of a database error that hold a statement's values: drizzle's params, PostgreSQL's detail and context. */
+const VALUE_FIELDS = new Set(["params", "parameters", "detail", "where", "internalQuery"]);
+/** drizzle's message is `Failed query: <text>\nparams: <values>`: the values are cut off. */
+const DRIZZLE_PARAMS = /\nparams: [\s\S]*$/;
+/** PostgreSQL quotes the offending value in a data exception's message (class 22: `invalid input syntax …: "x"`). */
+const QUOTED = /"(?:[^"\\]|\\.)*"/g;
+
+function cleanMessage(message: string, code: unknown): string {
+  const text = message.replace(DRIZZLE_PARAMS, "");
+  return typeof code === "string" && code.startsWith("22") ? text.replace(QUOTED, '"[redacted]"') : text;
+}
+
+/**
+ * pino's `err` serializer: an error as pino writes it (type, message, stack, own fields, cause), without the
+ * values a failed statement was run with. During an outage every failed request logs one; with its values
+ * the logs would collect customers' names, documents and e-mails.
+ */
+export function errorSerializer(err: unknown, depth = 0): unknown {
+  if (err === null || typeof err !== "object" || depth > 4) return err;
+  const e = err as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  if (err instanceof Error) out.type = err.constructor.name;
+  for (const [key, value] of Object.entries(e)) if (!VALUE_FIELDS.has(key) && key !== "cause") out[key] = value;
+  const message = typeof e.message === "string" ? e.message : undefined;
+  if (message !== undefined) out.message = cleanMessage(message, e.code);
+  if (typeof e.stack === "string") out.stack = message ? e.stack.replace(message, String(out.message)) : e.stack;
+  if (e.cause !== undefined) out.cause = errorSerializer(e.cause, depth + 1);
+  return out;
+}
