@@ -64,3 +64,49 @@ describe("a product whose price is hidden (mostrar_preco false)", () => {
     for (const res of [suggestions, start, favourites, json, txt]) expect(leaks(res.body)).toBe(false);
   });
 });
+
+describe("sorting by price with hidden prices", () => {
+  /** Every product of a list, page by page, in the list's order. */
+  async function all(params: string): Promise<ProductSummary[]> {
+    const out: ProductSummary[] = [];
+    for (let page = 1; ; page++) {
+      const body = (await get(`/api/public/products?moeda_id=2&per_page=100&page=${page}&${params}`)).json<ProductsPage>();
+      out.push(...body.data);
+      if (page >= body.last_page) return out;
+    }
+  }
+
+  it("puts hidden prices after every shown one, whatever the direction, so no neighbour brackets them", async () => {
+    // A second hidden price, the cheapest of all: sorted by its price it would come first.
+    const [cheap] = await queryRows<{ id: number }>(
+      t.database.db,
+      sql`SELECT id FROM produtos WHERE ativo AND tem_estoque AND mostrar_preco AND id <> ${hidden.id} ORDER BY id DESC LIMIT 1`,
+    );
+    await t.database.db.execute(sql`UPDATE produtos SET valor_venda = 0.01, valor_usd = 0.01, moeda_id = 2, mostrar_preco = false
+      WHERE id = ${cheap!.id}`);
+    await t.database.db.execute(sql`UPDATE produtos SET mostrar_preco = false WHERE id = ${hidden.id}`);
+    for (const order of ["asc", "desc"]) {
+      const list = await all(`order_by=tem_estoque,valor_venda&order=desc,${order}`);
+      const inStock = list.filter((p) => p.tem_estoque);
+      const firstHidden = inStock.findIndex((p) => !p.mostrar_preco);
+      expect(firstHidden, order).toBeGreaterThan(0);
+      expect(
+        inStock.slice(firstHidden).every((p) => !p.mostrar_preco),
+        order,
+      ).toBe(true);
+      // Among themselves, by id in the sort's direction: nothing of their prices shows.
+      const hiddenIds = inStock.slice(firstHidden).map((p) => p.id);
+      expect(hiddenIds, order).toEqual([...hiddenIds].sort((a, b) => (order === "asc" ? a - b : b - a)));
+      expect(hiddenIds).toEqual(expect.arrayContaining([hidden.id, cheap!.id]));
+      // The printed price list, which the database sorts, agrees.
+      const txt = (await get(`/api/public/products/export?format=txt&moeda_id=2&order_by=valor_venda&order=${order}`)).body;
+      const lines = txt.split("\n").slice(3).filter(Boolean);
+      const firstNa = lines.findIndex((l) => l.endsWith("N/A"));
+      expect(firstNa, order).toBeGreaterThan(0);
+      expect(
+        lines.slice(firstNa).every((l) => l.endsWith("N/A")),
+        order,
+      ).toBe(true);
+    }
+  });
+});

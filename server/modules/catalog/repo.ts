@@ -102,10 +102,16 @@ function whereClause(f: ProductFilter): SQL {
   return sql.join(parts, sql` AND `);
 }
 
+/**
+ * A list row's price to sort by: none (NULL, sorted last either way) when the price is hidden, so a hidden
+ * price is never bracketed by its neighbours'. produtos_preco_oculto_idx finds the few hidden ones.
+ */
+export const SHOWN_PRICE = sql`(CASE WHEN EXISTS (SELECT 1 FROM produtos h WHERE h.id = p.id AND NOT h.mostrar_preco) THEN NULL ELSE p.valor_usd END)`;
+
 function orderClause(f: ProductFilter): SQL {
   const fields: Record<ProductSortField, SQL> = {
     id: sql`p.id`,
-    valor_venda: sql`p.valor_usd`,
+    valor_venda: SHOWN_PRICE,
     nome: sql`p.${col(f.lang, "nome")}_ordem`,
     tem_estoque: sql`p.tem_estoque`,
     codigo: sql`p.codigo`,
@@ -117,7 +123,8 @@ function orderClause(f: ProductFilter): SQL {
     if (s.field === "id" && f.search && onlyDefaultOrder && f.relevance !== false) {
       parts.push(sql`${f.search.rank} DESC`);
     }
-    parts.push(sql`${fields[s.field]} ${sql.raw(s.direction === "asc" ? "ASC" : "DESC")}`);
+    const nulls = s.field === "valor_venda" ? " NULLS LAST" : "";
+    parts.push(sql`${fields[s.field]} ${sql.raw(`${s.direction === "asc" ? "ASC" : "DESC"}${nulls}`)}`);
   }
   // Ties break by id in the direction of the last field, so one index serves the whole ORDER BY.
   const last = f.sort[f.sort.length - 1];

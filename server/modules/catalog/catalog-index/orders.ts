@@ -26,16 +26,32 @@ const STOREFRONT_SORTS: Sort[] = [
 export const byString = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 const fieldOrder: Record<ProductSortField, (lang: ApiLang) => Compare> = {
   id: () => (a, b) => a.id - b.id,
-  valor_venda: () => (a, b) => a.valorUsd - b.valorUsd,
+  valor_venda: () => byShownPrice("asc"),
   nome: (lang) => (lang === "pt" ? (a, b) => byString(a.nomeOrdemPt, b.nomeOrdemPt) : (a, b) => byString(a.nomeOrdemEs, b.nomeOrdemEs)),
   tem_estoque: () => (a, b) => a.stock - b.stock,
   codigo: () => (a, b) => byString(a.codigo, b.codigo),
 };
 
+/**
+ * By price, a hidden price (mostrar_preco false) sorts as no price: after every shown one in either direction,
+ * as repo.ts's `NULLS LAST` does. Were it sorted by its value, its neighbours' prices would bracket it.
+ */
+function byShownPrice(direction: "asc" | "desc"): Compare {
+  const sign = direction === "asc" ? 1 : -1;
+  return (a, b) => {
+    if (!a.mostrarPreco || !b.mostrarPreco) return Number(!a.mostrarPreco) - Number(!b.mostrarPreco);
+    return sign * (a.valorUsd - b.valorUsd);
+  };
+}
+
 /** The list order as the SQL list gives it: the fields asked, then the id in the last field's direction. */
 export function comparatorOf(sort: Sort, lang: ApiLang): Compare {
   const steps: Compare[] = [];
   for (const s of sort) {
+    if (s.field === "valor_venda") {
+      steps.push(byShownPrice(s.direction));
+      continue;
+    }
     const order = fieldOrder[s.field](lang);
     steps.push(s.direction === "asc" ? order : (a, b) => order(b, a));
   }
