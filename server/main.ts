@@ -8,6 +8,8 @@ import { seedIfEmpty } from "#db/seed/index.ts";
 import { addDemoStaffIfNone, countDemoStaff, DEMO_STAFF_DOMAIN } from "#db/staff.ts";
 import { acquireStoreLock, StoreLockedError } from "#db/store-lock.ts";
 import { buildApp, type AppOptions } from "./app.ts";
+import { sweepPublicOriginals } from "./lib/media.ts";
+import { storageFor } from "./lib/storage.ts";
 import { assertProductionReady, loadConfigOrExit } from "#config/config.ts";
 
 /** How long the requests in flight get to finish once listening has stopped, before the process gives up on them. */
@@ -79,6 +81,14 @@ async function loadWeb(): Promise<AppOptions["web"]> {
   const build = (await import(pathToFileURL(serverBuild).href)) as ServerBuild;
   return { build, clientDir: path.join(buildDir, "client") };
 }
+
+// Originals an earlier version published beside their variants (with the photo's EXIF) move to the private
+// store, in the background: meanwhile the media plugin already refuses to serve them (docs/decisions/027).
+void sweepPublicOriginals(path.join(config.dataDir, "media"), storageFor(config))
+  .then((moved) => {
+    if (moved > 0) app.log.info({ moved }, "published image originals moved to the private store");
+  })
+  .catch((err: unknown) => app.log.error({ err }, "moving published image originals failed"));
 
 // Unpaid orders give their stock back once the reservation runs out; an advisory lock lets one process at a time do it.
 let sweeping: Promise<unknown> = Promise.resolve();

@@ -4,32 +4,43 @@ import { IMAGE_WIDTHS, MAX_IMAGE_BYTES, MAX_PRODUCT_IMAGES } from "#contract/pro
 import { queryRows, type Db, type Tx } from "#db/client.ts";
 import { productImages, products } from "#db/schema/catalog.ts";
 import { HttpError } from "../../../lib/errors.ts";
-import { imageType, mediaKey, storeWebp } from "../../../lib/media.ts";
+import { imageType, mediaKey, originalKey, storeWebp } from "../../../lib/media.ts";
+import type { Storage } from "../../../lib/storage.ts";
 import type { UploadedFile } from "../../../lib/multipart.ts";
 import { audited, type Actor } from "../audit.ts";
 import { readProduct as read } from "./product-queries.ts";
 import { catalogWriter } from "./write.ts";
 
 /** A product's images (docs/decisions/020): uploaded, put in order and taken off, each change audited. */
-export function createProductImages({ db, mediaDir, changed }: { db: Db; mediaDir: string; changed: () => Promise<void> }) {
+export function createProductImages({
+  db,
+  mediaDir,
+  originals,
+  changed,
+}: {
+  db: Db;
+  mediaDir: string;
+  /** The private store (storage.ts) that keeps each upload as it came, EXIF and all, out of the public folder. */
+  originals: Storage;
+  changed: () => Promise<void>;
+}) {
   const write = catalogWriter(db, changed);
 
   /**
-   * Stores an image checked by its bytes: the original beside WebP variants 200, 600 and 1200 px wide
-   * (never enlarged), under DATA_DIR/media/produtos/<id>/. The address kept is the largest variant's;
-   * the storefront derives the others from it (contract/product-images.ts).
+   * Stores an image checked by its bytes: WebP variants 200, 600 and 1200 px wide (never enlarged, without
+   * metadata) under DATA_DIR/media/produtos/<id>/, and the original in the private store, since a phone's photo
+   * holds where it was taken (docs/decisions/027). The address kept is the largest variant's; the storefront
+   * derives the others from it (contract/product-images.ts).
    */
   async function storeImage(productId: number, buffer: Buffer): Promise<string> {
     const type = await imageType(buffer);
     if (!type) throw new HttpError(422, "image_type", { errors: { imagens: ["image_type"] } });
     const key = mediaKey();
     const variants = IMAGE_WIDTHS.map((width) => ({ file: `${key}-${width}.webp`, width }));
-    await storeWebp(buffer, path.join(mediaDir, "produtos", String(productId)), variants, {
-      quality: 80,
-      extra: [{ file: `${key}-orig.${type.ext}`, bytes: buffer }],
-    }).catch(() => {
+    await storeWebp(buffer, path.join(mediaDir, "produtos", String(productId)), variants, { quality: 80 }).catch(() => {
       throw new HttpError(422, "image_type", { errors: { imagens: ["image_type"] } });
     });
+    await originals.put(originalKey(`produtos/${productId}`, key, type.ext), buffer);
     return `/media/produtos/${productId}/${key}-${IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]}.webp`;
   }
 

@@ -2,6 +2,7 @@ import path from "node:path";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { MAX_IMAGE_BYTES, MAX_PRODUCT_IMAGES } from "#contract/product-images.ts";
 import { readMultipart } from "../../../lib/multipart.ts";
+import { storageFor } from "../../../lib/storage.ts";
 import { operationSchema as op } from "../../../lib/operation.ts";
 import { actorOf, message, security, tags, type AdminContext } from "../context.ts";
 import { createAdminBrands } from "./brands.ts";
@@ -18,7 +19,7 @@ import { createAdminTaxonomy } from "./taxonomy.ts";
 export const catalogueRoutes: FastifyPluginAsyncZod<AdminContext> = async (app, { db, config, changed }) => {
   const mediaDir = path.join(config.dataDir, "media");
   const products = createAdminProducts({ db, changed });
-  const images = createProductImages({ db, mediaDir, changed });
+  const images = createProductImages({ db, mediaDir, originals: storageFor(config), changed });
   const bulk = createBulkChange({ db, changed });
   const taxonomy = createAdminTaxonomy({ db, changed });
   const brands = createAdminBrands({ db, mediaDir, changed });
