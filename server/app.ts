@@ -7,7 +7,7 @@ import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod
 import type { ServerBuild } from "react-router";
 import { pgliteOf, type Database } from "#db/client.ts";
 import { MAX_UPLOAD_BYTES } from "#contract/api/accounts.ts";
-import { errorSerializer, requestSerializer } from "./lib/log-redaction.ts";
+import { logErrorSerializer, requestSerializer } from "./lib/log-redaction.ts";
 import type { Cache } from "./lib/cache.ts";
 import type { Limiter } from "./lib/limiter.ts";
 import { createMailer, type Mailer } from "./lib/mailer.ts";
@@ -72,7 +72,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // values of a failed statement (docs/decisions/027).
     logger: {
       level: config.logLevel,
-      serializers: { req: requestSerializer, err: errorSerializer },
+      serializers: { req: requestSerializer, err: logErrorSerializer },
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
     trustProxy: trustProxyOption(config.trustProxy),

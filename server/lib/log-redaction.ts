@@ -79,3 +79,10 @@ export function errorSerializer(err: unknown, depth = 0): unknown {
   if (e.cause !== undefined) out.cause = errorSerializer(e.cause, depth + 1);
   return out;
 }
+
+/** errorSerializer in the shape Fastify's logger option asks of an `err` serializer. */
+export function logErrorSerializer(err: unknown): { type: string; message: string; stack: string; [key: string]: unknown } {
+  const out = errorSerializer(err);
+  const fields = out !== null && typeof out === "object" ? (out as Record<string, unknown>) : { message: String(out) };
+  return { ...fields, type: String(fields.type ?? "Error"), message: String(fields.message ?? ""), stack: String(fields.stack ?? "") };
+}
