@@ -106,7 +106,7 @@ function whereClause(f: ProductFilter): SQL {
  * A list row's price to sort by: none (NULL, sorted last either way) when the price is hidden, so a hidden
  * price is never bracketed by its neighbours'. produtos_preco_oculto_idx finds the few hidden ones.
  */
-export const SHOWN_PRICE = sql`(CASE WHEN EXISTS (SELECT 1 FROM produtos h WHERE h.id = p.id AND NOT h.mostrar_preco) THEN NULL ELSE p.valor_usd END)`;
+const SHOWN_PRICE = sql`(CASE WHEN EXISTS (SELECT 1 FROM produtos h WHERE h.id = p.id AND NOT h.mostrar_preco) THEN NULL ELSE p.valor_usd END)`;
 
 function orderClause(f: ProductFilter): SQL {
   const fields: Record<ProductSortField, SQL> = {

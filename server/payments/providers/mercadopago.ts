@@ -25,7 +25,7 @@ export function mercadoPagoManifest(dataId: string | undefined, requestId: strin
  * delivers within seconds and retries a refused notification after 15 minutes and later; a retry outside
  * this window is refused too, and the payment is then read by reconciliation (service.ts) within minutes.
  */
-export const MAX_SIGNATURE_AGE_MS = 10 * 60_000;
+const MAX_SIGNATURE_AGE_MS = 10 * 60_000;
 
 /** ts as Mercado Pago sends it, in seconds (its documentation's example) or milliseconds (what it sends today). */
 const signedAt = (ts: string) => (ts.length <= 11 ? Number(ts) * 1000 : Number(ts));
