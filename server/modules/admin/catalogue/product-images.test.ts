@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, writeFileSync, mkdirSync, existsSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
@@ -88,5 +88,6 @@ describe("a product photo's metadata", () => {
     expect(readdirSync(folder)).toEqual(["0123456789abcdef-1200.webp"]);
     expect(Buffer.compare(await storage.read("originais/produtos/77/0123456789abcdef.jpg"), photo)).toBe(0);
     expect(await sweepPublicOriginals(media, storage)).toBe(0);
+    for (const dir of [media, uploads, leftover]) rmSync(dir, { recursive: true, force: true });
   });
 });
