@@ -107,6 +107,8 @@ import {
   StaffLoginBodySchema,
   StaffLoginResponseSchema,
   StaffOwnBodySchema,
+  StaffResetBodySchema,
+  StaffResetRequestBodySchema,
   StaffSchema,
   StaffSessionSchema,
   StaffSignedInSchema,
@@ -115,12 +117,15 @@ import {
   type StaffAccess,
 } from "./admin/staff.ts";
 import {
+  EnrolmentCodeSchema,
   RecoveryCodesSchema,
   ShopSettingsBodySchema,
   ShopSettingsSchema,
   TotpCodeBodySchema,
+  TotpConfirmBodySchema,
   TotpDisableBodySchema,
   TotpEnrolmentSchema,
+  TotpStartBodySchema,
 } from "./admin/totp.ts";
 
 /**
@@ -270,6 +275,9 @@ export const operations = {
   // Back office (docs/decisions/020): staff sessions, staff accounts, the audit log.
   "POST /api/admin/login": { admin: "public", body: StaffLoginBodySchema, response: StaffLoginResponseSchema },
   "POST /api/admin/logout": { admin: ANY_STAFF, response: MessageSchema },
+  // A forgotten password (docs/decisions/025): a link by e-mail, then the new password with its token.
+  "POST /api/admin/password-reset": { admin: "public", body: StaffResetRequestBodySchema, response: MessageSchema },
+  "POST /api/admin/password-reset/confirm": { admin: "public", body: StaffResetBodySchema, response: MessageSchema },
   "GET /api/admin/session": { admin: ANY_STAFF, response: StaffSessionSchema },
   "PATCH /api/admin/me": { admin: ANY_STAFF, body: StaffOwnBodySchema, response: MessageSchema.extend({ data: StaffSchema }) },
   "GET /api/admin/staff": { admin: OWNER, response: StaffListSchema },
@@ -283,8 +291,10 @@ export const operations = {
   "DELETE /api/admin/staff/{id}/totp": { admin: OWNER, params: StaffIdParamSchema, response: MessageSchema.extend({ data: StaffSchema }) },
   // Two-factor: the login's second step, the member's own enrolment, and the owner's switch.
   "POST /api/admin/login/totp": { admin: "public", body: StaffTotpLoginBodySchema, response: StaffSignedInSchema },
-  "POST /api/admin/me/totp": { admin: ANY_STAFF, response: TotpEnrolmentSchema },
-  "POST /api/admin/me/totp/confirm": { admin: ANY_STAFF, body: TotpCodeBodySchema, response: RecoveryCodesSchema },
+  "POST /api/admin/me/totp/invite": { admin: ANY_STAFF, response: MessageSchema },
+  "POST /api/admin/me/totp": { admin: ANY_STAFF, body: TotpStartBodySchema, response: TotpEnrolmentSchema },
+  "POST /api/admin/me/totp/confirm": { admin: ANY_STAFF, body: TotpConfirmBodySchema, response: RecoveryCodesSchema },
+  "POST /api/admin/staff/{id}/totp/invite": { admin: OWNER, params: StaffIdParamSchema, response: EnrolmentCodeSchema },
   "POST /api/admin/me/totp/recovery-codes": { admin: ANY_STAFF, body: TotpCodeBodySchema, response: RecoveryCodesSchema },
   "POST /api/admin/me/totp/disable": { admin: ANY_STAFF, body: TotpDisableBodySchema, response: MessageSchema.extend({ data: StaffSchema }) },
   "GET /api/admin/settings": { admin: OWNER, response: data(ShopSettingsSchema) },

@@ -41,7 +41,7 @@ export const staff = pgTable(
     totp_ativo_em: timestamp("totp_ativo_em", { withTimezone: true }),
     /** The last time step a code was accepted for: a code is never accepted twice. */
     totp_ultimo_passo: bigint("totp_ultimo_passo", { mode: "number" }),
-    /** sha256 of the unused recovery codes; each is removed when used. */
+    /** HMAC-SHA256 (key derived from APP_SECRET) of the unused recovery codes; each is removed when used. */
     totp_recuperacao: text("totp_recuperacao")
       .array()
       .notNull()
@@ -57,7 +57,7 @@ export const staff = pgTable(
 
 /**
  * Staff sessions: the sha256 of an opaque token (the `staff_sid` cookie), idle for at most 8 hours
- * (`expires_at` slides with use), revoked at logout. The CSRF token is derived from the session's
+ * (`expires_at` slides with use) and 12 hours after `created_at` at most, revoked at logout. The CSRF token is derived from the session's
  * token and the app secret, so nothing else needs storing.
  */
 export const staffSessions = pgTable(
@@ -75,6 +75,30 @@ export const staffSessions = pgTable(
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("sessoes_funcionarios_staff_idx").on(t.funcionario_id)],
+);
+
+/**
+ * Single-use links and codes of a member (docs/decisions/025), kept as the sha256 of a random token:
+ * `redefinir_senha`, the e-mailed password reset (1 hour); `cadastrar_2fa`, the enrolment code two-factor
+ * needs besides the password (e-mailed for 1 hour, or handed over by the owner or `staff:create` for 72).
+ */
+export const staffTokens = pgTable(
+  "tokens_funcionarios",
+  {
+    id: serial("id").primaryKey(),
+    funcionario_id: integer("funcionario_id")
+      .notNull()
+      .references(() => staff.id, { onDelete: "cascade" }),
+    tipo: varchar("tipo", { length: 20 }).notNull(),
+    token_hash: varchar("token_hash", { length: 64 }).notNull().unique(),
+    expires_at: timestamp("expires_at", { withTimezone: true }).notNull(),
+    used_at: timestamp("used_at", { withTimezone: true }),
+    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("tokens_funcionarios_staff_idx").on(t.funcionario_id, t.tipo),
+    check("tokens_funcionarios_tipo_check", sql`${t.tipo} IN ('redefinir_senha', 'cadastrar_2fa')`),
+  ],
 );
 
 /**

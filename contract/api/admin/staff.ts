@@ -23,10 +23,23 @@ export const IMPORTERS = { roles: ["owner", "manager"], scopes: ["import"] } as 
 
 /** The session cookie of the back office: HttpOnly, SameSite=Strict, apart from the customers' `sid`. */
 export const STAFF_COOKIE = "staff_sid";
+/**
+ * Its name where cookies are Secure (production): the `__Host-` prefix makes the browser refuse it
+ * unless it is Secure, for Path=/ and without Domain, so no sibling host can plant or shadow it.
+ */
+export const STAFF_COOKIE_SECURE = `__Host-${STAFF_COOKIE}`;
+export const staffCookieName = (secure: boolean) => (secure ? STAFF_COOKIE_SECURE : STAFF_COOKIE);
+/** The back office's known-device cookie (docs/decisions/005): a browser that signed a member in before skips the account's slowdown. */
+export const STAFF_DEVICE_COOKIE = "staff_dispositivo";
+export const staffDeviceCookieName = (secure: boolean) => (secure ? `__Host-${STAFF_DEVICE_COOKIE}` : STAFF_DEVICE_COOKIE);
 /** The header every write of the back office carries: the session's CSRF token. */
 export const CSRF_HEADER = "x-csrf-token";
 /** A staff session ends after 8 hours without use. */
 export const STAFF_IDLE_MS = 8 * 60 * 60 * 1000;
+/** …and 12 hours after the login whatever its use: a stolen cookie does not live forever by being used. */
+export const STAFF_LIFETIME_MS = 12 * 60 * 60 * 1000;
+/** A password reset link by e-mail works once, within this time. */
+export const STAFF_RESET_MS = 60 * 60 * 1000;
 export const STAFF_PASSWORD_MIN = 10;
 export const STAFF_PASSWORD_MAX = 128;
 
@@ -35,6 +48,11 @@ const name = textSchema().min(1).max(200);
 const password = z.string().min(STAFF_PASSWORD_MIN).max(STAFF_PASSWORD_MAX);
 
 export const StaffLoginBodySchema = z.object({ email, password: z.string().min(1).max(200) });
+
+/** "Forgot my password": the answer is the same whether the e-mail is a member's or not. */
+export const StaffResetRequestBodySchema = z.object({ email });
+/** The e-mailed link's token and the new password. */
+export const StaffResetBodySchema = z.object({ token: z.string().min(1).max(200), password });
 
 export const StaffSchema = z
   .object({
