@@ -142,7 +142,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (config.env !== "production") await app.register(devMailRoutes, { db });
   // Guests' catalogue pages and the clear a back-office write asks for (docs/decisions/013 and 020).
   await app.register(storefrontCachePlugin, { config, web: web !== undefined });
-  await app.register(adminPlugin, { db, config, limiter, concurrentWrites: database.kind === "postgres" });
+  await app.register(adminPlugin, { db, config, limiter, mailer, concurrentWrites: database.kind === "postgres" });
 
   const cart = createCartService(db, catalog);
   const shipping = createShippingService(db, config.appSecret, catalog.rates);

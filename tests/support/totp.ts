@@ -4,6 +4,7 @@ import { expect } from "vitest";
 import type { Staff, StaffRole, StaffTotpStep } from "#contract/api/admin/staff.ts";
 import type { TotpEnrolment } from "#contract/api/admin/totp.ts";
 import { queryRows } from "#db/client.ts";
+import { issueEnrolmentCode } from "#db/staff-tokens.ts";
 import { nextIp } from "./customers.ts";
 import { asStaff, STAFF_PASSWORD, staffAgent, staffLogin, type StaffAgent } from "./staff.ts";
 import type { TestApp } from "./test-app.ts";
@@ -29,12 +30,16 @@ export function totpSteps(app: () => TestApp) {
   };
   const agent = (role: StaffRole, lang?: string) => staffAgent(t.app, t.database.db, role, lang);
 
-  /** Enrols `member` as the account page does: start, read the secret, confirm with the app's current code. */
+  /** An enrolment code for `member`, as the owner would hand over (docs/decisions/025). */
+  const enrolmentCode = async (member: StaffAgent): Promise<string> => (await issueEnrolmentCode(t.database.db, member.id)).code;
+
+  /** Enrols `member` as the account page does: an enrolment code, start, read the secret, confirm with the app's current code. */
   async function enrol(member: StaffAgent) {
-    const start = await asStaff<TotpEnrolment>(t.app, member, "POST", "/api/admin/me/totp");
+    const convite = await enrolmentCode(member);
+    const start = await asStaff<TotpEnrolment>(t.app, member, "POST", "/api/admin/me/totp", { body: { convite } });
     expect(start.status, JSON.stringify(start.body)).toBe(200);
     const totp = new TOTP({ secret: Secret.fromBase32(start.body.secret) });
-    const confirmed = await asStaff<Recovery>(t.app, member, "POST", "/api/admin/me/totp/confirm", { body: { codigo: codeAt(totp) } });
+    const confirmed = await asStaff<Recovery>(t.app, member, "POST", "/api/admin/me/totp/confirm", { body: { codigo: codeAt(totp), convite } });
     expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
     return { totp, start: start.body, codes: confirmed.body.recovery_codes };
   }
@@ -53,5 +58,5 @@ export function totpSteps(app: () => TestApp) {
         sql`SELECT totp_secret, totp_recuperacao, totp_ultimo_passo FROM funcionarios WHERE id = ${id}`,
       )
     )[0]!;
-  return { agent, enrol, ticketOf, row };
+  return { agent, enrol, enrolmentCode, ticketOf, row };
 }

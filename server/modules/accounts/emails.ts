@@ -27,7 +27,8 @@ const texts = {
   },
 };
 
-function layout(brand: string, hello: string, body: string, button: string, link: string, ignore: string, fallback: string) {
+/** The store's e-mail around one message and its button (the back office's staff e-mails use it too). */
+export function layout(brand: string, hello: string, body: string, button: string, link: string, ignore: string, fallback: string) {
   const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1e293b;background:#f1f5f9;padding:24px">
 <div style="max-width:560px;margin:auto;background:#fff;border-radius:8px;padding:32px">
 <h1 style="font-size:20px;color:#c2410c">${escapeHtml(brand)}</h1>

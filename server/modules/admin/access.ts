@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { CSRF_HEADER, STAFF_COOKIE, type Staff } from "#contract/api/admin/staff.ts";
+import { CSRF_HEADER, staffCookieName, staffDeviceCookieName, type Staff } from "#contract/api/admin/staff.ts";
 import { operations, type Operation } from "#contract/api/operations.ts";
 import type { Config } from "#config/config.ts";
 import { HttpError } from "../../lib/errors.ts";
@@ -27,7 +27,12 @@ function bearerKey(request: FastifyRequest): string | undefined {
 /** What a member who must choose a new password may still do. */
 const BEFORE_NEW_PASSWORD = new Set<string>(["GET /api/admin/session", "PATCH /api/admin/me", "POST /api/admin/logout"]);
 /** What a member without two-factor may still do once the owner made it mandatory: their own account and enrolment. */
-const BEFORE_TWO_FACTOR = new Set<string>([...BEFORE_NEW_PASSWORD, "POST /api/admin/me/totp", "POST /api/admin/me/totp/confirm"]);
+const BEFORE_TWO_FACTOR = new Set<string>([
+  ...BEFORE_NEW_PASSWORD,
+  "POST /api/admin/me/totp/invite",
+  "POST /api/admin/me/totp",
+  "POST /api/admin/me/totp/confirm",
+]);
 
 /** The operations map's key of a route: `/api/admin/staff/:id` is `/api/admin/staff/{id}`; HEAD reads as its GET. */
 function operationKey(request: FastifyRequest): string {
@@ -35,17 +40,23 @@ function operationKey(request: FastifyRequest): string {
   return `${method} ${(request.routeOptions.url ?? "").replace(/:(\w+)/g, "{$1}")}`;
 }
 
-/** The staff cookie's token, when the request carries a plausible one. */
-export function staffToken(request: FastifyRequest): string | undefined {
-  const token = request.cookies?.[STAFF_COOKIE];
+/** Cookies are Secure in production, and then the staff's carry the `__Host-` prefix (docs/decisions/025). */
+const secureCookies = (config: Config) => config.env === "production";
+export const staffCookie = (config: Config) => staffCookieName(secureCookies(config));
+export const staffDeviceCookie = (config: Config) => staffDeviceCookieName(secureCookies(config));
+
+/** The staff cookie's token, when the request carries a plausible one (under this environment's name only). */
+export function staffToken(request: FastifyRequest, config: Config): string | undefined {
+  const token = request.cookies?.[staffCookie(config)];
   return token && token.length <= 200 ? token : undefined;
 }
 
+/** Path=/ and no Domain: what a `__Host-` cookie must have. */
 export const staffCookieOptions = (config: Config, expires: Date) => ({
   path: "/",
   httpOnly: true,
   sameSite: "strict" as const,
-  secure: config.env === "production",
+  secure: secureCookies(config),
   expires,
 });
 
@@ -94,12 +105,12 @@ export function createStaffAccess(staffService: StaffService, apiKeys: ApiKeys, 
       request.apiKey = resolved;
       return;
     }
-    const token = staffToken(request);
+    const token = staffToken(request, config);
     const session = token ? await staffService.resolve(token) : null;
     if (!token || !session) throw new HttpError(401, "session_expired");
     request.staff = { ...session.staff, sessionId: session.sessionId, totpPending: session.totpPending };
     // The cookie follows the session's sliding expiry.
-    if (session.slid) reply.setCookie(STAFF_COOKIE, token, staffCookieOptions(config, session.expiresAt));
+    if (session.slid) reply.setCookie(staffCookie(config), token, staffCookieOptions(config, session.expiresAt));
     if (write) {
       const sent = request.headers[CSRF_HEADER];
       if (!staffService.csrfMatches(token, typeof sent === "string" ? sent : undefined) || !sameOrigin(request)) {

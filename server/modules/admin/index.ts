@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from "fastify";
 import type { Config } from "#config/config.ts";
 import type { Db } from "#db/client.ts";
 import type { Limiter } from "../../lib/limiter.ts";
+import type { Mailer } from "../../lib/mailer.ts";
 import { createStaffAccess } from "./access.ts";
 import { catalogueRoutes } from "./catalogue/routes.ts";
 import type { AdminContext } from "./context.ts";
@@ -17,6 +18,8 @@ export interface AdminOptions {
   db: Db;
   config: Config;
   limiter: Limiter;
+  /** The staff's password reset and enrolment links. */
+  mailer: Mailer;
   concurrentWrites: boolean;
 }
 
@@ -25,12 +28,19 @@ export interface AdminOptions {
  * before every route of every area, reading the roles from the operations map, so an area cannot
  * forget it. Catalogue writes clear the storefront's caches (storefrontCachePlugin, registered before).
  */
-export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (app, { db, config, limiter, concurrentWrites }) => {
+export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (app, { db, config, limiter, mailer, concurrentWrites }) => {
   const context: AdminContext = {
     db,
     config,
     // The authenticator app names the account by the store's host.
-    staff: createStaffService({ db, limiter, secret: config.appSecret, issuer: new URL(config.publicUrl).hostname }),
+    staff: createStaffService({
+      db,
+      limiter,
+      mailer,
+      secret: config.appSecret,
+      issuer: new URL(config.publicUrl).hostname,
+      log: (err) => app.log.error({ err }, "staff mail failed"),
+    }),
     apiKeys: createApiKeys(db),
     concurrentWrites,
     changed: () => app.storefront.changed(),

@@ -1,21 +1,32 @@
-import type { FastifyReply } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { AUDIT_PAGE_SIZE, STAFF_COOKIE } from "#contract/api/admin/staff.ts";
+import { AUDIT_PAGE_SIZE } from "#contract/api/admin/staff.ts";
 import { apiMessage } from "#contract/messages.ts";
 import { isPublishedDemoLogin } from "#db/staff.ts";
 import { HttpError } from "../../../lib/errors.ts";
+import { DEVICE_TTL_MS } from "../../../lib/login-guard.ts";
 import { fromLoopback } from "../../../lib/loopback.ts";
 import { operationSchema as op } from "../../../lib/operation.ts";
-import { staffCookieOptions, staffToken } from "../access.ts";
+import { requestSite } from "../../../lib/site.ts";
+import { staffCookie, staffCookieOptions, staffDeviceCookie, staffToken } from "../access.ts";
 import { readAudit } from "../audit.ts";
 import { actorOf, memberOf, message, security, tags, type AdminContext } from "../context.ts";
 import type { StaffService } from "./service.ts";
 
 /** Staff: login (with its two-factor step), the session, members, the owner's settings, the audit log and API keys. */
 export const staffRoutes: FastifyPluginAsyncZod<AdminContext> = async (app, { db, staff, apiKeys, config }) => {
-  /** The answer of a login that opened a session, its cookie set. */
+  /** Who is logging in: the address, and the known-device cookie their browser sent. */
+  const client = (request: FastifyRequest) => ({ ip: request.ip, device: request.cookies?.[staffDeviceCookie(config)] });
+  /** Links in e-mails lead to the store host the member is using (PUBLIC_URL's when the Host is none of the store's). */
+  const site = (request: FastifyRequest) => {
+    const { origin, brandName } = requestSite(config, request);
+    return { origin, brandName };
+  };
+
+  /** The answer of a login that opened a session, its cookies set. */
   function signedIn(reply: FastifyReply, session: Extract<Awaited<ReturnType<StaffService["login"]>>, { kind: "session" }>) {
-    reply.setCookie(STAFF_COOKIE, session.token, staffCookieOptions(config, session.expiresAt));
+    reply.setCookie(staffCookie(config), session.token, staffCookieOptions(config, session.expiresAt));
+    reply.setCookie(staffDeviceCookie(config), session.deviceCookie, staffCookieOptions(config, new Date(Date.now() + DEVICE_TTL_MS)));
     return {
       message: apiMessage(session.staff.lang, "login_ok"),
       staff: session.staff,
@@ -34,7 +45,7 @@ export const staffRoutes: FastifyPluginAsyncZod<AdminContext> = async (app, { db
       if (isPublishedDemoLogin(request.body.email, request.body.password) && !fromLoopback(request)) {
         throw new HttpError(403, "demo_staff_local_only");
       }
-      const answer = await staff.login(request.body.email, request.body.password, request.ip);
+      const answer = await staff.login(request.body.email, request.body.password, client(request));
       // Two-factor: no session yet, a ticket for the code step.
       if (answer.kind === "totp") {
         return { message: apiMessage(answer.lang, "totp_step"), totp_ticket: answer.ticket, expires_at: answer.expiresAt.toISOString() };
@@ -46,25 +57,60 @@ export const staffRoutes: FastifyPluginAsyncZod<AdminContext> = async (app, { db
   app.post(
     "/api/admin/login/totp",
     { schema: op("POST /api/admin/login/totp", { tags }), config: { rateLimit: { max: 20, timeWindow: "15 minutes" } } },
-    async (request, reply) => signedIn(reply, await staff.loginWithCode(request.body.ticket, request.body.codigo, request.ip)),
+    async (request, reply) => signedIn(reply, await staff.loginWithCode(request.body.ticket, request.body.codigo, client(request))),
+  );
+
+  // Answers before the member is even looked up (the mail goes after): the same answer, in the same time, for any e-mail.
+  app.post(
+    "/api/admin/password-reset",
+    { schema: op("POST /api/admin/password-reset", { tags }), config: { rateLimit: { max: 5, timeWindow: "15 minutes" } } },
+    async (request) => {
+      staff.reset.request(request.body.email, site(request));
+      return { message: message(request, "recovery_sent") };
+    },
+  );
+
+  app.post(
+    "/api/admin/password-reset/confirm",
+    { schema: op("POST /api/admin/password-reset/confirm", { tags }), config: { rateLimit: { max: 10, timeWindow: "15 minutes" } } },
+    async (request) => {
+      await staff.reset.reset(request.body.token, request.body.password, request.ip);
+      return { message: message(request, "password_reset_ok") };
+    },
   );
 
   app.post("/api/admin/logout", { schema: op("POST /api/admin/logout", { tags, security }) }, async (request, reply) => {
     await staff.logout(memberOf(request).sessionId);
-    reply.clearCookie(STAFF_COOKIE, { path: "/" });
+    reply.clearCookie(staffCookie(config), staffCookieOptions(config, new Date(0)));
     return { message: message(request, "logout_ok") };
   });
 
   app.get("/api/admin/session", { schema: op("GET /api/admin/session", { tags, security }) }, async (request) => {
     const { sessionId: _sessionId, totpPending, ...member } = memberOf(request);
-    return { staff: member, csrf_token: staff.csrfFor(staffToken(request)!), totp_pendente: totpPending };
+    return { staff: member, csrf_token: staff.csrfFor(staffToken(request, config)!), totp_pendente: totpPending };
   });
 
-  app.post("/api/admin/me/totp", { schema: op("POST /api/admin/me/totp", { tags, security }) }, (request) => staff.totp.start(actorOf(request)));
+  app.post(
+    "/api/admin/me/totp/invite",
+    { schema: op("POST /api/admin/me/totp/invite", { tags, security }), config: { rateLimit: { max: 10, timeWindow: "15 minutes" } } },
+    async (request) => {
+      await staff.totp.invite(actorOf(request), site(request));
+      return { message: message(request, "totp_invite_sent") };
+    },
+  );
+
+  app.post("/api/admin/me/totp", { schema: op("POST /api/admin/me/totp", { tags, security }) }, (request) =>
+    staff.totp.start(actorOf(request), request.body.convite),
+  );
 
   app.post("/api/admin/me/totp/confirm", { schema: op("POST /api/admin/me/totp/confirm", { tags, security }) }, async (request) => ({
     message: message(request, "totp_enabled"),
-    ...(await staff.totp.confirm(actorOf(request), request.body.codigo)),
+    ...(await staff.totp.confirm(actorOf(request), memberOf(request).sessionId, request.body.codigo, request.body.convite)),
+  }));
+
+  app.post("/api/admin/staff/:id/totp/invite", { schema: op("POST /api/admin/staff/{id}/totp/invite", { tags, security }) }, async (request) => ({
+    message: message(request, "totp_invite_handed"),
+    ...(await staff.totp.handOver(actorOf(request), request.params.id)),
   }));
 
   app.post("/api/admin/me/totp/recovery-codes", { schema: op("POST /api/admin/me/totp/recovery-codes", { tags, security }) }, async (request) => ({

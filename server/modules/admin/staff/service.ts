@@ -4,6 +4,7 @@ import { and, asc, eq, isNull, ne, sql } from "drizzle-orm";
 import type { z } from "zod";
 import {
   STAFF_IDLE_MS,
+  STAFF_LIFETIME_MS,
   type Staff,
   type StaffCreateBodySchema,
   type StaffOwnBodySchema,
@@ -16,9 +17,12 @@ import { staff as staffTable, staffSessions } from "#db/schema/staff.ts";
 import { HttpError } from "../../../lib/errors.ts";
 import type { Limiter } from "../../../lib/limiter.ts";
 import { randomToken, sha256 } from "../../../lib/tokens.ts";
-import { createLoginGuard } from "../../../lib/login-guard.ts";
+import { createLoginGuard, type LoginClient } from "../../../lib/login-guard.ts";
+import type { Mailer } from "../../../lib/mailer.ts";
 import { safeEqual } from "../../../lib/safe-equal.ts";
+import { derivedKey } from "../../../lib/sealed.ts";
 import { audited, type Actor } from "../audit.ts";
+import { createStaffReset } from "./reset.ts";
 import { createStaffTotp, mandatorySql } from "./totp.ts";
 
 type StaffRow = typeof staffTable.$inferSelect;
@@ -56,10 +60,26 @@ const auditView = (s: Staff) => ({ email: s.email, nome: s.nome, papel: s.papel,
  * a second step with a code for members with two-factor), a session of 8 idle hours whose CSRF token is
  * derived from its own token, and the owner's management of the staff, every write of it in the audit log.
  */
-export function createStaffService({ db, limiter, secret, issuer }: { db: Db; limiter: Limiter; secret: string; issuer: string }) {
-  // Keys of their own: a customer's attempts never slow a member's login, nor the reverse.
-  const guard = createLoginGuard(limiter, secret, "staff-login");
-  const totp = createStaffTotp({ db, secret, issuer, asStaff, guard });
+export function createStaffService({
+  db,
+  limiter,
+  secret,
+  issuer,
+  mailer,
+  log,
+}: {
+  db: Db;
+  limiter: Limiter;
+  secret: string;
+  issuer: string;
+  mailer: Mailer;
+  log: (err: unknown) => void;
+}) {
+  // Keys of their own: a customer's attempts never slow a member's login, nor the reverse; and the
+  // known-device cookie is signed under a key of its own, so a shopper's device cookie (whose ids
+  // overlap the staff's) is never a member's known device.
+  const guard = createLoginGuard(limiter, derivedKey(secret, "staff-device").toString("hex"), "staff-login");
+  const totp = createStaffTotp({ db, secret, issuer, asStaff, guard, limiter, mailer });
   let dummyHash: Promise<string> | undefined;
 
   /** The CSRF token of a session: an HMAC of its token, so it is never stored and cannot be derived without the secret. */
@@ -85,45 +105,50 @@ export function createStaffService({ db, limiter, secret, issuer }: { db: Db; li
     return row;
   }
 
-  async function openSession(row: StaffRow, ip: string) {
+  async function openSession(row: StaffRow, ip: string, attempt: Awaited<ReturnType<typeof guard.admit>>) {
+    await attempt.succeeded();
     const token = randomToken();
     const expiresAt = new Date(Date.now() + STAFF_IDLE_MS);
     await db.insert(staffSessions).values({ funcionario_id: row.id, token_hash: sha256(token), expires_at: expiresAt, ip: ip.slice(0, 64) });
     const [updated] = await db.update(staffTable).set({ data_ultimo_login: new Date() }).where(eq(staffTable.id, row.id)).returning();
     const totpPending = !row.totp_ativo_em && (await totp.mandatory());
-    return { kind: "session" as const, token, expiresAt, staff: asStaff(updated ?? row), csrf: csrfFor(token), totpPending };
+    // The known-device cookie (docs/decisions/005): this browser skips the account's slowdown next time.
+    const deviceCookie = attempt.deviceCookie(row.id);
+    return { kind: "session" as const, token, expiresAt, staff: asStaff(updated ?? row), csrf: csrfFor(token), totpPending, deviceCookie };
   }
 
   /**
    * The password step. A member with two-factor gets a ticket for the code instead of a session, and
    * the guard's count is not reset yet: the code's wrong guesses add to the same count.
    */
-  async function login(email: string, password: string, ip: string) {
+  async function login(email: string, password: string, client: LoginClient) {
     const row = await findByEmail(email);
-    const attempt = await guard.admit(email, { ip }, undefined);
+    // A browser this member signed in on before skips the account-wide slowdown strangers cause.
+    const attempt = await guard.admit(email, client, row?.id);
     // An unknown or inactive member costs the same hashing time as a wrong password.
     const valid = row
       ? await verify(row.password_hash, password)
       : (await verify(await (dummyHash ??= hash("not-a-real-password")), password), false);
     if (!row || !valid || !row.ativo) throw new HttpError(401, "invalid_credentials");
     if (row.totp_ativo_em) return { kind: "totp" as const, lang: asStaff(row).lang, ...totp.issueTicket(row) };
-    await attempt.succeeded();
-    return openSession(row, ip);
+    return openSession(row, client.ip, attempt);
   }
 
   /** The code step: the ticket of a right password, and a code of the app or a recovery code. */
-  async function loginWithCode(ticket: string, code: string, ip: string) {
+  async function loginWithCode(ticket: string, code: string, client: LoginClient) {
     const id = totp.ticketMember(ticket);
     const [row] = id === undefined ? [] : await db.select().from(staffTable).where(eq(staffTable.id, id)).limit(1);
     if (!totp.ticketFits(ticket, row) || !row.ativo || !row.totp_ativo_em) throw new HttpError(401, "totp_ticket_invalid");
-    const attempt = await guard.admit(row.email, { ip }, undefined);
+    const attempt = await guard.admit(row.email, client, row.id);
     const result = await totp.acceptCode(row, code);
     if (result !== "ok") throw new HttpError(401, result === "used" ? "totp_code_used" : "totp_code_invalid");
-    await attempt.succeeded();
-    return openSession(row, ip);
+    return openSession(row, client.ip, attempt);
   }
 
-  /** The live session of a token: not revoked, used within 8 hours, its member active. Slides the expiry. */
+  /**
+   * The live session of a token: not revoked, used within 8 hours, opened within 12, its member active.
+   * Slides the expiry, never past the 12 hours.
+   */
   async function resolve(token: string): Promise<StaffSessionInfo | null> {
     const [row] = await db
       .select({ session: staffSessions, member: staffTable, mandatory: mandatorySql })
@@ -134,6 +159,7 @@ export function createStaffService({ db, limiter, secret, issuer }: { db: Db; li
           eq(staffSessions.token_hash, sha256(token)),
           isNull(staffSessions.revoked_at),
           sql`${staffSessions.expires_at} > now()`,
+          sql`${staffSessions.created_at} > now() - ${`${STAFF_LIFETIME_MS} milliseconds`}::interval`,
           eq(staffTable.ativo, true),
         ),
       )
@@ -142,7 +168,7 @@ export function createStaffService({ db, limiter, secret, issuer }: { db: Db; li
     let expiresAt = row.session.expires_at;
     const slid = Date.now() - row.session.last_seen_at.getTime() > SLIDE_EVERY_MS;
     if (slid) {
-      expiresAt = new Date(Date.now() + STAFF_IDLE_MS);
+      expiresAt = new Date(Math.min(Date.now() + STAFF_IDLE_MS, row.session.created_at.getTime() + STAFF_LIFETIME_MS));
       await db.update(staffSessions).set({ last_seen_at: new Date(), expires_at: expiresAt }).where(eq(staffSessions.id, row.session.id));
     }
     const totpPending = row.mandatory === true && !row.member.totp_ativo_em;
@@ -268,7 +294,9 @@ export function createStaffService({ db, limiter, secret, issuer }: { db: Db; li
     });
   }
 
-  return { login, loginWithCode, resolve, logout, csrfFor, csrfMatches, list, create, update, updateOwn, totp };
+  const reset = createStaffReset({ db, mailer, limiter, guard, findByEmail, asStaff, log });
+
+  return { login, loginWithCode, resolve, logout, csrfFor, csrfMatches, list, create, update, updateOwn, totp, reset };
 }
 
 export type StaffService = ReturnType<typeof createStaffService>;

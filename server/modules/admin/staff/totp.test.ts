@@ -1,7 +1,9 @@
+import { sql } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { AuditEntry, StaffSession, StaffTotpStep } from "#contract/api/admin/staff.ts";
 import type { TotpEnrolment } from "#contract/api/admin/totp.ts";
+import { sha256 } from "../../../lib/tokens.ts";
 import { nextIp } from "../../../../tests/support/customers.ts";
 import { asStaff, cookieOf, STAFF_PASSWORD, staffLogin, staffLoginCode, STORE_HOST, STORE_ORIGIN } from "../../../../tests/support/staff.ts";
 import { createTestApp, type TestApp } from "../../../../tests/support/test-app.ts";
@@ -13,12 +15,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const { agent, enrol, ticketOf, row } = totpSteps(() => t);
+const { agent, enrol, enrolmentCode, ticketOf, row } = totpSteps(() => t);
 
 describe("two-factor enrolment", () => {
   it("gives a QR, an otpauth address and the secret, keeps the secret sealed, and turns on with a right code only", async () => {
     const member = await agent("manager");
-    const start = await asStaff<TotpEnrolment>(t.app, member, "POST", "/api/admin/me/totp");
+    const convite = await enrolmentCode(member);
+    const start = await asStaff<TotpEnrolment>(t.app, member, "POST", "/api/admin/me/totp", { body: { convite } });
     expect(start.status).toBe(200);
     expect(start.body.secret).toMatch(/^[A-Z2-7]{32}$/);
     expect(start.body.otpauth_uri).toMatch(new RegExp(`^otpauth://totp/${STORE_HOST}:.+secret=${start.body.secret}`));
@@ -30,20 +33,22 @@ describe("two-factor enrolment", () => {
     expect((await staffLogin(t.app, member.email, STAFF_PASSWORD)).body).toHaveProperty("csrf_token");
 
     const totp = new TOTP({ secret: Secret.fromBase32(start.body.secret) });
-    const wrong = await asStaff(t.app, member, "POST", "/api/admin/me/totp/confirm", { body: { codigo: codeAt(totp, 5) } });
+    const wrong = await asStaff(t.app, member, "POST", "/api/admin/me/totp/confirm", { body: { codigo: codeAt(totp, 5), convite } });
     expect(wrong.status).toBe(422);
     expect(wrong.body.errors?.codigo).toEqual(["Código inválido. Confira o código do aplicativo e tente novamente."]);
-    const ok = await asStaff<Recovery>(t.app, member, "POST", "/api/admin/me/totp/confirm", { body: { codigo: codeAt(totp) } });
+    const ok = await asStaff<Recovery>(t.app, member, "POST", "/api/admin/me/totp/confirm", { body: { codigo: codeAt(totp), convite } });
     expect(ok.status).toBe(200);
     expect(ok.body.message).toBe("Verificação em duas etapas ativada.");
     expect(ok.body.data.totp_ativo).toBe(true);
     expect(ok.body.recovery_codes).toHaveLength(10);
-    for (const code of ok.body.recovery_codes) expect(code).toMatch(/^[a-z2-9]{5}-[a-z2-9]{5}$/);
+    // 16 characters of a readable alphabet (about 79 bits), kept as an HMAC under a key of APP_SECRET's, never a bare hash.
+    for (const code of ok.body.recovery_codes) expect(code).toMatch(/^[a-hj-km-np-z2-9]{4}(-[a-hj-km-np-z2-9]{4}){3}$/);
     const hashes = (await row(member.id)).totp_recuperacao;
     expect(hashes).toHaveLength(10);
-    expect(hashes.join()).not.toContain(ok.body.recovery_codes[0]!.slice(0, 5));
+    expect(hashes.join()).not.toContain(ok.body.recovery_codes[0]!.slice(0, 4));
+    for (const code of ok.body.recovery_codes) expect(hashes).not.toContain(sha256(code.replaceAll("-", "")));
     // A second start while on is refused; the secret stays.
-    expect((await asStaff(t.app, member, "POST", "/api/admin/me/totp")).status).toBe(409);
+    expect((await asStaff(t.app, member, "POST", "/api/admin/me/totp", { body: { convite: "abcd-efgh-jkmn-pqrs" } })).status).toBe(409);
 
     const owner = await agent("owner");
     const log = await asStaff<{ data: AuditEntry[] }>(t.app, owner, "GET", `/api/admin/audit?funcionario_id=${member.id}&acao=ativar_2fa`);
@@ -101,6 +106,17 @@ describe("a login with two-factor", () => {
     expect(twice.status).toBe(401);
     expect(twice.body.message).toMatch(/^Código inválido/);
     expect((await staffLoginCode(t.app, await ticketOf(member), codes[4])).status).toBe(200);
+  });
+
+  it("no longer takes a recovery code of the old kind (10 characters kept as a bare sha256)", async () => {
+    const member = await agent("counter");
+    await enrol(member);
+    await t.database.db.execute(
+      sql`UPDATE funcionarios SET totp_recuperacao = array_append(totp_recuperacao, ${sha256("abcde23456")}) WHERE id = ${member.id}`,
+    );
+    const old = await staffLoginCode(t.app, await ticketOf(member), "abcde-23456");
+    expect(old.status).toBe(401);
+    expect(old.body.message).toMatch(/^Código inválido/);
   });
 
   it("refuses a missing, tampered, expired or outdated ticket and any malformed code with a 4xx in the page's language", async () => {

@@ -1,4 +1,4 @@
-import { randomInt } from "node:crypto";
+import { createHmac } from "node:crypto";
 import { verify } from "@node-rs/argon2";
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
@@ -7,34 +7,35 @@ import { RECOVERY_CODE_COUNT, TOTP_DIGITS, TOTP_PERIOD_SECONDS, type ShopSetting
 import { TOTP_TICKET_MS, type Staff } from "#contract/api/admin/staff.ts";
 import type { Db } from "#db/client.ts";
 import { shopSettings, staff as staffTable } from "#db/schema/staff.ts";
+import { consumeStaffToken, ENROL_MAIL_MS, issueEnrolmentCode, normalReadableCode, readableCode, staffOfToken } from "#db/staff-tokens.ts";
 import { HttpError } from "../../../lib/errors.ts";
 import { derivedKey, seal, unseal } from "../../../lib/sealed.ts";
 import { readSigned, signValue } from "../../../lib/signed.ts";
 import { sha256 } from "../../../lib/tokens.ts";
+import type { Limiter } from "../../../lib/limiter.ts";
 import type { LoginGuard } from "../../../lib/login-guard.ts";
+import type { Mailer } from "../../../lib/mailer.ts";
 import { audited, type Actor } from "../audit.ts";
+import { staffEnrolmentEmail } from "./emails.ts";
+import { endSessions, type MailSite } from "./reset.ts";
 
 type StaffRow = typeof staffTable.$inferSelect;
 
 const SECRET_PURPOSE = "staff-totp-secret";
 const TICKET_PURPOSE = "staff-login-ticket";
 const MANDATORY_KEY = "totp_obrigatorio";
-/** Recovery codes: 10 characters a person reads without mistaking one for another (no 0/o, 1/l/i). */
-const RECOVERY_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789";
+/** Enrolment links a member may have e-mailed per window. */
+const INVITES_PER_WINDOW = 3;
+const INVITE_WINDOW_MS = 15 * 60 * 1000;
 
 /** The SQL truth of "the owner made two-factor mandatory", for a query that needs it alongside other rows. */
 export const mandatorySql = sql<boolean>`coalesce((SELECT ${shopSettings.valor} = 'true'::jsonb FROM ${shopSettings} WHERE ${shopSettings.chave} = ${MANDATORY_KEY}), false)`;
 
-function newRecoveryCode(): string {
-  const chars = Array.from({ length: 10 }, () => RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)]);
-  return `${chars.slice(0, 5).join("")}-${chars.slice(5).join("")}`;
-}
-
-/** A recovery code as typed (any case, spaces or dashes), or undefined when it cannot be one. */
-function normalRecoveryCode(typed: string): string | undefined {
-  const code = typed.toLowerCase().replace(/[\s-]/g, "");
-  return /^[a-z0-9]{10}$/.test(code) ? code : undefined;
-}
+/**
+ * A recovery code as kept (docs/decisions/025): an HMAC under a key of its own derived from APP_SECRET,
+ * so a copy of the table alone gives no way to test guesses offline.
+ */
+const recoveryHash = (secret: string, code: string) => createHmac("sha256", derivedKey(secret, "staff-recovery-code")).update(code).digest("hex");
 
 /** What the audit log keeps of a member's two-factor: never the secret or a code. */
 const auditView = (row: StaffRow) => ({ totp_ativo: row.totp_ativo_em !== null, codigos_restantes: row.totp_recuperacao.length });
@@ -43,8 +44,9 @@ export type CodeCheck = "ok" | "wrong" | "used";
 
 /**
  * Two-factor for the staff (docs/decisions/020): the TOTP secret sealed under a key derived from the
- * app secret, a code accepted once per time step, recovery codes kept as sha256 and used once, the
- * login's signed ticket between password and code, and the owner's "mandatory" setting.
+ * app secret, a code accepted once per time step, recovery codes kept as an HMAC and used once, the
+ * login's signed ticket between password and code, and the owner's "mandatory" setting. Enrolling takes
+ * an enrolment code besides the session (docs/decisions/025): the password alone never adds an authenticator.
  */
 export function createStaffTotp({
   db,
@@ -52,11 +54,15 @@ export function createStaffTotp({
   issuer,
   asStaff,
   guard,
+  limiter,
+  mailer,
 }: {
   db: Db;
   secret: string;
   issuer: string;
   asStaff: (row: StaffRow) => Staff;
+  limiter: Limiter;
+  mailer: Mailer;
   /** The staff login's guard: a signed-in member's wrong codes count with the login's guesses. */
   guard: LoginGuard;
 }) {
@@ -112,9 +118,9 @@ export function createStaffTotp({
         .returning({ id: staffTable.id });
       return accepted.length > 0 ? "ok" : "used";
     }
-    const code = recovery ? normalRecoveryCode(typed) : undefined;
+    const code = recovery ? normalReadableCode(typed) : undefined;
     if (!code) return "wrong";
-    const hash = sha256(code);
+    const hash = recoveryHash(secret, code);
     const used = await db
       .update(staffTable)
       .set({ totp_recuperacao: sql`array_remove(${staffTable.totp_recuperacao}, ${hash})` })
@@ -143,12 +149,44 @@ export function createStaffTotp({
     await attempt.succeeded();
   }
 
-  const freshCodes = () => Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+  const freshCodes = () => Array.from({ length: RECOVERY_CODE_COUNT }, readableCode);
 
-  /** A new secret, kept sealed and not yet active: what the member's app needs to show codes. */
-  async function start(actor: Actor): Promise<TotpEnrolment> {
+  const badInvite = () => new HttpError(422, "totp_invite_invalid", { errors: { convite: ["totp_invite_invalid"] } });
+
+  /** The enrolment code as typed, when it is a live one of this member's. */
+  async function liveInvite(row: StaffRow, typed: string): Promise<string> {
+    const code = normalReadableCode(typed);
+    if (!code || (await staffOfToken(db, "cadastrar_2fa", code)) !== row.id) throw badInvite();
+    return code;
+  }
+
+  /** The member asks for an enrolment link by e-mail: whoever holds only their password cannot read it. */
+  async function invite(actor: Actor, site: MailSite): Promise<void> {
     const row = await byId(actor.staffId);
     if (row.totp_ativo_em) throw new HttpError(409, "totp_already_active");
+    const { count } = await limiter.hit(`staff-enrol-mail:${row.id}`, INVITE_WINDOW_MS);
+    if (count > INVITES_PER_WINDOW) throw new HttpError(429, "totp_invite_wait");
+    const { code } = await issueEnrolmentCode(db, row.id, ENROL_MAIL_MS);
+    await mailer.send(staffEnrolmentEmail(asStaff(row), site.brandName, `${site.origin}/admin/conta?convite=${code}`));
+  }
+
+  /** The owner hands a member an enrolment code (shown this once); never to themselves, who use the e-mailed link. */
+  async function handOver(actor: Actor, id: number) {
+    if (id === actor.staffId) throw new HttpError(409, "totp_invite_self");
+    const row = await byId(id);
+    if (row.totp_ativo_em) throw new HttpError(409, "totp_already_active");
+    return db.transaction(async (tx) => {
+      const { code, expiresAt } = await issueEnrolmentCode(tx, id);
+      await audited(tx, actor, { acao: "convite_2fa", entidade: "funcionario", entidade_id: id, depois: { expira_em: expiresAt } });
+      return { codigo: code, expires_at: expiresAt.toISOString() };
+    });
+  }
+
+  /** A new secret, kept sealed and not yet active: what the member's app needs to show codes. */
+  async function start(actor: Actor, convite: string): Promise<TotpEnrolment> {
+    const row = await byId(actor.staffId);
+    if (row.totp_ativo_em) throw new HttpError(409, "totp_already_active");
+    await liveInvite(row, convite);
     const base32 = new Secret({ size: 20 }).base32;
     const sealed = seal(base32, secret, SECRET_PURPOSE);
     await db.update(staffTable).set({ totp_secret: sealed, totp_ultimo_passo: null, updated_at: new Date() }).where(eq(staffTable.id, row.id));
@@ -157,13 +195,20 @@ export function createStaffTotp({
     return { otpauth_uri: uri, secret: base32, qr_svg: svg };
   }
 
-  /** The first code from the app turns two-factor on and brings the recovery codes, shown this once. */
-  async function confirm(actor: Actor, typed: string) {
+  /**
+   * The first code from the app, with the enrolment code (used up here), turns two-factor on and brings
+   * the recovery codes, shown this once; the member's other sessions end, as after a new password.
+   */
+  async function confirm(actor: Actor, sessionId: number, typed: string, convite: string) {
     const row = await byId(actor.staffId);
     if (row.totp_ativo_em) throw new HttpError(409, "totp_already_active");
     if (!row.totp_secret) throw new HttpError(409, "totp_not_started");
+    const code = await liveInvite(row, convite);
     await requireCode(actor, row, typed, { recovery: false });
-    return withNewCodes(actor, row, "ativar_2fa", { totp_ativo_em: new Date() });
+    return withNewCodes(actor, row, "ativar_2fa", { totp_ativo_em: new Date() }, async (tx) => {
+      if ((await consumeStaffToken(tx, "cadastrar_2fa", code, row.id)) === undefined) throw badInvite();
+      await endSessions(tx, row.id, sessionId);
+    });
   }
 
   /** Recovery codes anew (the old ones stop working), with a code. */
@@ -175,12 +220,19 @@ export function createStaffTotp({
   }
 
   /** Ten new recovery codes (the old ones stop working), with what else changes, audited; the codes are shown this once. */
-  async function withNewCodes(actor: Actor, row: StaffRow, acao: string, change: { totp_ativo_em?: Date }) {
+  async function withNewCodes(
+    actor: Actor,
+    row: StaffRow,
+    acao: string,
+    change: { totp_ativo_em?: Date },
+    also?: (tx: Parameters<Parameters<Db["transaction"]>[0]>[0]) => Promise<void>,
+  ) {
     const codes = freshCodes();
     const after = await db.transaction(async (tx) => {
+      await also?.(tx);
       const [updated] = await tx
         .update(staffTable)
-        .set({ ...change, totp_recuperacao: codes.map((c) => sha256(c.replace("-", ""))), updated_at: new Date() })
+        .set({ ...change, totp_recuperacao: codes.map((c) => recoveryHash(secret, normalReadableCode(c)!)), updated_at: new Date() })
         .where(eq(staffTable.id, row.id))
         .returning();
       await audited(tx, actor, { acao, entidade: "funcionario", entidade_id: row.id, antes: auditView(row), depois: auditView(updated!) });
@@ -249,5 +301,20 @@ export function createStaffTotp({
     });
   }
 
-  return { issueTicket, ticketFits, ticketMember, acceptCode, start, confirm, renewCodes, disable, reset, mandatory, settings, saveSettings };
+  return {
+    issueTicket,
+    ticketFits,
+    ticketMember,
+    acceptCode,
+    invite,
+    handOver,
+    start,
+    confirm,
+    renewCodes,
+    disable,
+    reset,
+    mandatory,
+    settings,
+    saveSettings,
+  };
 }
