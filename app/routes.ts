@@ -37,6 +37,8 @@ export default [
   // The back office (docs/decisions/020): its own frame, session and language.
   route("admin/login", "routes/admin/login.tsx"),
   route("admin/sair", "routes/admin/logout.tsx"),
+  route("admin/recuperar-senha", "routes/admin/forgot-password.tsx"),
+  route("admin/redefinir-senha/:token", "routes/admin/reset-password.tsx"),
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/home.tsx"),
     route("produtos", "routes/admin/products.tsx"),

@@ -1,5 +1,5 @@
 import { data, redirect, type AppLoadContext } from "react-router";
-import { CSRF_HEADER, STAFF_COOKIE, type StaffSession } from "#contract/api/admin/staff.ts";
+import { CSRF_HEADER, staffCookieName, staffDeviceCookieName, type StaffSession } from "#contract/api/admin/staff.ts";
 import { readCookie } from "#app/i18n/resolve-locale.ts";
 import { ApiError, serverApi, type ApiClient } from "#app/lib/api-client.ts";
 import { localPath } from "#contract/local-path.ts";
@@ -20,8 +20,22 @@ export function adminApi(context: AppLoadContext, form?: FormData): ApiClient {
   return serverApi(context, typeof csrf === "string" && csrf.length <= 100 ? { [CSRF_HEADER]: csrf } : {});
 }
 
+/** In production the staff's cookies carry the `__Host-` prefix, as the API names them (docs/decisions/025). */
+const secure = () => process.env.NODE_ENV === "production";
+export const staffCookie = () => staffCookieName(secure());
+
 /** Whether the request carries a staff cookie at all (a guest of the back office has none). */
-export const hasStaffCookie = (request: Request) => readCookie(request.headers.get("Cookie"), STAFF_COOKIE) !== undefined;
+export const hasStaffCookie = (request: Request) => readCookie(request.headers.get("Cookie"), staffCookie()) !== undefined;
+
+/** The staff's cookies (session, known device) of an API answer, to pass on to the browser. */
+export function staffCookiesOf(answer: Headers, headers = new Headers()): Headers {
+  const names = [staffCookie(), staffDeviceCookieName(secure())];
+  for (const cookie of answer.getSetCookie()) if (names.some((name) => cookie.startsWith(`${name}=`))) headers.append("Set-Cookie", cookie);
+  return headers;
+}
+
+/** The Set-Cookie that makes the browser forget the staff session. */
+export const clearStaffCookie = () => `${staffCookie()}=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0${secure() ? "; Secure" : ""}`;
 
 /** The login page that brings the member back to the request's path. */
 export function adminLoginPath(request: Request): string {
@@ -36,7 +50,6 @@ export function afterAdminLogin(target: string | null | undefined): string {
   return path && (path === "/admin" || path.startsWith("/admin/")) && !path.startsWith("/admin/login") ? path : "/admin";
 }
 
-const clearCookie = () => `${STAFF_COOKIE}=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0${process.env.NODE_ENV === "production" ? "; Secure" : ""}`;
 
 /**
  * The signed-in member and the session's CSRF token, with the cookie the API renewed (its expiry
@@ -46,11 +59,9 @@ export async function requireStaff(request: Request, context: AppLoadContext): P
   if (!hasStaffCookie(request)) throw redirect(adminLoginPath(request));
   try {
     const { data: session, headers: answer } = await serverApi(context).withHeaders("GET /api/admin/session");
-    const headers = new Headers();
-    for (const cookie of answer.getSetCookie()) if (cookie.startsWith(`${STAFF_COOKIE}=`)) headers.append("Set-Cookie", cookie);
-    return { session, headers };
+    return { session, headers: staffCookiesOf(answer) };
   } catch (error) {
-    if (error instanceof ApiError && error.status === 401) throw redirect(adminLoginPath(request), { headers: { "Set-Cookie": clearCookie() } });
+    if (error instanceof ApiError && error.status === 401) throw redirect(adminLoginPath(request), { headers: { "Set-Cookie": clearStaffCookie() } });
     throw error;
   }
 }

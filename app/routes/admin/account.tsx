@@ -16,7 +16,8 @@ export const meta = adminMeta("admin.account.title");
 
 /**
  * The member's own language (intent `lang`), password (intent `password`, the new one typed twice) and
- * two-factor (intents `totp-start`, `totp-confirm`, `totp-renew`, `totp-disable`).
+ * two-factor (intents `totp-invite`, `totp-start`, `totp-confirm`, `totp-renew`, `totp-disable`); enrolling takes an
+ * enrolment code, from the e-mailed link (`?convite=`) or typed (docs/decisions/025).
  */
 /** The enrolment and the recovery codes are shown from the API's answer itself. */
 const keep = <T,>(answer: T) => answer;
@@ -26,8 +27,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const api = adminApi(context, form);
   const intent = String(form.get("intent") ?? "");
   const codigo = String(form.get("codigo") ?? "");
-  if (intent === "totp-start") return adminAction(request, intent, () => api("POST /api/admin/me/totp"), keep);
-  if (intent === "totp-confirm") return adminAction(request, intent, () => api("POST /api/admin/me/totp/confirm", { body: { codigo } }), keep);
+  const convite = String(form.get("convite") ?? "").trim();
+  if (intent === "totp-invite") return adminAction(request, intent, () => api("POST /api/admin/me/totp/invite"));
+  // The enrolment code goes back with the QR code: the confirmation uses it up.
+  if (intent === "totp-start") {
+    return adminAction(request, intent, () => api("POST /api/admin/me/totp", { body: { convite } }), (answer) => ({ ...answer, convite }));
+  }
+  if (intent === "totp-confirm") {
+    return adminAction(request, intent, () => api("POST /api/admin/me/totp/confirm", { body: { codigo, convite } }), keep);
+  }
   if (intent === "totp-renew") return adminAction(request, intent, () => api("POST /api/admin/me/totp/recovery-codes", { body: { codigo } }), keep);
   if (intent === "totp-disable") {
     return adminAction(request, intent, () =>

@@ -1,9 +1,9 @@
-import { data, Form, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
+import { data, Form, Link, redirect, useActionData, useNavigation, useSearchParams } from "react-router";
 import { StaffLoginBodySchema, StaffTotpLoginBodySchema } from "#contract/api/admin/staff.ts";
 import { ErrorList } from "#app/components/form/error-list.tsx";
 import { TextField } from "#app/components/form/fields.tsx";
 import { SubmitButton } from "#app/components/form/submit-button.tsx";
-import { afterAdminLogin, hasStaffCookie } from "#app/features/admin/api.server.ts";
+import { afterAdminLogin, hasStaffCookie, staffCookiesOf } from "#app/features/admin/api.server.ts";
 import { adminMeta } from "#app/features/admin/meta.ts";
 import { CodeForm, type LoginStep } from "#app/features/admin/staff/login-forms.tsx";
 import { useTranslation } from "#app/i18n/react.tsx";
@@ -27,11 +27,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return null;
 }
 
-/** The session cookie of an API answer, passed on to the browser with the redirect. */
+/** The session's and the known device's cookies of an API answer, passed on to the browser with the redirect. */
 function signedIn(request: Request, answer: Headers) {
-  const headers = new Headers();
-  for (const cookie of answer.getSetCookie()) if (cookie.startsWith("staff_sid=")) headers.append("Set-Cookie", cookie);
-  return redirect(afterAdminLogin(new URL(request.url).searchParams.get("redirect")), { headers });
+  return redirect(afterAdminLogin(new URL(request.url).searchParams.get("redirect")), { headers: staffCookiesOf(answer) });
 }
 
 /**
@@ -95,6 +93,11 @@ export default function AdminLoginRoute() {
             <SubmitButton pending={navigation.state === "submitting"} pendingLabel={t("admin.login.submitting")} className="w-full">
               {t("admin.login.submit")}
             </SubmitButton>
+            <p className="text-center">
+              <Link to="/admin/recuperar-senha" className="font-semibold text-accent-ink underline">
+                {t("admin.login.forgot")}
+              </Link>
+            </p>
           </Form>
         )}
       </section>

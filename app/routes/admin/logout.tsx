@@ -1,6 +1,5 @@
 import { redirect } from "react-router";
-import { STAFF_COOKIE } from "#contract/api/admin/staff.ts";
-import { adminApi } from "#app/features/admin/api.server.ts";
+import { adminApi, clearStaffCookie } from "#app/features/admin/api.server.ts";
 import type { Route } from "./+types/logout";
 
 export function loader() {
@@ -11,6 +10,5 @@ export function loader() {
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   await adminApi(context, form)("POST /api/admin/logout").catch(() => undefined);
-  const secure = process.env.NODE_ENV === "production" ? "; Secure" : "";
-  return redirect("/admin/login", { headers: { "Set-Cookie": `${STAFF_COOKIE}=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0${secure}` } });
+  return redirect("/admin/login", { headers: { "Set-Cookie": clearStaffCookie() } });
 }

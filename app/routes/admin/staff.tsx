@@ -23,7 +23,7 @@ const text = (form: FormData, name: string) => String(form.get(name) ?? "");
 
 /**
  * Creates a member (intent `create`), changes one (intent `update`), switches a member's two-factor off
- * (intent `totp-reset`) or saves the shop's security setting (intent `settings`); the API checks the
+ * (intent `totp-reset`), hands a member an enrolment code (intent `totp-invite`) or saves the shop's security setting (intent `settings`); the API checks the
  * role and every field.
  */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -36,6 +36,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "totp-reset") {
     return adminAction(request, `totp-reset-${text(form, "id")}`, () =>
       api("DELETE /api/admin/staff/{id}/totp", { params: { id: text(form, "id") } }),
+    );
+  }
+  if (intent === "totp-invite") {
+    return adminAction(
+      request,
+      `totp-invite-${text(form, "id")}`,
+      () => api("POST /api/admin/staff/{id}/totp/invite", { params: { id: text(form, "id") } }),
+      (answer) => ({ codigo: answer.codigo }),
     );
   }
   if (intent === "create") {

@@ -6,7 +6,7 @@ import { Check, SelectField, TextField } from "#app/components/form/fields.tsx";
 import { SubmitButton } from "#app/components/form/submit-button.tsx";
 import { Panel } from "#app/features/admin/admin-shell.tsx";
 import { FormResult, useResetOnSuccess } from "#app/features/admin/form-result.tsx";
-import { CsrfField } from "#app/features/admin/staff-data.tsx";
+import { CsrfField, useStaffSession } from "#app/features/admin/staff-data.tsx";
 import { useTranslation } from "#app/i18n/react.tsx";
 import { type ActionResult, fieldErrors } from "#app/lib/action-result.ts";
 import "#app/i18n/admin-texts.ts";
@@ -105,12 +105,41 @@ function TotpReset({ member }: { member: Staff }) {
   );
 }
 
+/**
+ * An enrolment code for a member without two-factor (docs/decisions/025): the password alone never
+ * enrols, so the owner hands this over in person. Shown once, from the API's answer.
+ */
+function TotpInvite({ member }: { member: Staff }) {
+  const { t } = useTranslation();
+  const fetcher = useFetcher<ActionResult<{ codigo: string }>>();
+  const code = fetcher.data?.ok ? fetcher.data.answer?.codigo : undefined;
+  return (
+    <fetcher.Form method="post" className="mt-3 space-y-2 border-t border-slate-200 pt-3">
+      <CsrfField />
+      <input type="hidden" name="intent" value="totp-invite" />
+      <input type="hidden" name="id" value={member.id} />
+      <FormResult result={fetcher.data} />
+      {code ? (
+        <p className="font-medium">
+          {t("admin.staff.inviteCodeShown", { name: member.nome })}{" "}
+          <code data-testid="enrolment-code" className="rounded bg-slate-100 px-2 py-1 font-mono text-base">
+            {code}
+          </code>
+        </p>
+      ) : null}
+      <p className="text-sm text-muted">{t("admin.staff.inviteTotpHint")}</p>
+      <SubmitButton pending={fetcher.state !== "idle"}>{t("admin.staff.inviteTotp")}</SubmitButton>
+    </fetcher.Form>
+  );
+}
+
 export function MemberEditor({ member }: { member: Staff }) {
   const { t } = useTranslation();
   const fetcher = useFetcher<ActionResult>();
   const { roles, languages } = useChoices();
   const errors = fieldErrors(fetcher.data);
   const prefix = `staff-${member.id}`;
+  const { staff: me } = useStaffSession();
   const password = useRef<HTMLInputElement>(null);
   // A new password is sent once: the field is emptied when it was saved.
   useEffect(() => {
@@ -171,7 +200,7 @@ export function MemberEditor({ member }: { member: Staff }) {
           </SubmitButton>
         </div>
       </fetcher.Form>
-      {member.totp_ativo ? <TotpReset member={member} /> : null}
+      {member.totp_ativo ? <TotpReset member={member} /> : member.id !== me.id ? <TotpInvite member={member} /> : null}
     </details>
   );
 }

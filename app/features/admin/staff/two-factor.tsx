@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { useFetcher } from "react-router";
+import { useFetcher, useSearchParams } from "react-router";
 import type { Staff } from "#contract/api/admin/staff.ts";
 import type { TotpEnrolment } from "#contract/api/admin/totp.ts";
 import { TextField } from "#app/components/form/fields.tsx";
@@ -56,10 +56,28 @@ function RecoveryCodeList({ codes, onDone }: { codes: string[]; onDone: () => vo
   );
 }
 
-/** Enrolment: a new secret (QR code and the key to type by hand), then the app's first code. */
+/** The enrolment link by e-mail: the password alone never enrols (docs/decisions/025). */
+function InviteForm() {
+  const { t } = useTranslation();
+  const invite = useFetcher<ActionResult>();
+  return (
+    <invite.Form method="post" className="space-y-2">
+      <CsrfField />
+      <input type="hidden" name="intent" value="totp-invite" />
+      <FormResult result={invite.data} />
+      <SubmitButton pending={invite.state !== "idle"} pendingLabel={t("admin.account.totp.inviting")}>
+        {t("admin.account.totp.invite")}
+      </SubmitButton>
+    </invite.Form>
+  );
+}
+
+/** Enrolment: an enrolment code, a new secret (QR code and the key to type by hand), then the app's first code. */
 function Enrol({ onCodes }: { onCodes: (codes: string[]) => void }) {
   const { t } = useTranslation();
-  const start = useFetcher<Result<TotpEnrolment>>();
+  const [params] = useSearchParams();
+  const linked = params.get("convite")?.slice(0, 200) ?? "";
+  const start = useFetcher<Result<TotpEnrolment & { convite: string }>>();
   const confirm = useFetcher<Result<RecoveryCodes>>();
   useAnswer(confirm.data, (answer) => onCodes(answer.recovery_codes));
   const enrolment = start.data?.ok ? start.data.answer : undefined;
@@ -67,14 +85,39 @@ function Enrol({ onCodes }: { onCodes: (codes: string[]) => void }) {
     <div className="space-y-4">
       <p>{t("admin.account.totp.off")}</p>
       {enrolment ? null : (
-        <start.Form method="post">
-          <CsrfField />
-          <input type="hidden" name="intent" value="totp-start" />
-          <FormResult result={start.data?.ok ? undefined : start.data} />
-          <SubmitButton pending={start.state !== "idle"} pendingLabel={t("admin.account.totp.starting")}>
-            {t("admin.account.totp.start")}
-          </SubmitButton>
-        </start.Form>
+        <>
+          {linked ? (
+            <p role="status" className="font-medium">
+              {t("admin.account.totp.withLink")}
+            </p>
+          ) : (
+            <p className="text-sm">{t("admin.account.totp.inviteIntro")}</p>
+          )}
+          <start.Form method="post" className="grid max-w-xs gap-3">
+            <CsrfField />
+            <input type="hidden" name="intent" value="totp-start" />
+            <FormResult result={start.data?.ok ? undefined : start.data} />
+            {linked ? (
+              <input type="hidden" name="convite" value={linked} />
+            ) : (
+              <TextField
+                id="totp-invite-code"
+                name="convite"
+                autoComplete="off"
+                required
+                maxLength={40}
+                label={t("admin.account.totp.inviteCode")}
+                error={fieldErrors(start.data).convite}
+              />
+            )}
+            <div>
+              <SubmitButton pending={start.state !== "idle"} pendingLabel={t("admin.account.totp.starting")}>
+                {t("admin.account.totp.start")}
+              </SubmitButton>
+            </div>
+          </start.Form>
+          {linked ? null : <InviteForm />}
+        </>
       )}
       {enrolment ? (
         <div className="grid gap-4 md:grid-cols-[auto_1fr]">
@@ -96,6 +139,7 @@ function Enrol({ onCodes }: { onCodes: (codes: string[]) => void }) {
             <confirm.Form method="post" className="grid max-w-xs gap-3">
               <CsrfField />
               <input type="hidden" name="intent" value="totp-confirm" />
+              <input type="hidden" name="convite" value={enrolment.convite} />
               <p className="font-semibold">{t("admin.account.totp.confirmIntro")}</p>
               <FormResult result={confirm.data?.ok ? undefined : confirm.data} />
               <CodeField id="totp-confirm-code" label={t("admin.account.totp.code")} error={fieldErrors(confirm.data).codigo} />
