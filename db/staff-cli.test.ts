@@ -54,6 +54,9 @@ describe("npm run staff:create", CLI_TIMEOUT, () => {
     expect(first.code, first.stderr).toBe(0);
     const printed = /One-time password: (\S+)/.exec(first.stdout)?.[1];
     expect(printed).toBeDefined();
+    // Two-factor is never enrolled with the password alone: the shell prints a one-time enrolment code.
+    expect(first.stdout).toMatch(/Two-factor enrolment code: [a-z2-9]{4}(-[a-z2-9]{4}){3} /);
+    expect(first.stdout).toMatch(/\/admin\/conta\?convite=[a-z2-9-]{19}/);
     const created = await member(dataDir, "dona@loja.example");
     expect(created).toMatchObject({ papel: "owner", trocar_senha: true });
     expect(await verify(created!.password_hash, printed!)).toBe(true);

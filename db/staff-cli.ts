@@ -4,6 +4,7 @@ import { parseArgs } from "node:util";
 import { loadConfigOrExit } from "#config/config.ts";
 import { openDatabase, SCHEMA_LOCK } from "./client.ts";
 import { upsertStaffMember, type StaffRoleName } from "./staff.ts";
+import { issueEnrolmentCode } from "./staff-tokens.ts";
 import { acquireStoreLock, StoreLockedError } from "./store-lock.ts";
 
 /**
@@ -12,6 +13,8 @@ import { acquireStoreLock, StoreLockedError } from "./store-lock.ts";
  * Creates a back-office member, or gives an existing one that role and a new password. Works on a
  * fresh data folder too (it migrates first), on the embedded database under DATA_DIR or on
  * DATABASE_URL. Without --password it prints a one-time password, to be changed at the first login.
+ * It also prints a one-time enrolment code (72 hours): two-factor is never enrolled with the password
+ * alone (docs/decisions/025), and a fresh install has no owner yet to hand one over.
  * The embedded database belongs to one process: while the store runs on it, this stops and says so.
  */
 const ROLES = ["owner", "manager", "counter"] as const;
@@ -69,12 +72,17 @@ const generated = values.password === undefined;
 const password = values.password ?? randomBytes(12).toString("base64url");
 const database = await openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, "db") });
 try {
-  const { created } = await database.exclusive(SCHEMA_LOCK, async () => {
+  const { created, enrolment } = await database.exclusive(SCHEMA_LOCK, async () => {
     await database.migrate();
-    return upsertStaffMember(database.db, { email, nome: name, papel: role, password, lang, mustChange: generated });
+    const member = await upsertStaffMember(database.db, { email, nome: name, papel: role, password, lang, mustChange: generated });
+    return { ...member, enrolment: await issueEnrolmentCode(database.db, member.id) };
   });
   console.log(`${created ? "Created" : "Updated"} ${role} ${email}.`);
   if (generated) console.log(`One-time password: ${password}\nIt must be changed at the first login at /admin.`);
+  console.log(
+    `Two-factor enrolment code: ${enrolment.code} (once, until ${enrolment.expiresAt.toISOString()}).\n` +
+      `After signing in, enter it in "Minha conta", or open ${config.publicUrl}/admin/conta?convite=${enrolment.code}`,
+  );
 } catch (err) {
   console.error(err instanceof Error ? err.message : err);
   process.exitCode = 1;

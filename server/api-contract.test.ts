@@ -10,6 +10,7 @@ import { cartBody, pickProducts, placeOrder, readyCart } from "../tests/support/
 import { startFakeViaCep } from "../tests/support/fake-via-cep.ts";
 import { createTestApp } from "../tests/support/test-app.ts";
 import { upsertStaffMember } from "#db/staff.ts";
+import { issueEnrolmentCode, issueStaffToken } from "#db/staff-tokens.ts";
 import { operationSchema, routePath } from "./lib/operation.ts";
 import { errorsPlugin } from "./plugins/errors.ts";
 
@@ -171,7 +172,7 @@ describe("every operation with a good request", () => {
     // The back office, as an owner on a page of the store's own host.
     const host = new URL(t.config.publicUrl).host;
     const ownerEmail = uniqueEmail("dona");
-    await upsertStaffMember(t.database.db, { email: ownerEmail, nome: "Dona", papel: "owner", password: "Dona#Contrato2026" });
+    const { id: ownerId } = await upsertStaffMember(t.database.db, { email: ownerEmail, nome: "Dona", papel: "owner", password: "Dona#Contrato2026" });
     const page = { host, origin: t.config.publicUrl };
     const login = await call<{ csrf_token: string }>(t.app, "POST", "/api/admin/login", {
       body: { email: ownerEmail, password: "Dona#Contrato2026" },
@@ -189,11 +190,21 @@ describe("every operation with a good request", () => {
     await check("PATCH /api/admin/staff/{id}", `/api/admin/staff/${member.data.id}`, { ...staff, body: { papel: "manager" } });
     await check("GET /api/admin/staff", "/api/admin/staff", staff);
     await check("DELETE /api/admin/staff/{id}/totp", `/api/admin/staff/${member.data.id}/totp`, staff);
-    // Two-factor: the owner enrols, turns it mandatory, renews the codes and logs in with a code.
-    const enrolment = (await check("POST /api/admin/me/totp", "/api/admin/me/totp", staff)) as { secret: string };
+    await check("POST /api/admin/staff/{id}/totp/invite", `/api/admin/staff/${member.data.id}/totp/invite`, staff);
+    // A forgotten password: the request, and the member's new password with a token like the e-mailed one.
+    await check("POST /api/admin/password-reset", "/api/admin/password-reset", { body: { email: ownerEmail }, headers: page });
+    await issueStaffToken(t.database.db, member.data.id, "redefinir_senha", "token-do-contrato-0123456789", 60_000);
+    await check("POST /api/admin/password-reset/confirm", "/api/admin/password-reset/confirm", {
+      body: { token: "token-do-contrato-0123456789", password: "Nova#Contrato2026" },
+      headers: page,
+    });
+    // Two-factor: the owner asks for an enrolment link, enrols with its code, turns it mandatory, renews the codes and logs in with a code.
+    await check("POST /api/admin/me/totp/invite", "/api/admin/me/totp/invite", staff);
+    const { code: convite } = await issueEnrolmentCode(t.database.db, ownerId);
+    const enrolment = (await check("POST /api/admin/me/totp", "/api/admin/me/totp", { ...staff, body: { convite } })) as { secret: string };
     const app = new TOTP({ secret: Secret.fromBase32(enrolment.secret) });
     const codeIn = (steps: number) => app.generate({ timestamp: Date.now() + steps * 30_000 });
-    await check("POST /api/admin/me/totp/confirm", "/api/admin/me/totp/confirm", { ...staff, body: { codigo: codeIn(0) } });
+    await check("POST /api/admin/me/totp/confirm", "/api/admin/me/totp/confirm", { ...staff, body: { codigo: codeIn(0), convite } });
     await check("PUT /api/admin/settings", "/api/admin/settings", { ...staff, body: { totp_obrigatorio: true } });
     await check("GET /api/admin/settings", "/api/admin/settings", staff);
     await check("PUT /api/admin/settings", "/api/admin/settings", { ...staff, body: { totp_obrigatorio: false } });

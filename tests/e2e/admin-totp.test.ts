@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { storeURL } from "../support/e2e-store.ts";
 import { DEMO_STAFF } from "#db/staff.ts";
 import admin from "#app/i18n/locales/pt-BR/admin.json" with { type: "json" };
-import { PHONE } from "../support/admin-browser.ts";
+import { PHONE, staffMailLink } from "../support/admin-browser.ts";
 import { expectNoSeriousAxeViolations, launchBrowser, newLocalContext } from "../support/browser.ts";
 
 const baseURL = storeURL();
@@ -39,6 +39,7 @@ async function newMember(context: BrowserContext, papel = "counter", nome = "Dor
     headers: { origin: baseURL, "x-csrf-token": ownerCsrf },
   });
   expect(created.status(), await created.text()).toBe(201);
+  const { id } = ((await created.json()) as { data: { id: number } }).data;
   await ownerContext.close();
   const csrf = await apiLogin(context, email, first);
   const changed = await context.request.patch("/api/admin/me", {
@@ -46,7 +47,7 @@ async function newMember(context: BrowserContext, papel = "counter", nome = "Dor
     headers: { origin: baseURL, "x-csrf-token": csrf },
   });
   expect(changed.status(), await changed.text()).toBe(200);
-  return { email, password, csrf };
+  return { id, email, password, csrf };
 }
 
 const overflow = (page: Awaited<ReturnType<BrowserContext["newPage"]>>) =>
@@ -62,6 +63,15 @@ describe("two-factor in the back office", () => {
 
     await page.goto("/admin/conta");
     await page.getByRole("heading", { level: 2, name: pt.account.totp.title }).waitFor();
+    // The password alone does not enrol: an enrolment code from the owner, or the link e-mailed to the member.
+    await page.getByLabel(pt.account.totp.inviteCode).fill("abcd-efgh-jkmn-pqrs");
+    await page.getByRole("button", { name: pt.account.totp.start }).click();
+    await page.getByText("Código de cadastro inválido ou expirado. Peça um novo.").first().waitFor();
+    await page.getByRole("button", { name: pt.account.totp.invite }).click();
+    await page.getByText("Enviamos para o seu e-mail um link para ativar a verificação em duas etapas. Ele vale por 1 hora.").waitFor();
+    const link = await staffMailLink(baseURL, member.email, /https?:\/\/\S+\/admin\/conta\?convite=[a-z2-9-]+/);
+    await page.goto(link.replace(/^https?:\/\/[^/]+/, ""));
+    await page.getByText(pt.account.totp.withLink).waitFor();
     await page.getByRole("button", { name: pt.account.totp.start }).click();
     await page.getByRole("img", { name: pt.account.totp.qrAlt }).waitFor();
     expect(await page.getByRole("img", { name: pt.account.totp.qrAlt }).getAttribute("src")).toMatch(/^data:image\/svg\+xml/);
@@ -79,7 +89,7 @@ describe("two-factor in the back office", () => {
     await expect.poll(() => list.getByRole("listitem").count()).toBe(10);
     await page.getByText(pt.account.totp.codesSave).waitFor();
     const recovery = (await list.getByRole("listitem").allTextContents()).map((c) => c.trim());
-    for (const c of recovery) expect(c).toMatch(/^[a-z2-9]{5}-[a-z2-9]{5}$/);
+    for (const c of recovery) expect(c).toMatch(/^[a-z2-9]{4}(-[a-z2-9]{4}){3}$/);
     expect(await overflow(page)).toBeLessThanOrEqual(0);
     await expectNoSeriousAxeViolations(page);
     await page.getByRole("button", { name: pt.account.totp.codesDone }).click();
@@ -128,9 +138,17 @@ describe("two-factor in the back office", () => {
     const ownerContext = await newLocalContext(browser, { baseURL });
     const second = await newMember(ownerContext, "owner", "Otília Dona");
     const write = { origin: baseURL, "x-csrf-token": second.csrf };
-    const enrolment = (await (await ownerContext.request.post("/api/admin/me/totp", { headers: write })).json()) as { secret: string };
+    // The demo owner hands the new owner an enrolment code.
+    const demoContext = await newLocalContext(browser, { baseURL });
+    const demoCsrf = await apiLogin(demoContext, owner.email, owner.password);
+    const handed = await demoContext.request.post(`/api/admin/staff/${second.id}/totp/invite`, { headers: { origin: baseURL, "x-csrf-token": demoCsrf } });
+    expect(handed.status(), await handed.text()).toBe(200);
+    const convite = ((await handed.json()) as { codigo: string }).codigo;
+    await demoContext.close();
+    const started = await ownerContext.request.post("/api/admin/me/totp", { data: { convite }, headers: write });
+    const enrolment = (await started.json()) as { secret: string };
     const code = new TOTP({ secret: Secret.fromBase32(enrolment.secret) }).generate();
-    expect((await ownerContext.request.post("/api/admin/me/totp/confirm", { data: { codigo: code }, headers: write })).status()).toBe(200);
+    expect((await ownerContext.request.post("/api/admin/me/totp/confirm", { data: { codigo: code, convite }, headers: write })).status()).toBe(200);
     const context = await browser.newContext({ viewport: PHONE, baseURL });
     await newMember(context, "manager", "Gina Gerente");
     const setMandatory = (on: boolean) => ownerContext.request.put("/api/admin/settings", { data: { totp_obrigatorio: on }, headers: write });

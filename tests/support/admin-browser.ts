@@ -26,3 +26,17 @@ export async function logIn(page: Page, email: string, password: string) {
   await page.getByLabel(admin.admin.login.password).fill(password);
   await page.getByRole("button", { name: admin.admin.login.submit }).click();
 }
+
+/**
+ * The newest link matching `pattern` in the mail the store wrote to `email` (the dev outbox, /dev/mail.json,
+ * which answers only to the machine itself); staff mail goes out after the answer, so it is waited for.
+ */
+export async function staffMailLink(baseURL: string, email: string, pattern: RegExp): Promise<string> {
+  for (let i = 0; i < 100; i++) {
+    const { data } = (await (await fetch(`${baseURL}/dev/mail.json`)).json()) as { data: { para: string; texto: string }[] };
+    const mail = data.find((m) => m.para.toLowerCase() === email.toLowerCase() && pattern.test(m.texto));
+    if (mail) return pattern.exec(mail.texto)![0];
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no mail to ${email} with ${pattern}`);
+}
