@@ -4,19 +4,20 @@ import { READABLE_CODE_LENGTH } from "#contract/api/admin/totp.ts";
 import type { DbOrTx } from "./client.ts";
 import { staffTokens } from "./schema/staff.ts";
 
-const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
-
-/**
+/*
  * A member's single-use tokens (docs/decisions/025): the e-mailed password reset and the enrolment code
  * two-factor needs besides the password. Only their sha256 is kept (they carry 79 bits or more, so a
  * plain hash is enough); a new token of a kind voids the member's earlier unused ones of that kind.
  * Here rather than in the back office's module: `npm run staff:create` prints an enrolment code too.
  */
+
+const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
+
 /** An enrolment code e-mailed at the member's own request lasts an hour; one handed over (by the owner, by the shell) 72. */
 export const ENROL_MAIL_MS = 60 * 60 * 1000;
-export const ENROL_HANDED_MS = 72 * 60 * 60 * 1000;
+const ENROL_HANDED_MS = 72 * 60 * 60 * 1000;
 
-export type StaffTokenKind = "redefinir_senha" | "cadastrar_2fa";
+type StaffTokenKind = "redefinir_senha" | "cadastrar_2fa";
 
 /** Characters a person reads and types without mistaking one for another (no 0/o, 1/l/i). */
 const READABLE_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789";
@@ -58,7 +59,9 @@ export async function staffOfToken(db: DbOrTx, kind: StaffTokenKind, token: stri
   const [row] = await db
     .select({ id: staffTokens.funcionario_id })
     .from(staffTokens)
-    .where(and(eq(staffTokens.tipo, kind), eq(staffTokens.token_hash, sha256(token)), isNull(staffTokens.used_at), gt(staffTokens.expires_at, new Date())))
+    .where(
+      and(eq(staffTokens.tipo, kind), eq(staffTokens.token_hash, sha256(token)), isNull(staffTokens.used_at), gt(staffTokens.expires_at, new Date())),
+    )
     .limit(1);
   return row?.id;
 }

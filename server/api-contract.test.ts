@@ -172,7 +172,12 @@ describe("every operation with a good request", () => {
     // The back office, as an owner on a page of the store's own host.
     const host = new URL(t.config.publicUrl).host;
     const ownerEmail = uniqueEmail("dona");
-    const { id: ownerId } = await upsertStaffMember(t.database.db, { email: ownerEmail, nome: "Dona", papel: "owner", password: "Dona#Contrato2026" });
+    const { id: ownerId } = await upsertStaffMember(t.database.db, {
+      email: ownerEmail,
+      nome: "Dona",
+      papel: "owner",
+      password: "Dona#Contrato2026",
+    });
     const page = { host, origin: t.config.publicUrl };
     const login = await call<{ csrf_token: string }>(t.app, "POST", "/api/admin/login", {
       body: { email: ownerEmail, password: "Dona#Contrato2026" },

@@ -24,7 +24,10 @@ async function memberWithSession() {
   const email = `esqueceu-${randomUUID().slice(0, 8)}@loja.example`;
   const password = "Primeira#Senha2026";
   const ownerContext = await browser.newContext({ baseURL });
-  const login = await ownerContext.request.post("/api/admin/login", { data: { email: owner.email, password: owner.password }, headers: { origin: baseURL } });
+  const login = await ownerContext.request.post("/api/admin/login", {
+    data: { email: owner.email, password: owner.password },
+    headers: { origin: baseURL },
+  });
   const { csrf_token } = (await login.json()) as { csrf_token: string };
   const created = await ownerContext.request.post("/api/admin/staff", {
     data: { email, nome: "Ester Esquecida", papel: "counter", lang: "pt-BR", password },

@@ -141,7 +141,9 @@ describe("two-factor in the back office", () => {
     // The demo owner hands the new owner an enrolment code.
     const demoContext = await newLocalContext(browser, { baseURL });
     const demoCsrf = await apiLogin(demoContext, owner.email, owner.password);
-    const handed = await demoContext.request.post(`/api/admin/staff/${second.id}/totp/invite`, { headers: { origin: baseURL, "x-csrf-token": demoCsrf } });
+    const handed = await demoContext.request.post(`/api/admin/staff/${second.id}/totp/invite`, {
+      headers: { origin: baseURL, "x-csrf-token": demoCsrf },
+    });
     expect(handed.status(), await handed.text()).toBe(200);
     const convite = ((await handed.json()) as { codigo: string }).codigo;
     await demoContext.close();

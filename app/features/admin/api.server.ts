@@ -50,7 +50,6 @@ export function afterAdminLogin(target: string | null | undefined): string {
   return path && (path === "/admin" || path.startsWith("/admin/")) && !path.startsWith("/admin/login") ? path : "/admin";
 }
 
-
 /**
  * The signed-in member and the session's CSRF token, with the cookie the API renewed (its expiry
  * slides with use); without a live session, a redirect to the login that brings the member back.

@@ -31,7 +31,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "totp-invite") return adminAction(request, intent, () => api("POST /api/admin/me/totp/invite"));
   // The enrolment code goes back with the QR code: the confirmation uses it up.
   if (intent === "totp-start") {
-    return adminAction(request, intent, () => api("POST /api/admin/me/totp", { body: { convite } }), (answer) => ({ ...answer, convite }));
+    return adminAction(
+      request,
+      intent,
+      () => api("POST /api/admin/me/totp", { body: { convite } }),
+      (answer) => ({ ...answer, convite }),
+    );
   }
   if (intent === "totp-confirm") {
     return adminAction(request, intent, () => api("POST /api/admin/me/totp/confirm", { body: { codigo, convite } }), keep);

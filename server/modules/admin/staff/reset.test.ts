@@ -73,7 +73,10 @@ describe("a staff password reset by e-mail", () => {
     expect(mail!.texto).toContain(`${STORE_ORIGIN}/admin/redefinir-senha/`);
     expect(await mailsTo(t.app, stranger)).toHaveLength(0);
     // Only the token's hash is kept.
-    const rows = await queryRows<{ token_hash: string }>(t.database.db, sql`SELECT token_hash FROM tokens_funcionarios WHERE funcionario_id = ${member.id}`);
+    const rows = await queryRows<{ token_hash: string }>(
+      t.database.db,
+      sql`SELECT token_hash FROM tokens_funcionarios WHERE funcionario_id = ${member.id}`,
+    );
     expect(rows.map((r) => r.token_hash)).toEqual([sha256(tokenOf(mail!))]);
   });
 

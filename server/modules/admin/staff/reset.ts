@@ -29,11 +29,7 @@ export async function endSessions(db: DbOrTx, staffId: number, keep?: number) {
     .update(staffSessions)
     .set({ revoked_at: new Date() })
     .where(
-      and(
-        eq(staffSessions.funcionario_id, staffId),
-        isNull(staffSessions.revoked_at),
-        keep === undefined ? undefined : ne(staffSessions.id, keep),
-      ),
+      and(eq(staffSessions.funcionario_id, staffId), isNull(staffSessions.revoked_at), keep === undefined ? undefined : ne(staffSessions.id, keep)),
     );
 }
 

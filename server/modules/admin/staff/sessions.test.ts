@@ -55,7 +55,9 @@ describe("a staff session's lifetime", () => {
   it("ends the member's other sessions on a password change", async () => {
     const member = await agent("counter");
     const other = await secondSession(member);
-    const changed = await asStaff(t.app, member, "PATCH", "/api/admin/me", { body: { current_password: STAFF_PASSWORD, password: "Outra#Senha2026" } });
+    const changed = await asStaff(t.app, member, "PATCH", "/api/admin/me", {
+      body: { current_password: STAFF_PASSWORD, password: "Outra#Senha2026" },
+    });
     expect(changed.status).toBe(200);
     expect((await asStaff(t.app, member, "GET", "/api/admin/session")).status).toBe(200);
     expect((await asStaff(t.app, other, "GET", "/api/admin/session")).status).toBe(401);
@@ -70,13 +72,16 @@ describe("the staff cookie in production", () => {
       await upsertStaffMember(prod.database.db, { email, nome: "Dona", papel: "owner", password: STAFF_PASSWORD });
       const res = await staffLogin(prod.app, email, STAFF_PASSWORD);
       expect(res.status, JSON.stringify(res.body)).toBe(200);
-      const line = ([] as string[]).concat((res.headers["set-cookie"] as string | string[] | undefined) ?? []).find((c) => c.startsWith("__Host-staff_sid="));
+      const line = ([] as string[])
+        .concat((res.headers["set-cookie"] as string | string[] | undefined) ?? [])
+        .find((c) => c.startsWith("__Host-staff_sid="));
       expect(line).toBeDefined();
       expect(line).toMatch(/;\s*Secure/i);
       expect(line).toMatch(/;\s*Path=\/(;|$)/i);
       expect(line).not.toMatch(/Domain=/i);
       const token = line!.split(";")[0]!.slice("__Host-staff_sid=".length);
-      const read = (cookie: string) => call(prod.app, "GET", "/api/admin/session", { headers: { host: new URL(STORE_ORIGIN).host, cookie }, ip: nextIp() });
+      const read = (cookie: string) =>
+        call(prod.app, "GET", "/api/admin/session", { headers: { host: new URL(STORE_ORIGIN).host, cookie }, ip: nextIp() });
       expect((await read(`__Host-staff_sid=${token}`)).status).toBe(200);
       expect((await read(`staff_sid=${token}`)).status).toBe(401);
     } finally {
