@@ -4,6 +4,7 @@ import fastifySwaggerUi from "@fastify/swagger-ui";
 import fp from "fastify-plugin";
 import { jsonSchemaTransform } from "fastify-type-provider-zod";
 import { operations, type Operation } from "#contract/api/operations.ts";
+import { STAFF_COOKIE, STAFF_COOKIE_SECURE } from "#contract/api/admin/staff.ts";
 
 /**
  * The API documentation page's policy: its scripts and styles are files of its own (swagger-ui's inline
@@ -61,7 +62,12 @@ export const apiDocsPlugin = fp(async (app: FastifyInstance) => {
         securitySchemes: {
           bearerAuth: { type: "http", scheme: "bearer" },
           // The back office (docs/decisions/020): the staff session cookie, and on every write its CSRF token in x-csrf-token.
-          staffCookie: { type: "apiKey", in: "cookie", name: "staff_sid" },
+          staffCookie: {
+            type: "apiKey",
+            in: "cookie",
+            name: STAFF_COOKIE,
+            description: `In production the cookie is named ${STAFF_COOKIE_SECURE} (docs/decisions/025).`,
+          },
           // The shop's own systems: an API key the owner created (Authorization: Bearer sk_…), scoped to the import.
           apiKey: { type: "http", scheme: "bearer", description: "An API key of the back office (`sk_<prefix>_<secret>`), scope `import`." },
         },

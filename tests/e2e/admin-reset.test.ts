@@ -5,7 +5,7 @@ import { storeURL } from "../support/e2e-store.ts";
 import { DEMO_STAFF } from "#db/staff.ts";
 import admin from "#app/i18n/locales/pt-BR/admin.json" with { type: "json" };
 import { logIn, newAdminPage, PHONE, staffMailLink } from "../support/admin-browser.ts";
-import { expectNoSeriousAxeViolations, launchBrowser } from "../support/browser.ts";
+import { expectNoSeriousAxeViolations, launchBrowser, newLocalContext } from "../support/browser.ts";
 
 const baseURL = storeURL();
 const pt = admin.admin;
@@ -23,7 +23,7 @@ afterAll(async () => {
 async function memberWithSession() {
   const email = `esqueceu-${randomUUID().slice(0, 8)}@loja.example`;
   const password = "Primeira#Senha2026";
-  const ownerContext = await browser.newContext({ baseURL });
+  const ownerContext = await newLocalContext(browser, { baseURL });
   const login = await ownerContext.request.post("/api/admin/login", {
     data: { email: owner.email, password: owner.password },
     headers: { origin: baseURL },
