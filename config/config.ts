@@ -71,6 +71,8 @@ export interface Config {
   /** Limits on stock held by unpaid orders, so a few orders cannot empty the shelves. */
   orderLimits: OrderLimits;
   seedProducts: number;
+  /** Checks, and applies, an hour one member or API key may start (docs/decisions/024). */
+  importsPerHour: number;
   logLevel: string;
   /**
    * Which connections may tell the client's address (X-Forwarded-For) and scheme: false (none), the
@@ -159,6 +161,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       unitsPerProduct: wholeNumber(env, "MAX_UNITS_PER_PRODUCT", 20, 1, 99),
     },
     seedProducts: wholeNumber(env, "SEED_PRODUCTS", 800, 0),
+    importsPerHour: wholeNumber(env, "IMPORTS_PER_HOUR", 10, 1),
     logLevel: env.LOG_LEVEL ?? (nodeEnv === "test" ? "silent" : "info"),
     trustProxy: trustProxy(env.TRUST_PROXY),
     apiOnly: flag(env.API_ONLY, false),

@@ -81,6 +81,7 @@ import {
   ApiKeyCreatedSchema,
   ApiKeySchema,
   CatalogueExportQuerySchema,
+  ImportApplyQuerySchema,
   ImportParamSchema,
 } from "./admin/imports.ts";
 import {
@@ -352,6 +353,7 @@ export const operations = {
   "POST /api/admin/imports/{id}/apply": {
     admin: IMPORTERS,
     params: ImportParamSchema,
+    query: ImportApplyQuerySchema,
     status: 202,
     response: MessageSchema.extend({ data: AdminImportSchema }),
   },

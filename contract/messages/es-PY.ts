@@ -176,7 +176,17 @@ export const messages: ApiTexts = {
   import_unknown_department: 'El departamento "{{valor}}" no existe en la categoría del producto.',
   import_not_ready: "Esta importación no está lista para aplicarse.",
   import_expired: "Esta revisión tiene más de un día y el archivo ya no está guardado. Envíelo de nuevo.",
-  import_busy: "Otra importación se está aplicando. Espere a que termine.",
+  import_busy: "Otra importación se está revisando o aplicando. Espere a que termine.",
+  import_inflates_too_much: "La planilla descomprimida supera los {{max}} MB. Divídala en archivos más pequeños o envíela como CSV.",
+  import_too_many_cells: "La planilla tiene más de {{max}} celdas (las filas vacías cuentan). Divídala en archivos más pequeños.",
+  import_too_many_texts: "La planilla tiene más de {{max}} textos distintos. Divídala en archivos más pequeños o envíela como CSV.",
+  import_cell_too_long: "Una celda de la planilla supera los {{max}} MB de texto.",
+  import_rate_limited: "Se alcanzó el límite de importaciones por hora. Intente de nuevo en {{minutes}} minuto(s).",
+  import_key_columns:
+    "Esta clave de API envía solo precio y stock ({{aceitas}}); el archivo tiene también: {{colunas}}. Para otras columnas, el dueño crea una clave de catálogo completo.",
+  import_price_zero: "Un precio cero no se acepta desde una clave de API.",
+  import_needs_confirmation:
+    "{{count}} precio(s) cambian más allá de los límites del reajuste masivo (de -90% a +500%). Revise y aplique con confirmar=true.",
   import_changed:
     "El catálogo cambió durante la importación (otro producto tomó un código o una dirección). No se modificó nada; envíe el archivo de nuevo.",
   import_failed: "La importación falló y no se modificó nada. Intente de nuevo.",
@@ -184,6 +194,8 @@ export const messages: ApiTexts = {
   api_key_created: "Clave creada. Cópiela ahora: no se mostrará de nuevo.",
   api_key_revoked: "Clave revocada.",
   api_key_invalid: "Clave de API inválida o revocada.",
+  api_key_expired: "Esta clave de API venció. El dueño de la tienda puede crear otra.",
+  api_key_address: "Esta clave de API no acepta pedidos desde la dirección {{ip}}.",
   category_created: "Categoría registrada.",
   category_saved: "Categoría guardada. La tienda ya muestra el cambio.",
   category_deleted: "Categoría eliminada.",

@@ -174,7 +174,17 @@ export const messages = {
   import_unknown_department: 'O departamento "{{valor}}" não existe na categoria do produto.',
   import_not_ready: "Esta importação não está pronta para ser aplicada.",
   import_expired: "Esta conferência tem mais de um dia e o arquivo não está mais guardado. Envie-o de novo.",
-  import_busy: "Outra importação está sendo aplicada. Aguarde ela terminar.",
+  import_busy: "Outra importação está sendo conferida ou aplicada. Aguarde ela terminar.",
+  import_inflates_too_much: "A planilha descompactada passa de {{max}} MB. Divida-a em arquivos menores ou envie-a como CSV.",
+  import_too_many_cells: "A planilha tem mais de {{max}} células (linhas vazias contam). Divida-a em arquivos menores.",
+  import_too_many_texts: "A planilha tem mais de {{max}} textos diferentes. Divida-a em arquivos menores ou envie-a como CSV.",
+  import_cell_too_long: "Uma célula da planilha passa de {{max}} MB de texto.",
+  import_rate_limited: "Limite de importações por hora atingido. Tente de novo em {{minutes}} minuto(s).",
+  import_key_columns:
+    "Esta chave de API envia só preço e estoque ({{aceitas}}); o arquivo tem também: {{colunas}}. Para outras colunas, o dono cria uma chave de catálogo completo.",
+  import_price_zero: "Preço zero não é aceito de uma chave de API.",
+  import_needs_confirmation:
+    "{{count}} preço(s) mudam além dos limites do reajuste em massa (de -90% a +500%). Confira e aplique com confirmar=true.",
   import_changed:
     "O catálogo mudou durante a importação (um código ou endereço foi usado por outro produto). Nada foi alterado; envie o arquivo de novo.",
   import_failed: "A importação falhou e nada foi alterado. Tente novamente.",
@@ -182,6 +192,8 @@ export const messages = {
   api_key_created: "Chave criada. Copie-a agora: ela não será mostrada de novo.",
   api_key_revoked: "Chave revogada.",
   api_key_invalid: "Chave de API inválida ou revogada.",
+  api_key_expired: "Esta chave de API expirou. O dono da loja pode criar outra.",
+  api_key_address: "Esta chave de API não aceita pedidos do endereço {{ip}}.",
   category_created: "Categoria cadastrada.",
   category_saved: "Categoria salva. A loja já mostra a mudança.",
   category_deleted: "Categoria excluída.",

@@ -167,14 +167,22 @@ export const apiKeys = pgTable(
     nome: varchar("nome", { length: 120 }).notNull(),
     prefixo: varchar("prefixo", { length: 16 }).notNull().unique(),
     hash: varchar("hash", { length: 64 }).notNull().unique(),
-    escopo: varchar("escopo", { length: 20 }).notNull().default("import"),
+    /** preco_estoque (codigo, preco, estoque only) or catalogo (docs/decisions/024). */
+    escopo: varchar("escopo", { length: 20 }).notNull().default("preco_estoque"),
+    /** The creator: the key works only while they are an active member. */
     funcionario_id: integer("funcionario_id").references(() => staff.id, { onDelete: "set null" }),
+    expira_em: timestamp("expira_em", { withTimezone: true }),
+    /** IPs or CIDR ranges the key is accepted from; empty: any. */
+    enderecos: text("enderecos")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     autor: varchar("autor", { length: 200 }).notNull(),
     last_used_at: timestamp("last_used_at", { withTimezone: true }),
     revoked_at: timestamp("revoked_at", { withTimezone: true }),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check("chaves_api_escopo_check", sql`${t.escopo} IN ('import')`)],
+  (t) => [check("chaves_api_escopo_check", sql`${t.escopo} IN ('preco_estoque', 'catalogo')`)],
 );
 
 /**
@@ -205,6 +213,7 @@ export const imports = pgTable(
     atualizadas: integer("atualizadas").notNull().default(0),
     inalteradas: integer("inalteradas").notNull().default(0),
     recusadas: integer("recusadas").notNull().default(0),
+    fora_limite: integer("fora_limite").notNull().default(0),
     /** The refused rows: [{ linha, coluna, mensagem }], at most 1,000 kept. */
     erros: jsonb("erros")
       .notNull()

@@ -24,7 +24,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   return adminAction(
     request,
     "create",
-    () => api("POST /api/admin/api-keys", { body: { nome: String(form.get("nome") ?? "") } }),
+    () =>
+      api("POST /api/admin/api-keys", {
+        body: {
+          nome: String(form.get("nome") ?? ""),
+          escopo: String(form.get("escopo") ?? ""),
+          expira_em: String(form.get("expira_em") ?? ""),
+          enderecos: String(form.get("enderecos") ?? ""),
+        },
+      }),
     (created) => ({ chave: created.chave }),
   );
 }

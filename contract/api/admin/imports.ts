@@ -83,6 +83,8 @@ export const AdminImportSchema = z
     atualizadas: z.number(),
     inalteradas: z.number(),
     recusadas: z.number(),
+    /** Updated prices moved past the bulk change's limits (−90% to +500%): an API key's apply must confirm them. */
+    fora_limite: z.number(),
     erros: z.array(ImportRefusalSchema),
     /** Why a whole file was refused or an apply failed, in the importer's language. */
     falha: z.string().nullable(),
@@ -94,6 +96,10 @@ export const AdminImportSchema = z
 export type AdminImport = z.infer<typeof AdminImportSchema>;
 
 export const ImportParamSchema = z.object({ id: idSchema });
+/** `confirmar=true`: the sender has seen the prices moved past the bulk change's limits and applies them anyway. */
+export const ImportApplyQuerySchema = z.object({
+  confirmar: z.preprocess((v) => v === "true" || v === "1" || v === true, z.boolean()).default(false),
+});
 
 export const CatalogueExportQuerySchema = z.object({
   formato: z.enum(IMPORT_FORMATS).default("csv"),
@@ -101,9 +107,16 @@ export const CatalogueExportQuerySchema = z.object({
   colunas: z.enum(["todas", "preco_estoque"]).default("todas"),
 });
 
-/** API keys for the shop's own systems: `sk_<prefix>_<secret>`, shown once, kept as a hash. */
-export const API_KEY_SCOPES = ["import"] as const;
+/**
+ * API keys for the shop's own systems: `sk_<prefix>_<secret>`, shown once, kept as a hash (docs/decisions/024).
+ * `preco_estoque` (the default) sends only KEY_PRICE_STOCK_COLUMNS; `catalogo` any column.
+ */
+export const API_KEY_SCOPES = ["preco_estoque", "catalogo"] as const;
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
+export const KEY_PRICE_STOCK_COLUMNS = ["codigo", "preco", "estoque"] as const satisfies readonly ImportColumn[];
+/** Allowed addresses a key may list, and how far ahead its expiry may be set. */
+export const API_KEY_MAX_ADDRESSES = 20;
+export const API_KEY_MAX_DAYS = 5 * 366;
 
 export const ApiKeySchema = z
   .object({
@@ -111,6 +124,10 @@ export const ApiKeySchema = z
     nome: z.string(),
     prefixo: z.string(),
     escopo: z.enum(API_KEY_SCOPES),
+    /** The last instant the key works, or null (no expiry). */
+    expira_em: z.string().nullable(),
+    /** IPs or CIDR ranges the key is accepted from; empty: any. */
+    enderecos: z.array(z.string()),
     autor: z.string(),
     created_at: z.string(),
     last_used_at: z.string().nullable(),
@@ -119,7 +136,34 @@ export const ApiKeySchema = z
   .meta({ id: "ApiKey" });
 export type ApiKey = z.infer<typeof ApiKeySchema>;
 
-export const ApiKeyCreateBodySchema = z.object({ nome: textSchema().min(1).max(120) });
+const address = z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()]);
+/** A list written one per line or separated by commas or spaces (the form's text area), or a JSON array. */
+const addresses = z.preprocess(
+  (v) => (typeof v === "string" ? v.split(/[\s,;]+/).filter((a) => a !== "") : (v ?? [])),
+  z.array(z.string().trim().pipe(address)).max(API_KEY_MAX_ADDRESSES),
+);
+/** A day (YYYY-MM-DD); the key works until its end, Paraguay's time. Empty: no expiry. */
+const expiry = z.preprocess(
+  (v) => (v === "" || v === null ? undefined : v),
+  z.iso
+    .date({ message: "invalid" })
+    .refine(
+      (d) => {
+        const days = (Date.parse(`${d}T23:59:59-03:00`) - Date.now()) / 86_400_000;
+        return days > 0 && days <= API_KEY_MAX_DAYS;
+      },
+      { message: "invalid" },
+    )
+    .optional(),
+);
+
+export const ApiKeyCreateBodySchema = z.object({
+  nome: textSchema().min(1).max(120),
+  escopo: z.preprocess((v) => (v === "" || v === null ? undefined : v), z.enum(API_KEY_SCOPES).default("preco_estoque")),
+  expira_em: expiry,
+  enderecos: addresses.default([]),
+});
+export type ApiKeyCreateBody = z.input<typeof ApiKeyCreateBodySchema>;
 export const ApiKeyCreatedSchema = z.object({
   message: z.string(),
   data: ApiKeySchema,

@@ -173,6 +173,9 @@ export const ImageOrderBodySchema = z.object({ ids: z.array(idSchema).min(1).max
 export const ProductFilterSchema = AdminProductsQuerySchema.omit({ page: true, per_page: true });
 
 export const BULK_MAX_IDS = 1000;
+/** How far one bulk change moves prices; an import or an API key moving one further must confirm it. */
+export const BULK_PERCENT_MIN = -90;
+export const BULK_PERCENT_MAX = 500;
 export const BulkChangeBodySchema = z
   .object({
     /** The products picked in the list; or, without them, every product the filter finds. */
@@ -186,7 +189,7 @@ export const BulkChangeBodySchema = z
       .transform((v) => String(v).trim().replace(",", "."))
       .pipe(z.string().regex(/^[+-]?\d{1,3}(?:\.\d{1,2})?$/, { message: "invalid" }))
       .transform(Number)
-      .refine((v) => v >= -90 && v <= 500 && v !== 0, { message: "invalid" })
+      .refine((v) => v >= BULK_PERCENT_MIN && v <= BULK_PERCENT_MAX && v !== 0, { message: "invalid" })
       .optional(),
     estoque: intSchema(0, MAX_STOCK).optional(),
   })

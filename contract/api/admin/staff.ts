@@ -14,12 +14,12 @@ export type StaffRole = (typeof STAFF_ROLES)[number];
  * Who may call an admin operation: the roles, or `public` for the login itself. `scopes` names the
  * API keys that may call it too (`Authorization: Bearer sk_…`).
  */
-export type StaffAccess = { roles: readonly StaffRole[]; scopes?: readonly "import"[] } | "public";
+export type StaffAccess = { roles: readonly StaffRole[]; scopes?: readonly ("preco_estoque" | "catalogo")[] } | "public";
 export const ANY_STAFF = { roles: STAFF_ROLES } as const;
 export const OWNER = { roles: ["owner"] } as const;
 export const MANAGERS = { roles: ["owner", "manager"] } as const;
 /** The catalogue's import: managers, and the shop's own systems with an import key. */
-export const IMPORTERS = { roles: ["owner", "manager"], scopes: ["import"] } as const;
+export const IMPORTERS = { roles: ["owner", "manager"], scopes: ["preco_estoque", "catalogo"] } as const;
 
 /** The session cookie of the back office: HttpOnly, SameSite=Strict, apart from the customers' `sid`. */
 export const STAFF_COOKIE = "staff_sid";

@@ -99,8 +99,10 @@ export function createStaffAccess(staffService: StaffService, apiKeys: ApiKeys, 
     // An API key opens only the operations that name its scope; it carries no cookie, so no CSRF check.
     const bearer = bearerKey(request);
     if (bearer !== undefined) {
-      const resolved = await apiKeys.resolve(bearer);
-      if (!resolved) throw new HttpError(401, "api_key_invalid");
+      const resolved = await apiKeys.resolve(bearer, request.ip);
+      if (resolved === "invalid") throw new HttpError(401, "api_key_invalid");
+      if (resolved === "expired") throw new HttpError(401, "api_key_expired");
+      if (resolved === "address") throw new HttpError(403, "api_key_address", { vars: { ip: request.ip } });
       if (!access.scopes?.includes(resolved.escopo)) throw new HttpError(403, "forbidden");
       request.apiKey = resolved;
       return;

@@ -16,6 +16,8 @@ export interface Actor {
 export interface KeyActor {
   staffId: null;
   apiKeyId: number;
+  /** What the key may write (docs/decisions/024). */
+  escopo: "preco_estoque" | "catalogo";
   email: string;
   ip: string;
 }

@@ -46,5 +46,11 @@ export const actorOf = (request: FastifyRequest): Actor => {
 /** The member, or the shop system's API key, behind an import. */
 export const importerOf = (request: FastifyRequest): Actor | KeyActor =>
   request.apiKey
-    ? { staffId: null, apiKeyId: request.apiKey.id, email: `chave ${request.apiKey.prefixo} (${request.apiKey.nome})`.slice(0, 200), ip: request.ip }
+    ? {
+        staffId: null,
+        apiKeyId: request.apiKey.id,
+        escopo: request.apiKey.escopo,
+        email: `chave ${request.apiKey.prefixo} (${request.apiKey.nome})`.slice(0, 200),
+        ip: request.ip,
+      }
     : actorOf(request);

@@ -8,6 +8,8 @@ import ExcelJS from "exceljs";
 import { fileTypeFromFile } from "file-type";
 import { IMPORT_MAX_ROWS } from "#contract/api/admin/imports.ts";
 import { HttpError } from "../../../lib/errors.ts";
+import { XLSX_LIMITS, xlsxSheetRows, zipRefusal, type XlsxLimits } from "./xlsx.ts";
+import { ZipRefused } from "./zip.ts";
 
 /** One row of a file: its line (the spreadsheet's row number, the header being 1) and its cells as text. */
 export interface FileRow {
@@ -54,44 +56,47 @@ function cellText(value: ExcelJS.CellValue): string {
   return String(value);
 }
 
+/** The header and at most IMPORT_MAX_ROWS rows; empty rows count too (a million blank lines cost as much to read). */
+const MAX_LINES = IMPORT_MAX_ROWS + 1;
+const tooManyRows = () => new HttpError(422, "import_too_many_rows", { vars: { max: IMPORT_MAX_ROWS } });
+
 async function* csvRows(filePath: string): AsyncGenerator<FileRow> {
   const parser = createReadStream(filePath).pipe(
-    csvParse({ delimiter: await csvDelimiter(filePath), ignoreEmpty: true, trim: true, maxRows: IMPORT_MAX_ROWS + 2, encoding: "utf8" }),
+    csvParse({ delimiter: await csvDelimiter(filePath), ignoreEmpty: false, trim: true, maxRows: MAX_LINES + 1, encoding: "utf8" }),
   );
-  let linha = 0;
+  let read = 0;
+  let first = true;
   for await (const record of parser as AsyncIterable<string[]>) {
-    linha++;
+    if (++read > MAX_LINES) throw tooManyRows();
     const cells = record.map(fromCsvSafe);
-    yield { linha, cells: linha === 1 && cells[0] ? [cells[0].replace(/^\uFEFF/, ""), ...cells.slice(1)] : cells };
+    if (first && cells[0]) cells[0] = cells[0].replace(/^\uFEFF/, "");
+    if (cells.every((c) => c === "")) continue;
+    first = false;
+    yield { linha: read, cells };
   }
 }
 
-async function* xlsxRows(filePath: string): AsyncGenerator<FileRow> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookReader(filePath, {
-    worksheets: "emit",
-    sharedStrings: "cache",
-    hyperlinks: "ignore",
-    styles: "ignore",
-    entries: "ignore",
-  });
-  // The first sheet is the catalogue; others (notes, lookups) are not read.
-  for await (const sheet of workbook) {
-    for await (const row of sheet) {
-      const values = Array.isArray(row.values) ? row.values.slice(1) : [];
-      const cells = Array.from(values, (v) => cellText(v as ExcelJS.CellValue).trim());
-      if (cells.every((c) => c === "")) continue;
-      yield { linha: row.number, cells };
-    }
-    return;
+async function* xlsxRows(filePath: string, limits: XlsxLimits): AsyncGenerator<FileRow> {
+  let read = 0;
+  for await (const row of xlsxSheetRows(filePath, limits)) {
+    if (++read > MAX_LINES || row.number > MAX_LINES) throw tooManyRows();
+    const values = Array.isArray(row.values) ? row.values.slice(1) : [];
+    const cells = Array.from(values, (v) => cellText(v as ExcelJS.CellValue).trim());
+    if (cells.every((c) => c === "")) continue;
+    yield { linha: row.number, cells };
   }
 }
 
-/** The rows of an uploaded file, streamed: never the whole file in memory. A file that cannot be read is refused. */
-export async function* fileRows(filePath: string, formato: "csv" | "xlsx"): AsyncGenerator<FileRow> {
+/**
+ * The rows of an uploaded file, streamed: never the whole file in memory. A file that cannot be read,
+ * or that would cost more than its limits to read (docs/decisions/024), is refused.
+ */
+export async function* fileRows(filePath: string, formato: "csv" | "xlsx", limits: XlsxLimits = XLSX_LIMITS): AsyncGenerator<FileRow> {
   try {
-    yield* formato === "xlsx" ? xlsxRows(filePath) : csvRows(filePath);
+    yield* formato === "xlsx" ? xlsxRows(filePath, limits) : csvRows(filePath);
   } catch (err) {
     if (err instanceof HttpError) throw err;
+    if (err instanceof ZipRefused) throw zipRefusal(err, limits);
     throw new HttpError(422, "import_unreadable");
   }
 }

@@ -14,7 +14,7 @@ let manager: StaffAgent;
 let owner: StaffAgent;
 let options: CatalogOptions;
 beforeAll(async () => {
-  t = await createTestApp({ PUBLIC_URL: STORE_ORIGIN });
+  t = await createTestApp({ PUBLIC_URL: STORE_ORIGIN, IMPORTS_PER_HOUR: "40" });
   manager = await staffAgent(t.app, t.database.db, "manager");
   owner = await staffAgent(t.app, t.database.db, "owner");
   options = (await asStaff<CatalogOptions>(t.app, manager, "GET", "/api/admin/catalog-options")).body;
@@ -217,7 +217,7 @@ describe("importing products", () => {
 describe("API keys for the shop's own system", () => {
   it("the owner creates a key shown once; it imports without a session and opens nothing else; revoked, it opens nothing", async () => {
     const created = await asStaff<{ message: string; data: ApiKey; chave: string }>(t.app, owner, "POST", "/api/admin/api-keys", {
-      body: { nome: "Sistema da loja" },
+      body: { nome: "Sistema da loja", escopo: "catalogo" },
     });
     expect(created.status).toBe(201);
     expect(created.body.chave).toMatch(new RegExp(`^sk_${created.body.data.prefixo}_[A-Za-z0-9_-]{32}$`));

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { IMPORT_NEW_PRODUCT_COLUMNS, type ImportRefusal } from "#contract/api/admin/imports.ts";
+import { BULK_PERCENT_MAX, BULK_PERCENT_MIN } from "#contract/api/admin/products.ts";
 import type { Locale } from "#contract/locale.ts";
 import { apiMessage, type ApiMessageKey } from "#contract/messages.ts";
 import type { ValidationMessageKey } from "#contract/validation-messages.ts";
@@ -21,10 +22,28 @@ export interface Existing extends ProductValues {
   especificacoes?: Spec[];
 }
 
+/** A price change a bulk change could not make: below −90% or above +500% (from nothing to a price is one too). */
+export function beyondBulkLimits(before: number, after: number): boolean {
+  if (before === after) return false;
+  if (before <= 0) return after > 0;
+  const percent = ((after - before) / before) * 100;
+  return percent < BULK_PERCENT_MIN || percent > BULK_PERCENT_MAX;
+}
+
 /** What the plan does with one row. */
 export type RowPlan =
   | { kind: "create"; linha: number; values: ProductValues; especificacoes: Spec[] }
-  | { kind: "update"; linha: number; id: number; before: Existing; values: ProductValues; especificacoes?: Spec[]; specsChanged: boolean }
+  | {
+      kind: "update";
+      linha: number;
+      id: number;
+      before: Existing;
+      values: ProductValues;
+      especificacoes?: Spec[];
+      specsChanged: boolean;
+      /** The price moves past the bulk change's limits (−90% to +500%, compared in dollars). */
+      priceJump: boolean;
+    }
   | { kind: "unchanged"; linha: number }
   | { kind: "refused"; refusal: ImportRefusal };
 
@@ -32,7 +51,7 @@ export type RowPlan =
  * Plans one batch of rows (up to a thousand): reads the products of their codes, checks every cell,
  * resolves names, and compares. `seen` carries the codes and slugs of the file's earlier rows.
  */
-export function createPlanner(db: DbOrTx, header: Header, lang: Locale, lookups: Lookups) {
+export function createPlanner(db: DbOrTx, header: Header, lang: Locale, lookups: Lookups, rules: { zeroPrice: boolean }) {
   const say = (k: ValidationMessageKey | ApiMessageKey, vars?: Record<string, string | number>) => apiMessage(lang, k, vars);
   const seenCodes = new Map<string, number>();
   const seenSlugs = new Map<string, string>();
@@ -170,6 +189,8 @@ export function createPlanner(db: DbOrTx, header: Header, lang: Locale, lookups:
       return refuse("departamento", say("department_mismatch"));
     }
     if (values.moeda_id === 3 && !/\.00$/.test(values.valor_venda)) return refuse("preco", say("integer"));
+    if (!rules.zeroPrice && row.values.valor_venda !== undefined && Number(values.valor_venda) === 0)
+      return refuse("preco", say("import_price_zero"));
     values.valor_usd = dollarValue(values.moeda_id, values.valor_venda, lookups.guaraniRate);
     if (row.values.slug) {
       const owner = owners.get(row.values.slug);
@@ -183,7 +204,8 @@ export function createPlanner(db: DbOrTx, header: Header, lang: Locale, lookups:
     const specsChanged = row.especificacoes !== undefined && !sameSpecs(row.especificacoes, before.especificacoes);
     const changed = header.fields.some((f) => !sameValue(f, values[f], before[f])) || (row.values.slug !== undefined && values.slug !== before.slug);
     if (!changed && !specsChanged) return { kind: "unchanged", linha: row.linha };
-    return { kind: "update", linha: row.linha, id: before.id, before, values, especificacoes: row.especificacoes, specsChanged };
+    const priceJump = beyondBulkLimits(Number(before.valor_usd), Number(values.valor_usd));
+    return { kind: "update", linha: row.linha, id: before.id, before, values, especificacoes: row.especificacoes, specsChanged, priceJump };
   }
 
   return { plan };

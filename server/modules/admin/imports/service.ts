@@ -12,12 +12,14 @@ import type { Db } from "#db/client.ts";
 import { imports } from "#db/schema/staff.ts";
 import { HttpError } from "../../../lib/errors.ts";
 import { audited, type Actor, type KeyActor } from "../audit.ts";
-import { newCounts, planFile, tally, type Progress } from "./batches.ts";
-import type { Header } from "./columns.ts";
+import { newCounts, planFile, tally, type Progress, type Sender } from "./batches.ts";
 import { exportFile } from "./export.ts";
 import { countLines, fileFormat, removeOlderThan } from "./file.ts";
 import type { RowPlan } from "./plan.ts";
+import { planSpill } from "./spill.ts";
 import { writeBatch } from "./writes.ts";
+import { workbookEntries, zipRefusal } from "./xlsx.ts";
+import { ZipRefused } from "./zip.ts";
 
 /** An import whose process stopped answering (no progress for this long) counts as interrupted. */
 const STALE_MS = 5 * 60 * 1000;
@@ -25,6 +27,11 @@ const STALE_MS = 5 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 type ImportRow = typeof imports.$inferSelect;
+
+/** A key's file is bounded by its scope; a member's is not. */
+const senderOf = (actor: Actor | KeyActor): Sender => (actor.staffId === null ? { keyScope: actor.escopo } : {});
+/** An audit sample: the first thousand rows written. */
+const SAMPLE = 1000;
 
 /**
  * Product imports and the catalogue's export (docs/decisions/020). An upload is kept under
@@ -52,6 +59,8 @@ export function createAdminImports({
    * the work goes). A poll is answered from here without the database, which an apply's transaction may hold.
    */
   const running = new Map<number, { row: ImportRow; progress: Progress }>();
+  /** Uploads past their idle check and not yet running: a second one is refused at once. */
+  let pending = 0;
 
   /**
    * Whether an unfinished import no process is running any more: on the embedded database this is the
@@ -61,8 +70,24 @@ export function createAdminImports({
   const abandoned = (updatedAt: Date) => !concurrentWrites || Date.now() - updatedAt.getTime() > STALE_MS;
 
   const fileOf = (row: Pick<ImportRow, "arquivo">) => path.join(folder, row.arquivo);
-  const planOf = (row: ImportRow, progress: Progress, onBatch: Parameters<typeof planFile>[3]) =>
-    planFile({ path: fileOf(row), formato: row.formato as "csv" | "xlsx", lang: row.lang as Locale }, db, progress, onBatch);
+  const planOf = (row: ImportRow, sender: Sender, progress: Progress, onBatch: Parameters<typeof planFile>[4]) =>
+    planFile({ path: fileOf(row), formato: row.formato as "csv" | "xlsx", lang: row.lang as Locale }, sender, db, progress, onBatch);
+
+  /**
+   * One check or apply at a time in the shop (docs/decisions/024): each reads a whole file, and the
+   * storefront shares the process. `except` is the import being applied.
+   */
+  async function ensureIdle(except?: number) {
+    const busy = () => new HttpError(409, "import_busy");
+    if (pending > 0 || [...running.keys()].some((id) => id !== except)) throw busy();
+    const others = await db
+      .select({ id: imports.id, updated_at: imports.updated_at })
+      .from(imports)
+      .where(sql`${imports.estado} IN ('checking', 'applying') AND ${imports.id} <> ${except ?? 0}`);
+    if (others.some((o) => running.has(o.id) || !abandoned(o.updated_at))) throw busy();
+    // Checked again after the query: another request may have started meanwhile.
+    if (pending > 0 || [...running.keys()].some((id) => id !== except)) throw busy();
+  }
 
   function view(row: ImportRow): AdminImport {
     const live = running.get(row.id)?.progress;
@@ -79,6 +104,7 @@ export function createAdminImports({
       atualizadas: row.atualizadas,
       inalteradas: row.inalteradas,
       recusadas: row.recusadas,
+      fora_limite: row.fora_limite,
       erros: row.erros as ImportRefusal[],
       falha: stale ? apiMessage(row.lang as Locale, "import_interrupted") : row.falha,
       autor: row.autor,
@@ -115,23 +141,22 @@ export function createAdminImports({
     running.set(row.id, { row, progress });
     void work()
       .catch(async (err: unknown) => {
-        const key =
-          err instanceof HttpError && (err.messageKey === "import_unreadable" || err.messageKey === "import_changed")
-            ? err.messageKey
-            : "import_failed";
-        if (key === "import_failed") log.error({ err, importacao: row.id }, "import failed");
-        await setRow(row.id, { estado: "failed", falha: apiMessage(row.lang as Locale, key) }).catch(() => {});
+        // A refusal of the file (its limits, a row cap, a changed catalogue) is the importer's to read; anything else is ours.
+        const refused = err instanceof HttpError && err.statusCode < 500;
+        if (!refused) log.error({ err, importacao: row.id }, "import failed");
+        const falha = refused ? apiMessage(row.lang as Locale, err.messageKey, err.vars) : apiMessage(row.lang as Locale, "import_failed");
+        await setRow(row.id, { estado: "failed", falha }).catch(() => {});
         await rm(fileOf(row), { force: true });
       })
       .finally(() => running.delete(row.id));
   }
 
   /** The dry run: counts and refusals, nothing written to the catalogue. */
-  function check(row: ImportRow) {
+  function check(row: ImportRow, sender: Sender) {
     const progress: Progress = { processadas: 0, linhas: row.linhas };
     background(row, progress, async () => {
       const counts = newCounts();
-      const result = await planOf(row, progress, async (plans) => {
+      const result = await planOf(row, sender, progress, async (plans) => {
         tally(counts, plans);
         await setRow(row.id, { processadas: progress.processadas + plans.length });
       });
@@ -157,6 +182,7 @@ export function createAdminImports({
    * bytes (an XLSX workbook, or text read as CSV), and its dry run starts.
    */
   async function start(actor: Actor | KeyActor, lang: Locale, upload: { filename: string; file: Readable & { truncated?: boolean } }) {
+    await ensureIdle();
     await mkdir(folder, { recursive: true });
     await removeOlderThan(folder, DAY_MS);
     const temp = path.join(folder, `upload-${randomBytes(12).toString("hex")}`);
@@ -170,111 +196,149 @@ export function createAdminImports({
       if (upload.file.truncated) throw new HttpError(413, "import_too_large", { errors: { arquivo: ["import_too_large"] } });
       if ((await stat(temp)).size === 0) throw new HttpError(422, "validation_failed", { errors: { arquivo: ["import_file_required"] } });
       const formato = await fileFormat(temp);
-      const [row] = await db
-        .insert(imports)
-        .values({
-          funcionario_id: actor.staffId,
-          chave_api_id: actor.staffId === null ? actor.apiKeyId : null,
-          autor: actor.email,
-          lang,
-          arquivo_nome: (upload.filename || `produtos.${formato}`).slice(0, 200),
-          formato,
-          arquivo: `${randomBytes(12).toString("hex")}.${formato}`,
-          estado: "checking",
-          linhas: formato === "csv" ? Math.max(0, (await countLines(temp)) - 1) : 0,
-        })
-        .returning();
-      await rename(temp, fileOf(row!));
-      check(row!);
-      return view(row!);
+      // A workbook declaring more than it may inflate to is refused before a byte of it is inflated.
+      if (formato === "xlsx") {
+        await workbookEntries(temp).catch((err: unknown) => {
+          throw err instanceof ZipRefused ? zipRefusal(err) : err;
+        });
+      }
+      await ensureIdle();
+      pending++;
+      try {
+        return await register(actor, lang, upload.filename, formato, temp);
+      } finally {
+        pending--;
+      }
     } finally {
       await rm(temp, { force: true });
     }
   }
 
+  /** The import's row, its file moved in place, and its dry run started. */
+  async function register(actor: Actor | KeyActor, lang: Locale, filename: string, formato: "csv" | "xlsx", temp: string) {
+    const [row] = await db
+      .insert(imports)
+      .values({
+        funcionario_id: actor.staffId,
+        chave_api_id: actor.staffId === null ? actor.apiKeyId : null,
+        autor: actor.email,
+        lang,
+        arquivo_nome: (filename || `produtos.${formato}`).slice(0, 200),
+        formato,
+        arquivo: `${randomBytes(12).toString("hex")}.${formato}`,
+        estado: "checking",
+        linhas: formato === "csv" ? Math.max(0, (await countLines(temp)) - 1) : 0,
+      })
+      .returning();
+    await rename(temp, fileOf(row!));
+    check(row!, senderOf(actor));
+    return view(row!);
+  }
+
   /**
    * Applies a checked import: the file is planned again (the catalogue may have moved since the dry
-   * run), then every create and update is written in one transaction with one audit record. Refused
-   * rows stay out; the counts of the apply replace the dry run's.
+   * run), the plan kept on disk a batch a line, then every create and update is written in one
+   * transaction with one audit record. Refused rows stay out; the counts of the apply replace the dry
+   * run's. An API key must confirm prices moved past the bulk change's limits (`confirmar`).
    */
-  async function apply(actor: Actor | KeyActor, id: number): Promise<AdminImport> {
+  async function apply(actor: Actor | KeyActor, id: number, confirmar = false): Promise<AdminImport> {
     const row = await load(id);
     // A check left unapplied for a day lost its file (sweep): it must be sent again.
     if (row.estado === "checked" && !(await stat(fileOf(row)).catch(() => undefined))) {
       await setRow(id, { estado: "failed", falha: apiMessage(row.lang as Locale, "import_expired") });
       throw new HttpError(409, "import_expired");
     }
+    const sender = senderOf(actor);
+    const mustConfirm = sender.keyScope !== undefined && !confirmar;
+    if (mustConfirm && row.estado === "checked" && row.fora_limite > 0) {
+      throw new HttpError(409, "import_needs_confirmation", { vars: { count: row.fora_limite } });
+    }
+    await ensureIdle(id);
     const [claimed] = await db
       .update(imports)
       .set({ estado: "applying", processadas: 0, updated_at: new Date() })
       .where(sql`${imports.id} = ${id} AND ${imports.estado} = 'checked'`)
       .returning();
     if (!claimed) throw new HttpError(409, "import_not_ready");
-    const others = await db
-      .select({ id: imports.id, updated_at: imports.updated_at })
-      .from(imports)
-      .where(sql`${imports.estado} = 'applying' AND ${imports.id} <> ${id}`);
-    if (others.some((o) => running.has(o.id) || !abandoned(o.updated_at))) {
-      await setRow(id, { estado: "checked" });
-      throw new HttpError(409, "import_busy");
-    }
     const progress: Progress = { processadas: 0, linhas: claimed.linhas * 2 };
+    const spillPath = `${fileOf(claimed)}.plan`;
     background(claimed, progress, async () => {
-      // First the plan, outside the transaction (the store keeps answering); then its writes, all at once.
-      const counts = newCounts();
-      const writes: { plans: RowPlan[]; header: Header }[] = [];
-      const result = await planOf(claimed, progress, async (plans, header) => {
-        tally(counts, plans);
-        const kept = plans.filter((p) => p.kind === "create" || p.kind === "update");
-        if (kept.length > 0) writes.push({ plans: kept, header });
-        await setRow(id, { processadas: progress.processadas + plans.length });
-      });
-      if ("falha" in result) {
-        await setRow(id, { estado: "failed", falha: result.falha });
-        await rm(fileOf(claimed), { force: true });
-        return;
+      try {
+        await applyPlanned(actor, claimed, sender, mustConfirm, progress, spillPath);
+      } finally {
+        await rm(spillPath, { force: true });
       }
-      progress.linhas = progress.processadas + counts.criadas + counts.atualizadas;
-      await db.transaction(async (tx) => {
-        if (concurrentWrites) await tx.execute(sql`SET LOCAL statement_timeout = '300s'`);
-        for (const { plans, header } of writes) {
-          await writeBatch(tx, plans, header);
-          progress.processadas += plans.length;
-          if (concurrentWrites) await setRow(id, { processadas: progress.processadas });
-        }
-        const sample = writes.flatMap((w) => w.plans).slice(0, 1000);
-        const pick = (values: object) => Object.fromEntries(result.header.fields.map((f) => [f, (values as Record<string, unknown>)[f]]));
-        const { erros: _erros, ...numbers } = counts;
-        await audited(tx, actor, {
-          acao: "importar",
-          entidade: "importacao",
-          entidade_id: id,
-          antes: {
-            arquivo: claimed.arquivo_nome,
-            valores: sample.map((p) => (p.kind === "update" ? { codigo: p.before.codigo, ...pick(p.before) } : null)),
-          },
-          depois: {
-            ...numbers,
-            colunas: result.header.columns,
-            valores: sample.map((p) => (p.kind === "create" || p.kind === "update" ? { codigo: p.values.codigo, ...pick(p.values) } : null)),
-          },
-        });
-        await tx
-          .update(imports)
-          .set({
-            estado: "applied",
-            applied_at: new Date(),
-            updated_at: new Date(),
-            processadas: progress.processadas,
-            ...numbers,
-            erros: counts.erros,
-          })
-          .where(eq(imports.id, id));
-      });
-      await rm(fileOf(claimed), { force: true });
-      if (counts.criadas + counts.atualizadas > 0) await changed();
     });
     return view({ ...claimed });
+  }
+
+  async function applyPlanned(
+    actor: Actor | KeyActor,
+    claimed: ImportRow,
+    sender: Sender,
+    mustConfirm: boolean,
+    progress: Progress,
+    spillPath: string,
+  ) {
+    const id = claimed.id;
+    // First the plan, outside the transaction (the store keeps answering); then its writes, all at once.
+    const counts = newCounts();
+    const spill = planSpill(spillPath);
+    const sample: RowPlan[] = [];
+    const result = await planOf(claimed, sender, progress, async (plans) => {
+      tally(counts, plans);
+      const kept = plans.filter((p) => p.kind === "create" || p.kind === "update");
+      if (kept.length > 0) await spill.write(kept);
+      sample.push(...kept.slice(0, SAMPLE - sample.length));
+      await setRow(id, { processadas: progress.processadas + plans.length });
+    });
+    await spill.close();
+    if (!("falha" in result) && mustConfirm && counts.fora_limite > 0) {
+      throw new HttpError(409, "import_needs_confirmation", { vars: { count: counts.fora_limite } });
+    }
+    if ("falha" in result) {
+      await setRow(id, { estado: "failed", falha: result.falha });
+      await rm(fileOf(claimed), { force: true });
+      return;
+    }
+    progress.linhas = progress.processadas + counts.criadas + counts.atualizadas;
+    await db.transaction(async (tx) => {
+      if (concurrentWrites) await tx.execute(sql`SET LOCAL statement_timeout = '300s'`);
+      for await (const plans of spill.batches()) {
+        await writeBatch(tx, plans, result.header);
+        progress.processadas += plans.length;
+        if (concurrentWrites) await setRow(id, { processadas: progress.processadas });
+      }
+      const pick = (values: object) => Object.fromEntries(result.header.fields.map((f) => [f, (values as Record<string, unknown>)[f]]));
+      const { erros: _erros, ...numbers } = counts;
+      await audited(tx, actor, {
+        acao: "importar",
+        entidade: "importacao",
+        entidade_id: id,
+        antes: {
+          arquivo: claimed.arquivo_nome,
+          valores: sample.map((p) => (p.kind === "update" ? { codigo: p.before.codigo, ...pick(p.before) } : null)),
+        },
+        depois: {
+          ...numbers,
+          colunas: result.header.columns,
+          valores: sample.map((p) => (p.kind === "create" || p.kind === "update" ? { codigo: p.values.codigo, ...pick(p.values) } : null)),
+        },
+      });
+      await tx
+        .update(imports)
+        .set({
+          estado: "applied",
+          applied_at: new Date(),
+          updated_at: new Date(),
+          processadas: progress.processadas,
+          ...numbers,
+          erros: counts.erros,
+        })
+        .where(eq(imports.id, id));
+    });
+    await rm(fileOf(claimed), { force: true });
+    if (counts.criadas + counts.atualizadas > 0) await changed();
   }
 
   return {

@@ -1,8 +1,10 @@
 import { randomBytes } from "node:crypto";
+import { BlockList, isIP } from "node:net";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
-import type { ApiKey, ApiKeyScope } from "#contract/api/admin/imports.ts";
+import type { z } from "zod";
+import type { ApiKey, ApiKeyCreateBodySchema, ApiKeyScope } from "#contract/api/admin/imports.ts";
 import type { Db } from "#db/client.ts";
-import { apiKeys } from "#db/schema/staff.ts";
+import { apiKeys, staff } from "#db/schema/staff.ts";
 import { HttpError } from "../../../lib/errors.ts";
 import { sha256 } from "../../../lib/tokens.ts";
 import { audited, type Actor } from "../audit.ts";
@@ -26,24 +28,55 @@ const asKey = (r: Row): ApiKey => ({
   nome: r.nome,
   prefixo: r.prefixo,
   escopo: r.escopo as ApiKeyScope,
+  expira_em: r.expira_em?.toISOString() ?? null,
+  enderecos: r.enderecos,
   autor: r.autor,
   created_at: r.created_at.toISOString(),
   last_used_at: r.last_used_at?.toISOString() ?? null,
   revoked_at: r.revoked_at?.toISOString() ?? null,
 });
 
+/** Whether an address is one a key lists (an IP, or a CIDR range); IPv4 written as IPv6 (::ffff:a.b.c.d) counts as IPv4. */
+export function addressAllowed(allowed: readonly string[], ip: string): boolean {
+  if (allowed.length === 0) return true;
+  const plain = ip.startsWith("::ffff:") && isIP(ip.slice(7)) === 4 ? ip.slice(7) : ip;
+  const family = isIP(plain) === 6 ? "ipv6" : "ipv4";
+  if (isIP(plain) === 0) return false;
+  const list = new BlockList();
+  for (const entry of allowed) {
+    const [net, bits] = entry.split("/");
+    const type = isIP(net!) === 6 ? "ipv6" : "ipv4";
+    if (bits === undefined) list.addAddress(net!, type);
+    else list.addSubnet(net!, Number(bits), type);
+  }
+  return list.check(plain, family);
+}
+
+/** Why a key that exists does not open the door. */
+export type KeyRefusal = "invalid" | "expired" | "address";
+
 /**
- * API keys for the shop's own systems (docs/decisions/020): the owner creates one and sees it once;
- * only its sha256 is kept. A key opens the operations whose map entry names its scope, nothing else.
+ * API keys for the shop's own systems (docs/decisions/020, 024): the owner creates one and sees it once;
+ * only its sha256 is kept. A key opens the operations whose map entry names its scope, nothing else, and
+ * only until it expires, from its allowed addresses, and while the member who created it is active.
  */
 export function createApiKeys(db: Db) {
-  async function create(actor: Actor, nome: string): Promise<{ data: ApiKey; chave: string }> {
+  async function create(actor: Actor, body: z.output<typeof ApiKeyCreateBodySchema>): Promise<{ data: ApiKey; chave: string }> {
     const prefixo = randomBytes(6).toString("hex");
     const chave = `sk_${prefixo}_${randomBytes(24).toString("base64url")}`;
     return db.transaction(async (tx) => {
       const [row] = await tx
         .insert(apiKeys)
-        .values({ nome, prefixo, hash: sha256(chave), escopo: "import", funcionario_id: actor.staffId, autor: actor.email })
+        .values({
+          nome: body.nome,
+          prefixo,
+          hash: sha256(chave),
+          escopo: body.escopo,
+          expira_em: body.expira_em ? new Date(`${body.expira_em}T23:59:59.999-03:00`) : null,
+          enderecos: [...new Set(body.enderecos)],
+          funcionario_id: actor.staffId,
+          autor: actor.email,
+        })
         .returning();
       const data = asKey(row!);
       await audited(tx, actor, { acao: "criar", entidade: "chave_api", entidade_id: data.id, depois: data });
@@ -67,15 +100,22 @@ export function createApiKeys(db: Db) {
     });
   }
 
-  /** The live key a bearer token names, or null (a malformed, unknown or revoked key). */
-  async function resolve(token: string): Promise<ResolvedKey | null> {
-    if (!KEY_PATTERN.test(token)) return null;
-    const [row] = await db
-      .select()
+  /**
+   * The live key a bearer token names, sent from `ip`; or why not: a malformed, unknown or revoked key,
+   * or one whose creator is no longer an active member ("invalid"), past its expiry, or from an address it does not list.
+   */
+  async function resolve(token: string, ip: string): Promise<ResolvedKey | KeyRefusal> {
+    if (!KEY_PATTERN.test(token)) return "invalid";
+    const [found] = await db
+      .select({ key: apiKeys, ativo: staff.ativo })
       .from(apiKeys)
+      .leftJoin(staff, eq(staff.id, apiKeys.funcionario_id))
       .where(and(eq(apiKeys.hash, sha256(token)), isNull(apiKeys.revoked_at)))
       .limit(1);
-    if (!row) return null;
+    if (!found || found.ativo !== true) return "invalid";
+    const row = found.key;
+    if (row.expira_em && row.expira_em.getTime() < Date.now()) return "expired";
+    if (!addressAllowed(row.enderecos, ip)) return "address";
     if (!row.last_used_at || Date.now() - row.last_used_at.getTime() > TOUCH_EVERY_MS) {
       await db
         .update(apiKeys)

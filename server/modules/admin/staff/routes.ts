@@ -160,7 +160,7 @@ export const staffRoutes: FastifyPluginAsyncZod<AdminContext> = async (app, { db
   app.get("/api/admin/api-keys", { schema: op("GET /api/admin/api-keys", { tags, security }) }, async () => ({ data: await apiKeys.list() }));
 
   app.post("/api/admin/api-keys", { schema: op("POST /api/admin/api-keys", { tags, security }) }, async (request, reply) => {
-    const created = await apiKeys.create(actorOf(request), request.body.nome);
+    const created = await apiKeys.create(actorOf(request), request.body);
     return reply.status(201).send({ message: message(request, "api_key_created"), ...created });
   });
 
