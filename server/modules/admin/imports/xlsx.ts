@@ -53,10 +53,13 @@ function guarded(stream: Readable, limits: XlsxLimits): Readable {
   let run = 0;
   const guard = new Transform({
     transform(chunk: Buffer, _encoding, done) {
-      for (let i = chunk.indexOf(60), from = 0; ; from = i + 1, i = chunk.indexOf(60, from)) {
-        run = i === -1 ? run + chunk.length - from : 0;
+      for (let from = 0; ;) {
+        const i = chunk.indexOf(60, from);
+        run += (i === -1 ? chunk.length : i) - from;
         if (run > limits.textRun) return done(new ZipRefused("text"));
         if (i === -1) break;
+        run = 0;
+        from = i + 1;
       }
       done(null, chunk);
     },
@@ -102,18 +105,18 @@ class BoundedWorkbookReader extends ExcelJS.stream.xlsx.WorkbookReader {
     const self = this as unknown as Internals;
     if (parts.rels) await self._parseRels(await open(parts.rels));
     if (parts.workbook) await self._parseWorkbook(await open(parts.workbook));
-    this.sharedStrings = [];
     if (parts.shared) {
       // The part's own generator yields nothing when caching: it fills `sharedStrings`, counted here as it grows.
-      const strings = this.sharedStrings;
+      const count = () => this.sharedStrings?.length ?? 0;
       const counting = new Transform({
-        transform: (chunk: Buffer, _encoding, done) =>
-          strings.length > this.limits.sharedStrings ? done(new ZipRefused("strings")) : done(null, chunk),
+        transform: (chunk: Buffer, _encoding, done) => (count() > this.limits.sharedStrings ? done(new ZipRefused("strings")) : done(null, chunk)),
       });
       const source = await open(parts.shared);
       source.on("error", (err) => counting.destroy(err));
       for await (const event of self._parseSharedStrings(source.pipe(counting))) yield event;
-      if (strings.length > this.limits.sharedStrings) throw new ZipRefused("strings");
+      if (count() > this.limits.sharedStrings) throw new ZipRefused("strings");
+    } else {
+      this.sharedStrings = [];
     }
     if (!parts.first) return;
     yield* self._parseWorksheet(await open(parts.first), String(sheetNo(parts.first)));
