@@ -1,6 +1,7 @@
 import { useFetcher } from "react-router";
 import type { ApiKey } from "#contract/api/admin/imports.ts";
-import { TextField } from "#app/components/form/fields.tsx";
+import { API_KEY_SCOPES } from "#contract/api/admin/imports.ts";
+import { SelectField, TextArea, TextField } from "#app/components/form/fields.tsx";
 import { SubmitButton } from "#app/components/form/submit-button.tsx";
 import { AdminTable } from "#app/features/admin/admin-shell.tsx";
 import { FormResult } from "#app/features/admin/form-result.tsx";
@@ -9,11 +10,15 @@ import { useTranslation } from "#app/i18n/react.tsx";
 import { fieldErrors, type ActionResult } from "#app/lib/action-result.ts";
 import "#app/i18n/admin-texts.ts";
 
-/** A new key, named by the owner; the answer shows the key this once. */
+/**
+ * A new key, named by the owner, with what it may write (price and stock unless chosen otherwise), an
+ * optional last day and the addresses it is accepted from; the answer shows the key this once.
+ */
 export function NewKeyForm() {
   const { t } = useTranslation();
   const create = useFetcher<ActionResult<{ chave: string }>>({ key: "create-key" });
   const errors = fieldErrors(create.data);
+  const addressError = Object.entries(errors).find(([field]) => field === "enderecos" || field.startsWith("enderecos."))?.[1];
   return (
     <create.Form method="post" className="space-y-3">
       <CsrfField />
@@ -35,6 +40,18 @@ export function NewKeyForm() {
         </div>
       ) : null}
       <TextField name="nome" label={t("admin.keys.name")} hint={t("admin.keys.nameHint")} required maxLength={120} error={errors.nome} />
+      <SelectField
+        name="escopo"
+        label={t("admin.keys.scope")}
+        defaultValue="preco_estoque"
+        options={API_KEY_SCOPES.map((s) => ({ value: s, label: t(`admin.keys.scopes.${s}`) }))}
+        error={errors.escopo}
+      />
+      <TextField name="expira_em" type="date" label={t("admin.keys.expiry")} hint={t("admin.keys.expiryHint")} error={errors.expira_em} />
+      <div>
+        <TextArea name="enderecos" label={t("admin.keys.addresses")} defaultValue="" error={addressError} />
+        <p className="mt-1 text-sm text-muted">{t("admin.keys.addressesHint")}</p>
+      </div>
       <SubmitButton pending={create.state === "submitting"} pendingLabel={t("admin.keys.creating")}>
         {t("admin.keys.createButton")}
       </SubmitButton>
@@ -57,6 +74,8 @@ export function KeyList({ keys }: { keys: ApiKey[] }) {
           columns={[
             { label: t("admin.keys.name") },
             { label: t("admin.keys.prefix") },
+            { label: t("admin.keys.scope") },
+            { label: t("admin.keys.limits") },
             { label: t("admin.keys.lastUsed") },
             { label: t("admin.keys.state") },
           ]}
@@ -70,6 +89,13 @@ export function KeyList({ keys }: { keys: ApiKey[] }) {
                 </span>
               </td>
               <td className="py-1.5 pr-3 font-mono">sk_{k.prefixo}_…</td>
+              <td className="py-1.5 pr-3">{t(`admin.keys.scopes.${k.escopo}`)}</td>
+              <td className="py-1.5 pr-3 text-sm">
+                <span className="block">
+                  {k.expira_em ? t("admin.keys.expiresOn", { date: date.format(new Date(k.expira_em)) }) : t("admin.keys.noExpiry")}
+                </span>
+                <span className="block">{k.enderecos.length > 0 ? k.enderecos.join(", ") : t("admin.keys.anyAddress")}</span>
+              </td>
               <td className="py-1.5 pr-3">{k.last_used_at ? date.format(new Date(k.last_used_at)) : t("admin.keys.never")}</td>
               <td className="py-1.5 pr-3">
                 {k.revoked_at ? (
