@@ -161,6 +161,11 @@ export function ImportPanel({ initial }: { initial: AdminImport | undefined }) {
                   </div>
                 ))}
               </dl>
+              {current.estado === "checked" && current.fora_limite > 0 ? (
+                <p className="rounded-md border border-amber-300 bg-amber-50 p-2 text-sm" data-testid="import-price-jumps">
+                  {t("admin.import.priceJumps", { n: number.format(current.fora_limite) })}
+                </p>
+              ) : null}
             </>
           ) : null}
           {current.erros.length > 0 && current.estado !== "checking" ? (
