@@ -137,10 +137,16 @@ export const ApiKeySchema = z
 export type ApiKey = z.infer<typeof ApiKeySchema>;
 
 const address = z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()]);
-/** A list written one per line or separated by commas or spaces (the form's text area), or a JSON array. */
+/**
+ * A list written one per line or separated by commas or spaces (the form's text area), or a JSON array;
+ * a bad entry marks the whole field (the form has one).
+ */
 const addresses = z.preprocess(
   (v) => (typeof v === "string" ? v.split(/[\s,;]+/).filter((a) => a !== "") : (v ?? [])),
-  z.array(z.string().trim().pipe(address)).max(API_KEY_MAX_ADDRESSES),
+  z
+    .array(z.string().trim())
+    .max(API_KEY_MAX_ADDRESSES)
+    .refine((list) => list.every((a) => address.safeParse(a).success), { message: "invalid" }),
 );
 /** A day (YYYY-MM-DD); the key works until its end, Paraguay's time. Empty: no expiry. */
 const expiry = z.preprocess(

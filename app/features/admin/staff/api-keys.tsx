@@ -18,7 +18,6 @@ export function NewKeyForm() {
   const { t } = useTranslation();
   const create = useFetcher<ActionResult<{ chave: string }>>({ key: "create-key" });
   const errors = fieldErrors(create.data);
-  const addressError = Object.entries(errors).find(([field]) => field === "enderecos" || field.startsWith("enderecos."))?.[1];
   return (
     <create.Form method="post" className="space-y-3">
       <CsrfField />
@@ -49,7 +48,7 @@ export function NewKeyForm() {
       />
       <TextField name="expira_em" type="date" label={t("admin.keys.expiry")} hint={t("admin.keys.expiryHint")} error={errors.expira_em} />
       <div>
-        <TextArea name="enderecos" label={t("admin.keys.addresses")} defaultValue="" error={addressError} />
+        <TextArea name="enderecos" label={t("admin.keys.addresses")} defaultValue="" error={errors.enderecos} />
         <p className="mt-1 text-sm text-muted">{t("admin.keys.addressesHint")}</p>
       </div>
       <SubmitButton pending={create.state === "submitting"} pendingLabel={t("admin.keys.creating")}>
