@@ -11,13 +11,13 @@ import { apiMessage } from "#contract/messages.ts";
 import type { Db } from "#db/client.ts";
 import { imports } from "#db/schema/staff.ts";
 import { HttpError } from "../../../lib/errors.ts";
-import { audited, type Actor, type KeyActor } from "../audit.ts";
+import type { Actor, KeyActor } from "../audit.ts";
 import { newCounts, planFile, tally, type Progress, type Sender } from "./batches.ts";
 import { exportFile } from "./export.ts";
 import { countLines, fileFormat, removeOlderThan } from "./file.ts";
 import type { RowPlan } from "./plan.ts";
 import { planSpill } from "./spill.ts";
-import { writeBatch } from "./writes.ts";
+import { writePlan } from "./apply.ts";
 import { workbookEntries, zipRefusal } from "./xlsx.ts";
 import { ZipRefused } from "./zip.ts";
 
@@ -34,7 +34,7 @@ const senderOf = (actor: Actor | KeyActor): Sender => (actor.staffId === null ? 
 const SAMPLE = 1000;
 
 /**
- * Product imports and the catalogue's export (docs/decisions/020). An upload is kept under
+ * Product imports and the catalogue's export (docs/decisions/020, bounded by 024). An upload is kept under
  * DATA_DIR/imports and checked in the background (the dry run: counts and every refused row, nothing
  * written); applying it plans the file again and writes the plan in one transaction, so it lands whole
  * or not at all. Unchanged rows write nothing: importing a file twice changes nothing the second time.
@@ -302,41 +302,11 @@ export function createAdminImports({
       return;
     }
     progress.linhas = progress.processadas + counts.criadas + counts.atualizadas;
-    await db.transaction(async (tx) => {
-      if (concurrentWrites) await tx.execute(sql`SET LOCAL statement_timeout = '300s'`);
-      for await (const plans of spill.batches()) {
-        await writeBatch(tx, plans, result.header);
-        progress.processadas += plans.length;
-        if (concurrentWrites) await setRow(id, { processadas: progress.processadas });
-      }
-      const pick = (values: object) => Object.fromEntries(result.header.fields.map((f) => [f, (values as Record<string, unknown>)[f]]));
-      const { erros: _erros, ...numbers } = counts;
-      await audited(tx, actor, {
-        acao: "importar",
-        entidade: "importacao",
-        entidade_id: id,
-        antes: {
-          arquivo: claimed.arquivo_nome,
-          valores: sample.map((p) => (p.kind === "update" ? { codigo: p.before.codigo, ...pick(p.before) } : null)),
-        },
-        depois: {
-          ...numbers,
-          colunas: result.header.columns,
-          valores: sample.map((p) => (p.kind === "create" || p.kind === "update" ? { codigo: p.values.codigo, ...pick(p.values) } : null)),
-        },
-      });
-      await tx
-        .update(imports)
-        .set({
-          estado: "applied",
-          applied_at: new Date(),
-          updated_at: new Date(),
-          processadas: progress.processadas,
-          ...numbers,
-          erros: counts.erros,
-        })
-        .where(eq(imports.id, id));
-    });
+    await writePlan(
+      db,
+      { actor, claimed, header: result.header, counts, sample, batches: spill.batches(), progress, concurrentWrites },
+      (processadas) => setRow(id, { processadas }),
+    );
     await rm(fileOf(claimed), { force: true });
     if (counts.criadas + counts.atualizadas > 0) await changed();
   }
