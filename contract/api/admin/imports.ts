@@ -169,7 +169,6 @@ export const ApiKeyCreateBodySchema = z.object({
   expira_em: expiry,
   enderecos: addresses.default([]),
 });
-export type ApiKeyCreateBody = z.input<typeof ApiKeyCreateBodySchema>;
 export const ApiKeyCreatedSchema = z.object({
   message: z.string(),
   data: ApiKeySchema,
