@@ -16,6 +16,14 @@ interface Part {
   data: Buffer;
   crc: number;
   size: number;
+  /** Declares its sizes in a ZIP64 extra field (the central directory's own say 0xffffffff). */
+  zip64?: boolean;
+}
+
+/** A part deflated in one go. */
+export function part(name: string, text: string): Part {
+  const data = Buffer.from(text);
+  return { name, data: deflateRawSync(data), crc: crc32(data), size: data.length };
 }
 
 /** Deflates what `write` produces, a chunk at a time: the compressed bytes, their CRC and inflated size. */
@@ -37,7 +45,7 @@ async function deflated(name: string, chunks: () => Generator<Buffer>): Promise<
 }
 
 /** A zip of deflated parts; `declare` may state a size other than the real one (a lying central directory). */
-function zip(parts: Part[], declare: (p: Part) => number = (p) => p.size): Buffer {
+export function zip(parts: Part[], declare: (p: Part) => number = (p) => p.size): Buffer {
   const locals: Buffer[] = [];
   const central: Buffer[] = [];
   let offset = 0;
@@ -57,12 +65,20 @@ function zip(parts: Part[], declare: (p: Part) => number = (p) => p.size): Buffe
     entry.writeUInt16LE(20, 6);
     entry.writeUInt16LE(8, 10);
     entry.writeUInt32LE(p.crc >>> 0, 16);
-    entry.writeUInt32LE(p.data.length, 20);
-    entry.writeUInt32LE(declare(p), 24);
+    entry.writeUInt32LE(p.zip64 ? 0xffffffff : p.data.length, 20);
+    entry.writeUInt32LE(p.zip64 ? 0xffffffff : declare(p), 24);
     entry.writeUInt16LE(name.length, 28);
     entry.writeUInt32LE(offset, 42);
+    const extra = Buffer.alloc(p.zip64 ? 20 : 0);
+    if (p.zip64) {
+      extra.writeUInt16LE(0x0001, 0);
+      extra.writeUInt16LE(16, 2);
+      extra.writeBigUInt64LE(BigInt(declare(p)), 4);
+      extra.writeBigUInt64LE(BigInt(p.data.length), 12);
+      entry.writeUInt16LE(extra.length, 30);
+    }
     locals.push(local, name, p.data);
-    central.push(entry, name);
+    central.push(entry, name, extra);
     offset += 30 + name.length + p.data.length;
   }
   const dir = Buffer.concat(central);

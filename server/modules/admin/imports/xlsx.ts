@@ -65,6 +65,8 @@ function guarded(stream: Readable, limits: XlsxLimits): Readable {
     },
   });
   stream.on("error", (err) => guard.destroy(err));
+  // A reader that stops early (a bound reached, a refusal) lets go of the entry, and so of its file.
+  guard.on("close", () => stream.destroy());
   return stream.pipe(guard);
 }
 
@@ -113,6 +115,7 @@ class BoundedWorkbookReader extends ExcelJS.stream.xlsx.WorkbookReader {
       });
       const source = await open(parts.shared);
       source.on("error", (err) => counting.destroy(err));
+      counting.on("close", () => source.destroy());
       for await (const event of self._parseSharedStrings(source.pipe(counting))) yield event;
       if (count() > this.limits.sharedStrings) throw new ZipRefused("strings");
     } else {
