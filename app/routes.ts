@@ -39,6 +39,8 @@ export default [
   route("admin/sair", "routes/admin/logout.tsx"),
   route("admin/recuperar-senha", "routes/admin/forgot-password.tsx"),
   route("admin/redefinir-senha/:token", "routes/admin/reset-password.tsx"),
+  // The step-up dialog's action (decision 026): a resource route, outside the layout's page.
+  route("admin/reautenticar", "routes/admin/reauth.tsx"),
   route("admin", "routes/admin/layout.tsx", [
     index("routes/admin/home.tsx"),
     route("produtos", "routes/admin/products.tsx"),

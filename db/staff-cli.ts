@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { hostname, userInfo } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { loadConfigOrExit } from "#config/config.ts";
@@ -53,6 +54,14 @@ if (values.password !== undefined && (values.password.length < 10 || values.pass
 const name = values.name?.trim() || email.split("@")[0]!;
 if (name.length > 200) fail("--name must have at most 200 characters");
 
+function safeUser(): string {
+  try {
+    return userInfo().username;
+  } catch {
+    return process.env.USER ?? "?";
+  }
+}
+
 const config = loadConfigOrExit();
 let release = () => {};
 if (!config.databaseUrl) {
@@ -74,7 +83,9 @@ const database = await openDatabase({ url: config.databaseUrl, dataDir: path.joi
 try {
   const { created, enrolment } = await database.exclusive(SCHEMA_LOCK, async () => {
     await database.migrate();
-    const member = await upsertStaffMember(database.db, { email, nome: name, papel: role, password, lang, mustChange: generated });
+    // The audit log names the shell's user and machine: who ran it, where (decision 026).
+    const autor = `staff:create (${safeUser()}@${hostname()})`;
+    const member = await upsertStaffMember(database.db, { email, nome: name, papel: role, password, lang, mustChange: generated }, { autor });
     return { ...member, enrolment: await issueEnrolmentCode(database.db, member.id) };
   });
   console.log(`${created ? "Created" : "Updated"} ${role} ${email}.`);

@@ -1,6 +1,6 @@
 import { hash } from "@node-rs/argon2";
 import { count, like, sql } from "drizzle-orm";
-import type { DbOrTx } from "./client.ts";
+import { queryRows, type DbOrTx } from "./client.ts";
 import { staff } from "./schema/staff.ts";
 
 /**
@@ -20,12 +20,41 @@ export interface StaffMemberInput {
   mustChange?: boolean;
 }
 
+/** Who wrote the member, as the audit log names them: `npm run staff:create` by a user of a machine, or the demo seed. */
+export interface StaffWriter {
+  autor: string;
+  ip?: string;
+}
+
 /**
  * Creates the member, or gives an existing one (same e-mail, any case) this role and password, active
  * again and without two-factor: the shell is the way back in for an only owner who lost their phone.
  */
-export async function upsertStaffMember(db: DbOrTx, input: StaffMemberInput): Promise<{ id: number; created: boolean }> {
+export async function upsertStaffMember(
+  db: DbOrTx,
+  input: StaffMemberInput,
+  writer: StaffWriter = { autor: "sistema" },
+): Promise<{ id: number; created: boolean }> {
   const passwordHash = await hash(input.password);
+  return db.transaction(async (tx) => {
+    const [before] = await queryRows<Record<string, unknown>>(
+      tx,
+      sql`SELECT email, nome, papel, ativo, trocar_senha, totp_ativo_em IS NOT NULL AS totp_ativo FROM funcionarios
+          WHERE lower(email) = ${input.email.trim().toLowerCase()}`,
+    );
+    const row = await upsert(tx, input, passwordHash);
+    // Everything the shell does is in the audit log too (decision 026): never the password.
+    await tx.execute(sql`
+      INSERT INTO auditoria (funcionario_id, autor, acao, entidade, entidade_id, antes, depois, ip)
+      VALUES (${row.id}, ${writer.autor.slice(0, 200)}, ${row.created ? "criar" : "redefinir_acesso"}, 'funcionario', ${String(row.id)},
+              ${before ? JSON.stringify(before) : null}::jsonb,
+              ${JSON.stringify({ email: input.email.trim().toLowerCase(), nome: input.nome, papel: input.papel, ativo: true, trocar_senha: input.mustChange ?? false, totp_ativo: false })}::jsonb,
+              ${writer.ip?.slice(0, 64) ?? null})`);
+    return row;
+  });
+}
+
+async function upsert(db: DbOrTx, input: StaffMemberInput, passwordHash: string): Promise<{ id: number; created: boolean }> {
   const rows = (await db.execute(sql`
     INSERT INTO funcionarios (email, nome, papel, password_hash, lang, trocar_senha)
     VALUES (${input.email.trim().toLowerCase()}, ${input.nome}, ${input.papel}, ${passwordHash}, ${input.lang ?? "pt-BR"}, ${input.mustChange ?? false})

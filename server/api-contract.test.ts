@@ -188,6 +188,7 @@ describe("every operation with a good request", () => {
     const staff = { headers: { ...page, cookie: `staff_sid=${cookie}`, "x-csrf-token": login.body.csrf_token } };
     await check("GET /api/admin/session", "/api/admin/session", staff);
     await check("PATCH /api/admin/me", "/api/admin/me", { ...staff, body: { lang: "es-PY" } });
+    await check("POST /api/admin/me/reauth", "/api/admin/me/reauth", { ...staff, body: { password: "Dona#Contrato2026" } });
     const member = (await check("POST /api/admin/staff", "/api/admin/staff", {
       ...staff,
       body: { email: uniqueEmail("balcao"), nome: "Balcão", papel: "counter", password: "Balcao#Contrato2026" },

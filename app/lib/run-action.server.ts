@@ -37,7 +37,8 @@ export async function runAction<T, A = never>(call: () => Promise<T>, options: R
     if (error.status === 401 && options.unauthorized) throw options.unauthorized();
     if (error.status >= 500 && options.throwServerErrors) throw error;
     const kept = options.kept === undefined ? {} : { answer: options.kept };
-    return data<ActionResult<A>>({ ok: false, message: error.message, errors: error.errors, intent, ...kept }, { status: error.status });
+    const code = typeof error.body?.code === "string" ? { code: error.body.code } : {};
+    return data<ActionResult<A>>({ ok: false, message: error.message, errors: error.errors, intent, ...kept, ...code }, { status: error.status });
   }
 }
 

@@ -46,6 +46,13 @@ export const staff = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /**
+     * sha256 of the nonce of the one login ticket (password step done, code step pending) that may still
+     * be used: a new password step replaces it, a right code or the last wrong one clears it (decision 026).
+     */
+    totp_ticket: varchar("totp_ticket", { length: 64 }),
+    /** Codes tried with that ticket: counted before each is checked, so parallel guesses count too. */
+    totp_ticket_tentativas: smallint("totp_ticket_tentativas").notNull().default(0),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -72,6 +79,8 @@ export const staffSessions = pgTable(
     expires_at: timestamp("expires_at", { withTimezone: true }).notNull(),
     revoked_at: timestamp("revoked_at", { withTimezone: true }),
     ip: varchar("ip", { length: 64 }),
+    /** The last time the member proved it was them (login, or password and code again): opens the step-up window (decision 026). */
+    reautenticado_em: timestamp("reautenticado_em", { withTimezone: true }),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("sessoes_funcionarios_staff_idx").on(t.funcionario_id)],
@@ -104,13 +113,16 @@ export const staffTokens = pgTable(
 /**
  * Every write of the back office (docs/decisions/020): who (a staff member, or later an API key), when,
  * from where, what, and the row before and after. Written in the same transaction as the write itself.
- * Passwords and secrets are never part of `antes` or `depois`.
+ * Passwords and secrets are never part of `antes` or `depois`. Also the logins, logouts, wrong codes,
+ * refusals of access and the shell's `staff:create` (decision 026). Append-only: a trigger refuses
+ * UPDATE, DELETE and TRUNCATE (migration 0018), so `funcionario_id` names no foreign key whose
+ * ON DELETE would have to rewrite it; `autor` keeps the member readable.
  */
 export const auditLog = pgTable(
   "auditoria",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    funcionario_id: integer("funcionario_id").references(() => staff.id, { onDelete: "set null" }),
+    funcionario_id: integer("funcionario_id"),
     /** The member's e-mail when the write was made: the record stays readable if the member is removed. */
     autor: varchar("autor", { length: 200 }).notNull(),
     acao: varchar("acao", { length: 40 }).notNull(),
@@ -119,6 +131,7 @@ export const auditLog = pgTable(
     antes: jsonb("antes"),
     depois: jsonb("depois"),
     ip: varchar("ip", { length: 64 }),
+    user_agent: varchar("user_agent", { length: 300 }),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -93,6 +93,25 @@ export const StaffLoginResponseSchema = z.union([StaffSignedInSchema, StaffTotpS
 /** How long the second step of a login may wait for its code. */
 export const TOTP_TICKET_MS = 5 * 60 * 1000;
 
+/**
+ * Codes one ticket may try: each is counted before it is checked; the last wrong one ends the ticket,
+ * and only a new password step gives another (decision 026).
+ */
+export const TOTP_TICKET_TRIES = 5;
+
+/**
+ * Step-up (decision 026): the sensitive operations (own password, own two-factor off, settings, owners,
+ * other members' passwords and two-factor, API keys) need the member to have proved it was them within
+ * this window, at the login or with `POST /api/admin/me/reauth`. Refused otherwise with the error code below.
+ */
+export const REAUTH_WINDOW_MS = 5 * 60 * 1000;
+/** The `code` of the 403 that asks for the password (and a code) again before the operation is retried. */
+export const REAUTH_REQUIRED = "reauth_required";
+
+/** The password, and a code of the app or a recovery code for a member with two-factor. */
+export const StaffReauthBodySchema = z.object({ password: z.string().min(1).max(200), codigo: textSchema().max(40).optional() });
+export const StaffReauthResponseSchema = z.object({ message: z.string(), reautenticado_ate: z.string() });
+
 /** The second step: the ticket, and a code of the authenticator app (6 digits) or a recovery code. */
 export const StaffTotpLoginBodySchema = z.object({ ticket: z.string().min(1).max(500), codigo: textSchema().min(1).max(40) });
 
@@ -153,6 +172,7 @@ export const AuditEntrySchema = z
     antes: z.unknown().nullable(),
     depois: z.unknown().nullable(),
     ip: z.string().nullable(),
+    user_agent: z.string().nullable(),
   })
   .meta({ id: "AuditEntry" });
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;

@@ -2,15 +2,18 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { CSRF_HEADER, staffCookieName, staffDeviceCookieName, type Staff } from "#contract/api/admin/staff.ts";
 import { operations, type Operation } from "#contract/api/operations.ts";
 import type { Config } from "#config/config.ts";
+import type { Db } from "#db/client.ts";
 import { HttpError } from "../../lib/errors.ts";
 import { siteFor, visitorSiteOf } from "../../lib/site.ts";
+import { audited } from "./audit.ts";
+import { actorOf, importerOf } from "./context.ts";
 import type { ApiKeys, ResolvedKey } from "./staff/api-keys.ts";
 import type { StaffService } from "./staff/service.ts";
 
 declare module "fastify" {
   interface FastifyRequest {
     /** The back-office member of an admin request, once its session was checked (access.ts). */
-    staff?: Staff & { sessionId: number; totpPending: boolean };
+    staff?: Staff & { sessionId: number; totpPending: boolean; reauthAt: Date | null };
     /** The API key of an admin request sent by the shop's own system, once checked. */
     apiKey?: ResolvedKey;
   }
@@ -25,7 +28,7 @@ function bearerKey(request: FastifyRequest): string | undefined {
 }
 
 /** What a member who must choose a new password may still do. */
-const BEFORE_NEW_PASSWORD = new Set<string>(["GET /api/admin/session", "PATCH /api/admin/me", "POST /api/admin/logout"]);
+const BEFORE_NEW_PASSWORD = new Set<string>(["GET /api/admin/session", "PATCH /api/admin/me", "POST /api/admin/me/reauth", "POST /api/admin/logout"]);
 /** What a member without two-factor may still do once the owner made it mandatory: their own account and enrolment. */
 const BEFORE_TWO_FACTOR = new Set<string>([
   ...BEFORE_NEW_PASSWORD,
@@ -71,8 +74,10 @@ export const staffCookieOptions = (config: Config, expires: Date) => ({
  * - an API key (`Authorization: Bearer sk_…`) opens only the operations that name its scope.
  * - while two-factor is mandatory, a member without it may only enrol.
  * The login itself (`public`) only needs a write's same-origin check.
+ * Every refusal (403) of a member or a key is written to the audit log (decision 026); one of nobody
+ * (no session) is not: a stranger could fill the log with them.
  */
-export function createStaffAccess(staffService: StaffService, apiKeys: ApiKeys, config: Config) {
+export function createStaffAccess(staffService: StaffService, apiKeys: ApiKeys, config: Config, db: Db) {
   /** A write comes from the store's own pages: its Origin (or Referer) names the host it was sent to. */
   function sameOrigin(request: FastifyRequest): boolean {
     // The storefront's in-process calls: React Router compared the browser's Origin with the page's before the action ran.
@@ -87,7 +92,26 @@ export function createStaffAccess(staffService: StaffService, apiKeys: ApiKeys, 
     }
   }
 
-  return async function check(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  async function refused(request: FastifyRequest, key: string, error: HttpError) {
+    if (!request.staff && !request.apiKey) return;
+    await audited(db, request.apiKey ? importerOf(request) : actorOf(request), {
+      acao: "acesso_negado",
+      entidade: "operacao",
+      entidade_id: key.slice(0, 64),
+      depois: { motivo: error.messageKey, caminho: (request.url.split("?")[0] ?? "").slice(0, 200) },
+    });
+  }
+
+  return async function guarded(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    try {
+      await check(request, reply);
+    } catch (error) {
+      if (error instanceof HttpError && error.statusCode === 403) await refused(request, operationKey(request), error);
+      throw error;
+    }
+  };
+
+  async function check(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const key = operationKey(request);
     const access = (operations as Record<string, Operation>)[key]?.admin;
     if (!access) throw new HttpError(403, "forbidden");
@@ -103,14 +127,15 @@ export function createStaffAccess(staffService: StaffService, apiKeys: ApiKeys, 
       if (resolved === "invalid") throw new HttpError(401, "api_key_invalid");
       if (resolved === "expired") throw new HttpError(401, "api_key_expired");
       if (resolved === "address") throw new HttpError(403, "api_key_address", { vars: { ip: request.ip } });
-      if (!access.scopes?.includes(resolved.escopo)) throw new HttpError(403, "forbidden");
+      // Set before the scope check: a key's refusal is written to the audit log in its name (decision 026).
       request.apiKey = resolved;
+      if (!access.scopes?.includes(resolved.escopo)) throw new HttpError(403, "forbidden");
       return;
     }
     const token = staffToken(request, config);
     const session = token ? await staffService.resolve(token) : null;
     if (!token || !session) throw new HttpError(401, "session_expired");
-    request.staff = { ...session.staff, sessionId: session.sessionId, totpPending: session.totpPending };
+    request.staff = { ...session.staff, sessionId: session.sessionId, totpPending: session.totpPending, reauthAt: session.reauthAt };
     // The cookie follows the session's sliding expiry.
     if (session.slid) reply.setCookie(staffCookie(config), token, staffCookieOptions(config, session.expiresAt));
     if (write) {
@@ -122,5 +147,5 @@ export function createStaffAccess(staffService: StaffService, apiKeys: ApiKeys, 
     if (session.staff.trocar_senha && !BEFORE_NEW_PASSWORD.has(key)) throw new HttpError(403, "password_change_required");
     if (session.totpPending && !BEFORE_TWO_FACTOR.has(key)) throw new HttpError(403, "totp_required");
     if (!access.roles.includes(session.staff.papel)) throw new HttpError(403, "forbidden");
-  };
+  }
 }

@@ -10,6 +10,8 @@ export interface Actor {
   staffId: number;
   email: string;
   ip: string;
+  /** The browser's User-Agent, as sent (cut to 300 characters). */
+  userAgent?: string;
 }
 
 /** An API key of the shop's own systems (the import): no member; the log names the key. */
@@ -20,6 +22,18 @@ export interface KeyActor {
   escopo: "preco_estoque" | "catalogo";
   email: string;
   ip: string;
+  userAgent?: string;
+}
+
+/**
+ * Someone the log names only by what they typed: a login with an unknown e-mail, or a refusal before
+ * any session (decision 026). `email` is the e-mail as typed, never a password.
+ */
+export interface Visitor {
+  staffId: null;
+  email: string;
+  ip: string;
+  userAgent?: string;
 }
 
 export interface AuditRecord {
@@ -49,18 +63,21 @@ function scrub(value: unknown): unknown {
 
 /**
  * Records one write in the audit log, on the write's own transaction: no write goes unrecorded, and no
- * record describes a write that rolled back (docs/decisions/020).
+ * record describes a write that rolled back (docs/decisions/020). An event that writes nothing else (a
+ * login, a logout, a refusal) is recorded with `db` itself, after the fact; a failure to record it fails
+ * the request, as any database failure does, rather than letting it through unlogged (decision 026).
  */
-export async function audited(tx: DbOrTx, actor: Actor | KeyActor, record: AuditRecord): Promise<void> {
+export async function audited(tx: DbOrTx, actor: Actor | KeyActor | Visitor, record: AuditRecord): Promise<void> {
   await tx.insert(auditLog).values({
     funcionario_id: actor.staffId,
-    autor: actor.email,
+    autor: actor.email.slice(0, 200),
     acao: record.acao,
     entidade: record.entidade,
     entidade_id: record.entidade_id === undefined || record.entidade_id === null ? null : String(record.entidade_id),
     antes: scrub(record.antes),
     depois: scrub(record.depois),
     ip: actor.ip.slice(0, 64),
+    user_agent: actor.userAgent?.slice(0, 300) || null,
   });
 }
 

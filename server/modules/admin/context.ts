@@ -40,7 +40,13 @@ export function memberOf(request: FastifyRequest) {
 /** The member behind a write, as the audit log names them. */
 export const actorOf = (request: FastifyRequest): Actor => {
   const member = memberOf(request);
-  return { staffId: member.id, email: member.email, ip: request.ip };
+  return { staffId: member.id, email: member.email, ...clientOf(request) };
+};
+
+/** Where a request came from, as the audit log keeps it: the address and the browser's User-Agent. */
+export const clientOf = (request: FastifyRequest) => {
+  const agent = request.headers["user-agent"];
+  return { ip: request.ip, userAgent: typeof agent === "string" ? agent.slice(0, 300) : undefined };
 };
 
 /** The member, or the shop system's API key, behind an import. */
@@ -51,6 +57,6 @@ export const importerOf = (request: FastifyRequest): Actor | KeyActor =>
         apiKeyId: request.apiKey.id,
         escopo: request.apiKey.escopo,
         email: `chave ${request.apiKey.prefixo} (${request.apiKey.nome})`.slice(0, 200),
-        ip: request.ip,
+        ...clientOf(request),
       }
     : actorOf(request);

@@ -45,6 +45,6 @@ export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (app, { db, c
     concurrentWrites,
     changed: () => app.storefront.changed(),
   };
-  app.addHook("onRequest", createStaffAccess(context.staff, context.apiKeys, config));
+  app.addHook("onRequest", createStaffAccess(context.staff, context.apiKeys, config, db));
   for (const area of AREAS) await app.register(area, context);
 };

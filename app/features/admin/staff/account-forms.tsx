@@ -7,6 +7,7 @@ import { FormResult, useResetOnSuccess } from "#app/features/admin/form-result.t
 import { CsrfField, useStaffSession } from "#app/features/admin/staff-data.tsx";
 import { useTranslation } from "#app/i18n/react.tsx";
 import { type ActionResult, fieldErrors } from "#app/lib/action-result.ts";
+import { useStepUp } from "./step-up.tsx";
 import "#app/i18n/admin-texts.ts";
 
 export function LanguageForm() {
@@ -39,7 +40,8 @@ export function PasswordForm() {
   const { t, i18n } = useTranslation();
   const fetcher = useFetcher<ActionResult>();
   const errors = fieldErrors(fetcher.data);
-  const form = useResetOnSuccess(fetcher);
+  // A new password needs the step-up (decision 026): sent again once the member proved it was them.
+  const { form, dialog } = useStepUp(fetcher, useResetOnSuccess(fetcher));
   const result = fetcher.data?.ok ? { ...fetcher.data, message: t("admin.account.changed") } : fetcher.data;
   return (
     <Panel title={t("admin.account.passwordTitle")}>
@@ -79,6 +81,7 @@ export function PasswordForm() {
           <SubmitButton pending={fetcher.state !== "idle"}>{t("admin.account.change")}</SubmitButton>
         </div>
       </fetcher.Form>
+      {dialog}
     </Panel>
   );
 }

@@ -8,6 +8,7 @@ import { FormResult } from "#app/features/admin/form-result.tsx";
 import { CsrfField } from "#app/features/admin/staff-data.tsx";
 import { useTranslation } from "#app/i18n/react.tsx";
 import { fieldErrors, type ActionResult } from "#app/lib/action-result.ts";
+import { useStepUp } from "./step-up.tsx";
 import "#app/i18n/admin-texts.ts";
 
 /**
@@ -18,43 +19,48 @@ export function NewKeyForm() {
   const { t } = useTranslation();
   const create = useFetcher<ActionResult<{ chave: string }>>({ key: "create-key" });
   const errors = fieldErrors(create.data);
+  const { form, dialog } = useStepUp(create);
+  // The dialog holds a form of its own: beside this one, never inside it.
   return (
-    <create.Form method="post" className="space-y-3">
-      <CsrfField />
-      <FormResult result={create.data} />
-      {create.data?.ok && create.data.answer?.chave ? (
-        <div className="space-y-1 rounded-md border border-amber-300 bg-amber-50 p-3">
-          <label htmlFor="new-key" className="block text-sm font-semibold">
-            {t("admin.keys.shownOnce")}
-          </label>
-          <input
-            id="new-key"
-            readOnly
-            value={create.data.answer.chave}
-            onFocus={(e) => e.currentTarget.select()}
-            className="w-full rounded border border-slate-300 bg-white px-2 py-2 font-mono text-sm"
-            data-testid="new-api-key"
-          />
-          <p className="text-sm">{t("admin.keys.howTo")}</p>
+    <>
+      <create.Form method="post" className="space-y-3" ref={form}>
+        <CsrfField />
+        <FormResult result={create.data} />
+        {create.data?.ok && create.data.answer?.chave ? (
+          <div className="space-y-1 rounded-md border border-amber-300 bg-amber-50 p-3">
+            <label htmlFor="new-key" className="block text-sm font-semibold">
+              {t("admin.keys.shownOnce")}
+            </label>
+            <input
+              id="new-key"
+              readOnly
+              value={create.data.answer.chave}
+              onFocus={(e) => e.currentTarget.select()}
+              className="w-full rounded border border-slate-300 bg-white px-2 py-2 font-mono text-sm"
+              data-testid="new-api-key"
+            />
+            <p className="text-sm">{t("admin.keys.howTo")}</p>
+          </div>
+        ) : null}
+        <TextField name="nome" label={t("admin.keys.name")} hint={t("admin.keys.nameHint")} required maxLength={120} error={errors.nome} />
+        <SelectField
+          name="escopo"
+          label={t("admin.keys.scope")}
+          defaultValue="preco_estoque"
+          options={API_KEY_SCOPES.map((s) => ({ value: s, label: t(`admin.keys.scopes.${s}`) }))}
+          error={errors.escopo}
+        />
+        <TextField name="expira_em" type="date" label={t("admin.keys.expiry")} hint={t("admin.keys.expiryHint")} error={errors.expira_em} />
+        <div>
+          <TextArea name="enderecos" label={t("admin.keys.addresses")} defaultValue="" error={errors.enderecos} />
+          <p className="mt-1 text-sm text-muted">{t("admin.keys.addressesHint")}</p>
         </div>
-      ) : null}
-      <TextField name="nome" label={t("admin.keys.name")} hint={t("admin.keys.nameHint")} required maxLength={120} error={errors.nome} />
-      <SelectField
-        name="escopo"
-        label={t("admin.keys.scope")}
-        defaultValue="preco_estoque"
-        options={API_KEY_SCOPES.map((s) => ({ value: s, label: t(`admin.keys.scopes.${s}`) }))}
-        error={errors.escopo}
-      />
-      <TextField name="expira_em" type="date" label={t("admin.keys.expiry")} hint={t("admin.keys.expiryHint")} error={errors.expira_em} />
-      <div>
-        <TextArea name="enderecos" label={t("admin.keys.addresses")} defaultValue="" error={errors.enderecos} />
-        <p className="mt-1 text-sm text-muted">{t("admin.keys.addressesHint")}</p>
-      </div>
-      <SubmitButton pending={create.state === "submitting"} pendingLabel={t("admin.keys.creating")}>
-        {t("admin.keys.createButton")}
-      </SubmitButton>
-    </create.Form>
+        <SubmitButton pending={create.state === "submitting"} pendingLabel={t("admin.keys.creating")}>
+          {t("admin.keys.createButton")}
+        </SubmitButton>
+      </create.Form>
+      {dialog}
+    </>
   );
 }
 

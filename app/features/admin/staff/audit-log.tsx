@@ -29,7 +29,18 @@ export function AuditFilters({ staff, filters }: { staff: { id: number; nome: st
         name="entidade"
         label={t("admin.audit.entity")}
         placeholder={t("admin.audit.any")}
-        options={["funcionario", "produto", "categoria", "departamento", "marca", "cotacao", "importacao", "chave_api", "configuracao"].map((e) => ({
+        options={[
+          "funcionario",
+          "produto",
+          "categoria",
+          "departamento",
+          "marca",
+          "cotacao",
+          "importacao",
+          "chave_api",
+          "configuracao",
+          "operacao",
+        ].map((e) => ({
           value: e,
           label: label("entities", e),
         }))}
@@ -57,6 +68,15 @@ export function AuditFilters({ staff, filters }: { staff: { id: number; nome: st
           "desativar_2fa",
           "codigos_2fa",
           "redefinir_2fa",
+          // Decision 026: who came in, who was refused, and what the shell did.
+          "login",
+          "login_falhou",
+          "codigo_2fa_errado",
+          "logout",
+          "reautenticar",
+          "reautenticar_falhou",
+          "acesso_negado",
+          "redefinir_acesso",
         ].map((a) => ({
           value: a,
           label: label("actions", a),
@@ -98,6 +118,11 @@ export function AuditTable({ entries }: { entries: AuditEntry[] }) {
           <td className="py-2 pr-3">
             {entry.autor}
             {entry.ip ? <span className="block text-xs text-muted">{entry.ip}</span> : null}
+            {entry.user_agent ? (
+              <span className="block max-w-64 truncate text-xs text-muted" title={entry.user_agent}>
+                {entry.user_agent}
+              </span>
+            ) : null}
           </td>
           <td className="py-2 pr-3">
             {label("actions", entry.acao)} · {label("entities", entry.entidade)}

@@ -9,6 +9,7 @@ import { FormResult, useResetOnSuccess } from "#app/features/admin/form-result.t
 import { CsrfField, useStaffSession } from "#app/features/admin/staff-data.tsx";
 import { useTranslation } from "#app/i18n/react.tsx";
 import { type ActionResult, fieldErrors } from "#app/lib/action-result.ts";
+import { useStepUp } from "./step-up.tsx";
 import "#app/i18n/admin-texts.ts";
 
 function useChoices() {
@@ -24,7 +25,8 @@ export function NewMemberForm() {
   const fetcher = useFetcher<ActionResult>();
   const { roles, languages } = useChoices();
   const errors = fieldErrors(fetcher.data);
-  const form = useResetOnSuccess(fetcher);
+  // A new owner needs the step-up (decision 026): the form is sent again once the member proved it was them.
+  const { form, dialog } = useStepUp(fetcher, useResetOnSuccess(fetcher));
   return (
     <Panel title={t("admin.staff.new")}>
       <fetcher.Form method="post" className="grid gap-3 md:grid-cols-2" ref={form}>
@@ -54,6 +56,7 @@ export function NewMemberForm() {
           </SubmitButton>
         </div>
       </fetcher.Form>
+      {dialog}
     </Panel>
   );
 }
@@ -62,9 +65,10 @@ export function NewMemberForm() {
 export function SecurityForm({ mandatory }: { mandatory: boolean }) {
   const { t } = useTranslation();
   const fetcher = useFetcher<ActionResult>();
+  const { form, dialog } = useStepUp(fetcher);
   return (
     <Panel title={t("admin.staff.settingsTitle")}>
-      <fetcher.Form method="post" className="grid gap-3">
+      <fetcher.Form method="post" className="grid gap-3" ref={form}>
         <CsrfField />
         <input type="hidden" name="intent" value="settings" />
         <FormResult result={fetcher.data} />
@@ -85,6 +89,7 @@ export function SecurityForm({ mandatory }: { mandatory: boolean }) {
           <SubmitButton pending={fetcher.state !== "idle"}>{t("admin.staff.saveSettings")}</SubmitButton>
         </div>
       </fetcher.Form>
+      {dialog}
     </Panel>
   );
 }
@@ -93,15 +98,20 @@ export function SecurityForm({ mandatory }: { mandatory: boolean }) {
 function TotpReset({ member }: { member: Staff }) {
   const { t } = useTranslation();
   const fetcher = useFetcher<ActionResult>();
+  const { form, dialog } = useStepUp(fetcher);
+  // The dialog holds a form of its own: beside this one, never inside it.
   return (
-    <fetcher.Form method="post" className="mt-3 space-y-2 border-t border-slate-200 pt-3">
-      <CsrfField />
-      <input type="hidden" name="intent" value="totp-reset" />
-      <input type="hidden" name="id" value={member.id} />
-      <FormResult result={fetcher.data} />
-      <p className="text-sm text-muted">{t("admin.staff.resetTotpHint")}</p>
-      <SubmitButton pending={fetcher.state !== "idle"}>{t("admin.staff.resetTotp")}</SubmitButton>
-    </fetcher.Form>
+    <>
+      <fetcher.Form method="post" className="mt-3 space-y-2 border-t border-slate-200 pt-3" ref={form}>
+        <CsrfField />
+        <input type="hidden" name="intent" value="totp-reset" />
+        <input type="hidden" name="id" value={member.id} />
+        <FormResult result={fetcher.data} />
+        <p className="text-sm text-muted">{t("admin.staff.resetTotpHint")}</p>
+        <SubmitButton pending={fetcher.state !== "idle"}>{t("admin.staff.resetTotp")}</SubmitButton>
+      </fetcher.Form>
+      {dialog}
+    </>
   );
 }
 
@@ -113,23 +123,28 @@ function TotpInvite({ member }: { member: Staff }) {
   const { t } = useTranslation();
   const fetcher = useFetcher<ActionResult<{ codigo: string }>>();
   const code = fetcher.data?.ok ? fetcher.data.answer?.codigo : undefined;
+  const { form, dialog } = useStepUp(fetcher);
+  // The dialog holds a form of its own: beside this one, never inside it.
   return (
-    <fetcher.Form method="post" className="mt-3 space-y-2 border-t border-slate-200 pt-3">
-      <CsrfField />
-      <input type="hidden" name="intent" value="totp-invite" />
-      <input type="hidden" name="id" value={member.id} />
-      <FormResult result={fetcher.data} />
-      {code ? (
-        <p className="font-medium">
-          {t("admin.staff.inviteCodeShown", { name: member.nome })}{" "}
-          <code data-testid="enrolment-code" className="rounded bg-slate-100 px-2 py-1 font-mono text-base">
-            {code}
-          </code>
-        </p>
-      ) : null}
-      <p className="text-sm text-muted">{t("admin.staff.inviteTotpHint")}</p>
-      <SubmitButton pending={fetcher.state !== "idle"}>{t("admin.staff.inviteTotp")}</SubmitButton>
-    </fetcher.Form>
+    <>
+      <fetcher.Form method="post" className="mt-3 space-y-2 border-t border-slate-200 pt-3" ref={form}>
+        <CsrfField />
+        <input type="hidden" name="intent" value="totp-invite" />
+        <input type="hidden" name="id" value={member.id} />
+        <FormResult result={fetcher.data} />
+        {code ? (
+          <p className="font-medium">
+            {t("admin.staff.inviteCodeShown", { name: member.nome })}{" "}
+            <code data-testid="enrolment-code" className="rounded bg-slate-100 px-2 py-1 font-mono text-base">
+              {code}
+            </code>
+          </p>
+        ) : null}
+        <p className="text-sm text-muted">{t("admin.staff.inviteTotpHint")}</p>
+        <SubmitButton pending={fetcher.state !== "idle"}>{t("admin.staff.inviteTotp")}</SubmitButton>
+      </fetcher.Form>
+      {dialog}
+    </>
   );
 }
 
@@ -141,6 +156,7 @@ export function MemberEditor({ member }: { member: Staff }) {
   const prefix = `staff-${member.id}`;
   const { staff: me } = useStaffSession();
   const password = useRef<HTMLInputElement>(null);
+  const { form, dialog } = useStepUp(fetcher);
   // A new password is sent once: the field is emptied when it was saved.
   useEffect(() => {
     if (fetcher.state === "idle" && fetcher.data?.ok && password.current) password.current.value = "";
@@ -148,7 +164,7 @@ export function MemberEditor({ member }: { member: Staff }) {
   return (
     <details className="rounded-md border border-slate-200 p-3 open:bg-slate-50">
       <summary className="cursor-pointer font-semibold">{t("admin.staff.edit", { name: member.nome })}</summary>
-      <fetcher.Form method="post" className="mt-3 grid gap-3 md:grid-cols-2">
+      <fetcher.Form method="post" className="mt-3 grid gap-3 md:grid-cols-2" ref={form}>
         <CsrfField />
         <input type="hidden" name="intent" value="update" />
         <input type="hidden" name="id" value={member.id} />
@@ -200,6 +216,7 @@ export function MemberEditor({ member }: { member: Staff }) {
           </SubmitButton>
         </div>
       </fetcher.Form>
+      {dialog}
       {member.totp_ativo ? <TotpReset member={member} /> : member.id !== me.id ? <TotpInvite member={member} /> : null}
     </details>
   );

@@ -10,13 +10,14 @@ import { operationSchema as op } from "../../../lib/operation.ts";
 import { requestSite } from "../../../lib/site.ts";
 import { staffCookie, staffCookieOptions, staffDeviceCookie, staffToken } from "../access.ts";
 import { readAudit } from "../audit.ts";
-import { actorOf, memberOf, message, security, tags, type AdminContext } from "../context.ts";
+import { actorOf, clientOf, memberOf, message, security, tags, type AdminContext } from "../context.ts";
 import type { StaffService } from "./service.ts";
+import { requireRecentAuth } from "./step-up.ts";
 
 /** Staff: login (with its two-factor step), the session, members, the owner's settings, the audit log and API keys. */
 export const staffRoutes: FastifyPluginAsyncZod<AdminContext> = async (app, { db, staff, apiKeys, config }) => {
   /** Who is logging in: the address, and the known-device cookie their browser sent. */
-  const client = (request: FastifyRequest) => ({ ip: request.ip, device: request.cookies?.[staffDeviceCookie(config)] });
+  const client = (request: FastifyRequest) => ({ ...clientOf(request), device: request.cookies?.[staffDeviceCookie(config)] });
   /** Links in e-mails lead to the store host the member is using (PUBLIC_URL's when the Host is none of the store's). */
   const site = (request: FastifyRequest) => {
     const { origin, brandName } = requestSite(config, request);
@@ -80,13 +81,13 @@ export const staffRoutes: FastifyPluginAsyncZod<AdminContext> = async (app, { db
   );
 
   app.post("/api/admin/logout", { schema: op("POST /api/admin/logout", { tags, security }) }, async (request, reply) => {
-    await staff.logout(memberOf(request).sessionId);
+    await staff.logout(actorOf(request), memberOf(request).sessionId);
     reply.clearCookie(staffCookie(config), staffCookieOptions(config, new Date(0)));
     return { message: message(request, "logout_ok") };
   });
 
   app.get("/api/admin/session", { schema: op("GET /api/admin/session", { tags, security }) }, async (request) => {
-    const { sessionId: _sessionId, totpPending, ...member } = memberOf(request);
+    const { sessionId: _sessionId, totpPending, reauthAt: _reauthAt, ...member } = memberOf(request);
     return { staff: member, csrf_token: staff.csrfFor(staffToken(request, config)!), totp_pendente: totpPending };
   });
 
@@ -108,34 +109,43 @@ export const staffRoutes: FastifyPluginAsyncZod<AdminContext> = async (app, { db
     ...(await staff.totp.confirm(actorOf(request), memberOf(request).sessionId, request.body.codigo, request.body.convite)),
   }));
 
-  app.post("/api/admin/staff/:id/totp/invite", { schema: op("POST /api/admin/staff/{id}/totp/invite", { tags, security }) }, async (request) => ({
-    message: message(request, "totp_invite_handed"),
-    ...(await staff.totp.handOver(actorOf(request), request.params.id)),
-  }));
+  // An enrolment code the owner hands over is, with the member's password, a way into their account: step-up (decision 026).
+  app.post("/api/admin/staff/:id/totp/invite", { schema: op("POST /api/admin/staff/{id}/totp/invite", { tags, security }) }, async (request) => {
+    requireRecentAuth(request);
+    return { message: message(request, "totp_invite_handed"), ...(await staff.totp.handOver(actorOf(request), request.params.id)) };
+  });
 
   app.post("/api/admin/me/totp/recovery-codes", { schema: op("POST /api/admin/me/totp/recovery-codes", { tags, security }) }, async (request) => ({
     message: message(request, "totp_codes_renewed"),
     ...(await staff.totp.renewCodes(actorOf(request), request.body.codigo)),
   }));
 
+  // Step-up (decision 026): the password and a current code open a short window on this session.
+  app.post("/api/admin/me/reauth", { schema: op("POST /api/admin/me/reauth", { tags, security }) }, async (request) => {
+    const until = await staff.stepUp.reauthenticate(actorOf(request), memberOf(request).sessionId, request.body.password, request.body.codigo);
+    return { message: message(request, "reauth_ok"), reautenticado_ate: until.toISOString() };
+  });
+
+  // The body carries the step-up's proof itself: the password and a code, checked as POST /me/reauth checks them.
   app.post("/api/admin/me/totp/disable", { schema: op("POST /api/admin/me/totp/disable", { tags, security }) }, async (request) => ({
     message: message(request, "totp_disabled"),
-    data: await staff.totp.disable(actorOf(request), request.body),
+    data: await staff.disableTotp(actorOf(request), request.body),
   }));
 
-  app.delete("/api/admin/staff/:id/totp", { schema: op("DELETE /api/admin/staff/{id}/totp", { tags, security }) }, async (request) => ({
-    message: message(request, "totp_reset"),
-    data: await staff.totp.reset(actorOf(request), request.params.id),
-  }));
+  app.delete("/api/admin/staff/:id/totp", { schema: op("DELETE /api/admin/staff/{id}/totp", { tags, security }) }, async (request) => {
+    requireRecentAuth(request);
+    return { message: message(request, "totp_reset"), data: await staff.totp.reset(actorOf(request), request.params.id) };
+  });
 
   app.get("/api/admin/settings", { schema: op("GET /api/admin/settings", { tags, security }) }, async () => ({ data: await staff.totp.settings() }));
 
-  app.put("/api/admin/settings", { schema: op("PUT /api/admin/settings", { tags, security }) }, async (request) => ({
-    message: message(request, "settings_saved"),
-    data: await staff.totp.saveSettings(actorOf(request), request.body),
-  }));
+  app.put("/api/admin/settings", { schema: op("PUT /api/admin/settings", { tags, security }) }, async (request) => {
+    requireRecentAuth(request);
+    return { message: message(request, "settings_saved"), data: await staff.totp.saveSettings(actorOf(request), request.body) };
+  });
 
   app.patch("/api/admin/me", { schema: op("PATCH /api/admin/me", { tags, security }) }, async (request) => {
+    if (request.body.password !== undefined) requireRecentAuth(request);
     const data = await staff.updateOwn(actorOf(request), memberOf(request).sessionId, request.body);
     return { message: apiMessage(data.lang, "staff_own_updated"), data };
   });
@@ -143,11 +153,15 @@ export const staffRoutes: FastifyPluginAsyncZod<AdminContext> = async (app, { db
   app.get("/api/admin/staff", { schema: op("GET /api/admin/staff", { tags, security }) }, async () => ({ data: await staff.list() }));
 
   app.post("/api/admin/staff", { schema: op("POST /api/admin/staff", { tags, security }) }, async (request, reply) => {
+    if (request.body.papel === "owner") requireRecentAuth(request);
     const data = await staff.create(actorOf(request), request.body);
     return reply.status(201).send({ message: message(request, "staff_created"), data });
   });
 
   app.patch("/api/admin/staff/:id", { schema: op("PATCH /api/admin/staff/{id}", { tags, security }) }, async (request) => {
+    // Oneself through the owner's screen, a new owner, or anyone's password (a way into their account).
+    const { papel, password } = request.body;
+    if (request.params.id === memberOf(request).id || papel === "owner" || password !== undefined) requireRecentAuth(request);
     const data = await staff.update(actorOf(request), request.params.id, request.body);
     return { message: message(request, "staff_updated"), data };
   });
@@ -160,6 +174,7 @@ export const staffRoutes: FastifyPluginAsyncZod<AdminContext> = async (app, { db
   app.get("/api/admin/api-keys", { schema: op("GET /api/admin/api-keys", { tags, security }) }, async () => ({ data: await apiKeys.list() }));
 
   app.post("/api/admin/api-keys", { schema: op("POST /api/admin/api-keys", { tags, security }) }, async (request, reply) => {
+    requireRecentAuth(request);
     const created = await apiKeys.create(actorOf(request), request.body);
     return reply.status(201).send({ message: message(request, "api_key_created"), ...created });
   });

@@ -5,6 +5,7 @@ import type { z } from "zod";
 import {
   STAFF_IDLE_MS,
   STAFF_LIFETIME_MS,
+  TOTP_TICKET_TRIES,
   type Staff,
   type StaffCreateBodySchema,
   type StaffOwnBodySchema,
@@ -21,8 +22,9 @@ import { createLoginGuard, type LoginClient } from "../../../lib/login-guard.ts"
 import type { Mailer } from "../../../lib/mailer.ts";
 import { safeEqual } from "../../../lib/safe-equal.ts";
 import { derivedKey } from "../../../lib/sealed.ts";
-import { audited, type Actor } from "../audit.ts";
+import { audited, type Actor, type Visitor } from "../audit.ts";
 import { createStaffReset } from "./reset.ts";
+import { createStepUp } from "./step-up.ts";
 import { createStaffTotp, mandatorySql } from "./totp.ts";
 
 type StaffRow = typeof staffTable.$inferSelect;
@@ -38,7 +40,12 @@ export interface StaffSessionInfo {
   expiresAt: Date;
   /** Two-factor is mandatory and this member has not enrolled: only their own account answers. */
   totpPending: boolean;
+  /** When the member last proved it was them on this session (login or step-up): decision 026. */
+  reauthAt: Date | null;
 }
+
+/** Where a login came from: the guard's address and known-device cookie, and the browser the audit log keeps. */
+type Client = LoginClient & { userAgent?: string };
 
 const asStaff = (row: StaffRow): Staff => ({
   id: row.id,
@@ -80,6 +87,7 @@ export function createStaffService({
   // overlap the staff's) is never a member's known device.
   const guard = createLoginGuard(limiter, derivedKey(secret, "staff-device").toString("hex"), "staff-login");
   const totp = createStaffTotp({ db, secret, issuer, asStaff, guard, limiter, mailer });
+  const stepUp = createStepUp({ db, guard, acceptCode: totp.acceptCode });
   let dummyHash: Promise<string> | undefined;
 
   /** The CSRF token of a session: an HMAC of its token, so it is never stored and cannot be derived without the secret. */
@@ -105,12 +113,47 @@ export function createStaffService({
     return row;
   }
 
-  async function openSession(row: StaffRow, ip: string, attempt: Awaited<ReturnType<typeof guard.admit>>) {
+  /** The member as the audit log names them, from where they came. */
+  const memberActor = (row: StaffRow, client: Client): Actor => ({ staffId: row.id, email: row.email, ip: client.ip, userAgent: client.userAgent });
+
+  /** A refused login in the audit log: the member when the e-mail is one's, else the e-mail as typed (never the password). */
+  async function loginRefused(row: StaffRow | undefined, email: string, client: Client, motivo: string) {
+    const who: Actor | Visitor = row
+      ? memberActor(row, client)
+      : { staffId: null, email: email.trim().toLowerCase(), ip: client.ip, userAgent: client.userAgent };
+    await audited(db, who, { acao: "login_falhou", entidade: "funcionario", entidade_id: row?.id ?? null, depois: { motivo } });
+  }
+
+  /** Counts an attempt with the guard; a refused one (too many) is logged before it is answered. */
+  async function admitted(row: StaffRow | undefined, email: string, client: Client) {
+    try {
+      // A browser this member signed in on before skips the account-wide slowdown strangers cause.
+      return await guard.admit(email, client, row?.id);
+    } catch (error) {
+      if (error instanceof HttpError) await loginRefused(row, email, client, "limite");
+      throw error;
+    }
+  }
+
+  async function openSession(row: StaffRow, client: Client, attempt: Awaited<ReturnType<typeof guard.admit>>) {
     await attempt.succeeded();
     const token = randomToken();
-    const expiresAt = new Date(Date.now() + STAFF_IDLE_MS);
-    await db.insert(staffSessions).values({ funcionario_id: row.id, token_hash: sha256(token), expires_at: expiresAt, ip: ip.slice(0, 64) });
-    const [updated] = await db.update(staffTable).set({ data_ultimo_login: new Date() }).where(eq(staffTable.id, row.id)).returning();
+    const now = new Date();
+    const expiresAt = new Date(now.getTime() + STAFF_IDLE_MS);
+    const updated = await db.transaction(async (tx) => {
+      // The login itself proved the member: the step-up window opens with the session.
+      await tx
+        .insert(staffSessions)
+        .values({ funcionario_id: row.id, token_hash: sha256(token), expires_at: expiresAt, ip: client.ip.slice(0, 64), reautenticado_em: now });
+      const [after] = await tx.update(staffTable).set({ data_ultimo_login: now }).where(eq(staffTable.id, row.id)).returning();
+      await audited(tx, memberActor(row, client), {
+        acao: "login",
+        entidade: "funcionario",
+        entidade_id: row.id,
+        depois: { dois_fatores: row.totp_ativo_em !== null },
+      });
+      return after;
+    });
     const totpPending = !row.totp_ativo_em && (await totp.mandatory());
     // The known-device cookie (docs/decisions/005): this browser skips the account's slowdown next time.
     const deviceCookie = attempt.deviceCookie(row.id);
@@ -121,28 +164,54 @@ export function createStaffService({
    * The password step. A member with two-factor gets a ticket for the code instead of a session, and
    * the guard's count is not reset yet: the code's wrong guesses add to the same count.
    */
-  async function login(email: string, password: string, client: LoginClient) {
+  async function login(email: string, password: string, client: Client) {
     const row = await findByEmail(email);
-    // A browser this member signed in on before skips the account-wide slowdown strangers cause.
-    const attempt = await guard.admit(email, client, row?.id);
+    const attempt = await admitted(row, email, client);
     // An unknown or inactive member costs the same hashing time as a wrong password.
     const valid = row
       ? await verify(row.password_hash, password)
       : (await verify(await (dummyHash ??= hash("not-a-real-password")), password), false);
-    if (!row || !valid || !row.ativo) throw new HttpError(401, "invalid_credentials");
-    if (row.totp_ativo_em) return { kind: "totp" as const, lang: asStaff(row).lang, ...totp.issueTicket(row) };
-    return openSession(row, client.ip, attempt);
+    if (!row || !valid || !row.ativo) {
+      await loginRefused(row, email, client, !row ? "desconhecido" : !valid ? "senha" : "inativo");
+      throw new HttpError(401, "invalid_credentials");
+    }
+    if (row.totp_ativo_em) return { kind: "totp" as const, lang: asStaff(row).lang, ...(await totp.issueTicket(row)) };
+    return openSession(row, client, attempt);
   }
 
-  /** The code step: the ticket of a right password, and a code of the app or a recovery code. */
-  async function loginWithCode(ticket: string, code: string, client: LoginClient) {
-    const id = totp.ticketMember(ticket);
-    const [row] = id === undefined ? [] : await db.select().from(staffTable).where(eq(staffTable.id, id)).limit(1);
-    if (!totp.ticketFits(ticket, row) || !row.ativo || !row.totp_ativo_em) throw new HttpError(401, "totp_ticket_invalid");
-    const attempt = await guard.admit(row.email, client, row.id);
+  /**
+   * The code step: the ticket of a right password, and a code of the app or a recovery code. The ticket
+   * is single-use and allows TOTP_TICKET_TRIES codes (decision 026): the last wrong one, or a right one,
+   * ends it, and a replayed ticket opens nothing.
+   */
+  async function loginWithCode(ticket: string, code: string, client: Client) {
+    const claim = totp.readTicket(ticket);
+    const [row] = claim === undefined ? [] : await db.select().from(staffTable).where(eq(staffTable.id, claim.memberId)).limit(1);
+    if (!claim || !row || !totp.ticketFits(claim, row) || !row.ativo || !row.totp_ativo_em) {
+      if (row) await loginRefused(row, row.email, client, "bilhete");
+      throw new HttpError(401, "totp_ticket_invalid");
+    }
+    const attempt = await admitted(row, row.email, client);
+    const tries = await totp.claimTry(row, claim.nonce);
+    if (tries === undefined) {
+      await loginRefused(row, row.email, client, "bilhete");
+      throw new HttpError(401, "totp_ticket_invalid");
+    }
     const result = await totp.acceptCode(row, code);
-    if (result !== "ok") throw new HttpError(401, result === "used" ? "totp_code_used" : "totp_code_invalid");
-    return openSession(row, client.ip, attempt);
+    if (result !== "ok") {
+      const last = tries >= TOTP_TICKET_TRIES;
+      if (last) await totp.endTicket(row, claim.nonce);
+      await audited(db, memberActor(row, client), {
+        acao: "codigo_2fa_errado",
+        entidade: "funcionario",
+        entidade_id: row.id,
+        depois: { etapa: "login", motivo: result, tentativa: tries },
+      });
+      throw new HttpError(401, last ? "totp_ticket_exhausted" : result === "used" ? "totp_code_used" : "totp_code_invalid");
+    }
+    // Two right codes sent at once with the same ticket: only one of them opens a session.
+    if (!(await totp.endTicket(row, claim.nonce))) throw new HttpError(401, "totp_ticket_invalid");
+    return openSession(row, client, attempt);
   }
 
   /**
@@ -172,11 +241,14 @@ export function createStaffService({
       await db.update(staffSessions).set({ last_seen_at: new Date(), expires_at: expiresAt }).where(eq(staffSessions.id, row.session.id));
     }
     const totpPending = row.mandatory === true && !row.member.totp_ativo_em;
-    return { staff: asStaff(row.member), sessionId: row.session.id, slid, expiresAt, totpPending };
+    return { staff: asStaff(row.member), sessionId: row.session.id, slid, expiresAt, totpPending, reauthAt: row.session.reautenticado_em };
   }
 
-  async function logout(sessionId: number) {
-    await db.update(staffSessions).set({ revoked_at: new Date() }).where(eq(staffSessions.id, sessionId));
+  async function logout(actor: Actor, sessionId: number) {
+    await db.transaction(async (tx) => {
+      await tx.update(staffSessions).set({ revoked_at: new Date() }).where(eq(staffSessions.id, sessionId));
+      await audited(tx, actor, { acao: "logout", entidade: "funcionario", entidade_id: actor.staffId });
+    });
   }
 
   async function list(): Promise<Staff[]> {
@@ -296,7 +368,11 @@ export function createStaffService({
 
   const reset = createStaffReset({ db, mailer, limiter, guard, findByEmail, asStaff, log });
 
-  return { login, loginWithCode, resolve, logout, csrfFor, csrfMatches, list, create, update, updateOwn, totp, reset };
+  /** The member's own two-factor off: the step-up's proof in the body (password and code), one refusal for either. */
+  const disableTotp = (actor: Actor, body: { current_password: string; codigo: string }) =>
+    totp.disable(actor, (row) => stepUp.prove(actor, row, body.current_password, body.codigo));
+
+  return { login, loginWithCode, resolve, logout, csrfFor, csrfMatches, list, create, update, updateOwn, totp, reset, stepUp, disableTotp };
 }
 
 export type StaffService = ReturnType<typeof createStaffService>;

@@ -1,17 +1,16 @@
 import { createHmac } from "node:crypto";
-import { verify } from "@node-rs/argon2";
 import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import QRCode from "qrcode";
 import { RECOVERY_CODE_COUNT, TOTP_DIGITS, TOTP_PERIOD_SECONDS, type ShopSettings, type TotpEnrolment } from "#contract/api/admin/totp.ts";
-import { TOTP_TICKET_MS, type Staff } from "#contract/api/admin/staff.ts";
+import { TOTP_TICKET_MS, TOTP_TICKET_TRIES, type Staff } from "#contract/api/admin/staff.ts";
 import type { Db } from "#db/client.ts";
 import { shopSettings, staff as staffTable } from "#db/schema/staff.ts";
 import { consumeStaffToken, ENROL_MAIL_MS, issueEnrolmentCode, normalReadableCode, readableCode, staffOfToken } from "#db/staff-tokens.ts";
 import { HttpError } from "../../../lib/errors.ts";
 import { derivedKey, seal, unseal } from "../../../lib/sealed.ts";
 import { readSigned, signValue } from "../../../lib/signed.ts";
-import { sha256 } from "../../../lib/tokens.ts";
+import { randomToken, sha256 } from "../../../lib/tokens.ts";
 import type { Limiter } from "../../../lib/limiter.ts";
 import type { LoginGuard } from "../../../lib/login-guard.ts";
 import type { Mailer } from "../../../lib/mailer.ts";
@@ -84,20 +83,53 @@ export function createStaffTotp({
   /** Changes with the password and the secret: a ticket issued before either changed opens nothing. */
   const fingerprint = (row: StaffRow) => sha256(`${row.password_hash}\n${row.totp_secret ?? ""}`).slice(0, 24);
 
-  function issueTicket(row: StaffRow): { ticket: string; expiresAt: Date } {
-    return { ticket: signValue({ s: row.id, v: fingerprint(row) }, ticketKey, TOTP_TICKET_MS), expiresAt: new Date(Date.now() + TOTP_TICKET_MS) };
+  /**
+   * The ticket of a right password (decision 026): signed, and naming a nonce of which the member's row
+   * keeps the hash. Only the latest ticket counts; it allows TOTP_TICKET_TRIES codes, then dies.
+   */
+  async function issueTicket(row: StaffRow): Promise<{ ticket: string; expiresAt: Date }> {
+    const nonce = randomToken(18);
+    await db
+      .update(staffTable)
+      .set({ totp_ticket: sha256(nonce), totp_ticket_tentativas: 0 })
+      .where(eq(staffTable.id, row.id));
+    return {
+      ticket: signValue({ s: row.id, v: fingerprint(row), n: nonce }, ticketKey, TOTP_TICKET_MS),
+      expiresAt: new Date(Date.now() + TOTP_TICKET_MS),
+    };
   }
 
-  /** The member a ticket was issued to, when it is this server's, unexpired and still matches the member. */
-  function ticketFits(ticket: string, row: StaffRow | undefined): row is StaffRow {
-    const claim = readSigned<{ s: unknown; v: unknown }>(ticket, ticketKey);
-    return !!claim && !!row && claim.s === row.id && claim.v === fingerprint(row);
+  /** The member and nonce of a ticket of this server's, unexpired; undefined for anything else. */
+  function readTicket(ticket: string): { memberId: number; fingerprint: unknown; nonce: string } | undefined {
+    const claim = readSigned<{ s: unknown; v: unknown; n: unknown }>(ticket, ticketKey);
+    return typeof claim?.s === "number" && typeof claim.n === "string" ? { memberId: claim.s, fingerprint: claim.v, nonce: claim.n } : undefined;
   }
 
-  const ticketMember = (ticket: string): number | undefined => {
-    const claim = readSigned<{ s: unknown }>(ticket, ticketKey);
-    return typeof claim?.s === "number" ? claim.s : undefined;
-  };
+  const ticketFits = (claim: { fingerprint: unknown }, row: StaffRow) => claim.fingerprint === fingerprint(row);
+
+  /**
+   * Counts one code against the ticket before it is checked, in one conditional update: guesses sent in
+   * parallel are counted like guesses sent one after the other. Answers the try's number, or undefined
+   * when the ticket is no longer the member's live one (used, replaced, or out of tries).
+   */
+  async function claimTry(row: StaffRow, nonce: string): Promise<number | undefined> {
+    const [claimed] = await db
+      .update(staffTable)
+      .set({ totp_ticket_tentativas: sql`${staffTable.totp_ticket_tentativas} + 1` })
+      .where(and(eq(staffTable.id, row.id), eq(staffTable.totp_ticket, sha256(nonce)), lt(staffTable.totp_ticket_tentativas, TOTP_TICKET_TRIES)))
+      .returning({ tries: staffTable.totp_ticket_tentativas });
+    return claimed?.tries;
+  }
+
+  /** Ends the ticket (a right code, or the last wrong one); false when another request ended it first. */
+  async function endTicket(row: StaffRow, nonce: string): Promise<boolean> {
+    const ended = await db
+      .update(staffTable)
+      .set({ totp_ticket: null, totp_ticket_tentativas: 0 })
+      .where(and(eq(staffTable.id, row.id), eq(staffTable.totp_ticket, sha256(nonce))))
+      .returning({ id: staffTable.id });
+    return ended.length > 0;
+  }
 
   /**
    * A code of the member's app (its time step must be later than the last one accepted, so a code
@@ -139,10 +171,11 @@ export function createStaffTotp({
    * A code a signed-in member typed to change their own two-factor: refused with the field's message.
    * Counted by the login's guard, so a borrowed session cannot guess codes faster than a login could.
    */
-  async function requireCode(actor: Actor, row: StaffRow, typed: string, options?: { recovery?: boolean }) {
+  async function requireCode(actor: Actor, row: StaffRow, typed: string, etapa: string, options?: { recovery?: boolean }) {
     const attempt = await guard.admit(row.email, { ip: actor.ip }, undefined);
     const result = await acceptCode(row, typed, options);
     if (result !== "ok") {
+      await audited(db, actor, { acao: "codigo_2fa_errado", entidade: "funcionario", entidade_id: row.id, depois: { etapa, motivo: result } });
       const key = result === "used" ? "totp_code_used" : "totp_code_invalid";
       throw new HttpError(422, key, { errors: { codigo: [key] } });
     }
@@ -204,7 +237,7 @@ export function createStaffTotp({
     if (row.totp_ativo_em) throw new HttpError(409, "totp_already_active");
     if (!row.totp_secret) throw new HttpError(409, "totp_not_started");
     const code = await liveInvite(row, convite);
-    await requireCode(actor, row, typed, { recovery: false });
+    await requireCode(actor, row, typed, "ativar", { recovery: false });
     return withNewCodes(actor, row, "ativar_2fa", { totp_ativo_em: new Date() }, async (tx) => {
       if ((await consumeStaffToken(tx, "cadastrar_2fa", code, row.id)) === undefined) throw badInvite();
       await endSessions(tx, row.id, sessionId);
@@ -215,7 +248,7 @@ export function createStaffTotp({
   async function renewCodes(actor: Actor, typed: string) {
     const row = await byId(actor.staffId);
     if (!row.totp_ativo_em) throw new HttpError(409, "totp_not_active");
-    await requireCode(actor, row, typed);
+    await requireCode(actor, row, typed, "renovar");
     return withNewCodes(actor, row, "codigos_2fa", {});
   }
 
@@ -255,15 +288,15 @@ export function createStaffTotp({
     });
   }
 
-  /** The member's own two-factor off: the current password and a code, and never while it is mandatory. */
-  async function disable(actor: Actor, body: { current_password: string; codigo: string }): Promise<Staff> {
+  /**
+   * The member's own two-factor off, never while it is mandatory; `proven` is the step-up's proof (the
+   * password and a code, throttled, one refusal for either: step-up.ts), checked once the rest allows it.
+   */
+  async function disable(actor: Actor, proven: (row: StaffRow) => Promise<void>): Promise<Staff> {
     const row = await byId(actor.staffId);
     if (!row.totp_ativo_em) throw new HttpError(409, "totp_not_active");
     if (await mandatory()) throw new HttpError(409, "totp_mandatory");
-    if (!(await verify(row.password_hash, body.current_password))) {
-      throw new HttpError(422, "current_password_wrong", { errors: { current_password: ["current_password_wrong"] } });
-    }
-    await requireCode(actor, row, body.codigo);
+    await proven(row);
     return switchOff(actor, row.id, "desativar_2fa");
   }
 
@@ -303,8 +336,10 @@ export function createStaffTotp({
 
   return {
     issueTicket,
+    readTicket,
     ticketFits,
-    ticketMember,
+    claimTry,
+    endTicket,
     acceptCode,
     invite,
     handOver,
