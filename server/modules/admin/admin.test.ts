@@ -55,6 +55,11 @@ describe("staff login", () => {
     expect(fromAfar.status).toBe(403);
     expect(fromAfar.body.message).toMatch(/^As contas de demonstração entram/);
     expect(fromAfar.headers["set-cookie"]).toBeUndefined();
+    const refusals = await queryRows<{ ip: string; depois: { motivo: string } }>(
+      t.database.db,
+      sql`SELECT ip, depois FROM auditoria WHERE acao = 'login_falhou' AND autor = ${demo.email} ORDER BY id DESC LIMIT 1`,
+    );
+    expect(refusals).toEqual([{ ip: "203.0.113.40", depois: { motivo: "demo_remota" } }]);
     // A local visitor behind a proxy is not the machine itself.
     const forwarded = await staffLogin(t.app, demo.email, demo.password, "127.0.0.1", { "x-forwarded-for": "203.0.113.41" });
     expect(forwarded.status).toBe(403);

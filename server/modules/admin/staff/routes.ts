@@ -2,8 +2,6 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { AUDIT_PAGE_SIZE } from "#contract/api/admin/staff.ts";
 import { apiMessage } from "#contract/messages.ts";
-import { isPublishedDemoLogin } from "#db/staff.ts";
-import { HttpError } from "../../../lib/errors.ts";
 import { DEVICE_TTL_MS } from "../../../lib/login-guard.ts";
 import { fromLoopback } from "../../../lib/loopback.ts";
 import { operationSchema as op } from "../../../lib/operation.ts";
@@ -41,12 +39,7 @@ export const staffRoutes: FastifyPluginAsyncZod<AdminContext> = async (app, { db
     "/api/admin/login",
     { schema: op("POST /api/admin/login", { tags }), config: { rateLimit: { max: 20, timeWindow: "15 minutes" } } },
     async (request, reply) => {
-      // The README's demo passwords open the demo shop on this machine only: from anywhere else they are
-      // nobody's secret (docs/decisions/023). A demo member whose password was changed signs in anywhere.
-      if (isPublishedDemoLogin(request.body.email, request.body.password) && !fromLoopback(request)) {
-        throw new HttpError(403, "demo_staff_local_only");
-      }
-      const answer = await staff.login(request.body.email, request.body.password, client(request));
+      const answer = await staff.login(request.body.email, request.body.password, client(request), { local: fromLoopback(request) });
       // Two-factor: no session yet, a ticket for the code step.
       if (answer.kind === "totp") {
         return { message: apiMessage(answer.lang, "totp_step"), totp_ticket: answer.ticket, expires_at: answer.expiresAt.toISOString() };

@@ -15,6 +15,7 @@ import {
 import { isLocale, type Locale } from "#contract/locale.ts";
 import type { Db } from "#db/client.ts";
 import { staff as staffTable, staffSessions } from "#db/schema/staff.ts";
+import { isPublishedDemoLogin } from "#db/staff.ts";
 import { HttpError } from "../../../lib/errors.ts";
 import type { Limiter } from "../../../lib/limiter.ts";
 import { randomToken, sha256 } from "../../../lib/tokens.ts";
@@ -164,8 +165,17 @@ export function createStaffService({
    * The password step. A member with two-factor gets a ticket for the code instead of a session, and
    * the guard's count is not reset yet: the code's wrong guesses add to the same count.
    */
-  async function login(email: string, password: string, client: Client) {
+  /**
+   * The password step. `local`: the request comes from the machine itself, the only place where the
+   * README's demo passwords open the back office (docs/decisions/023); from anywhere else they are
+   * refused, saying why, before anything is counted or checked.
+   */
+  async function login(email: string, password: string, client: Client, { local }: { local: boolean }) {
     const row = await findByEmail(email);
+    if (!local && isPublishedDemoLogin(email, password)) {
+      await loginRefused(row, email, client, "demo_remota");
+      throw new HttpError(403, "demo_staff_local_only");
+    }
     const attempt = await admitted(row, email, client);
     // An unknown or inactive member costs the same hashing time as a wrong password.
     const valid = row
