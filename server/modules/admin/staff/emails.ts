@@ -1,6 +1,6 @@
 import { apiLang, type Locale } from "#contract/locale.ts";
 import type { MailMessage } from "../../../lib/mailer.ts";
-import { layout } from "../../accounts/emails.ts";
+import { layout } from "../../../lib/email-layout.ts";
 
 /** The back office's e-mails to a member (docs/decisions/025), in the member's own language. */
 const texts = {
