@@ -3,14 +3,12 @@ import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import QRCode from "qrcode";
 import { RECOVERY_CODE_COUNT, TOTP_DIGITS, TOTP_PERIOD_SECONDS, type ShopSettings, type TotpEnrolment } from "#contract/api/admin/totp.ts";
-import { TOTP_TICKET_MS, TOTP_TICKET_TRIES, type Staff } from "#contract/api/admin/staff.ts";
+import type { Staff } from "#contract/api/admin/staff.ts";
 import type { Db } from "#db/client.ts";
 import { shopSettings, staff as staffTable } from "#db/schema/staff.ts";
 import { consumeStaffToken, ENROL_MAIL_MS, issueEnrolmentCode, normalReadableCode, readableCode, staffOfToken } from "#db/staff-tokens.ts";
 import { HttpError } from "../../../lib/errors.ts";
 import { derivedKey, seal, unseal } from "../../../lib/sealed.ts";
-import { readSigned, signValue } from "../../../lib/signed.ts";
-import { randomToken, sha256 } from "../../../lib/tokens.ts";
 import type { Limiter } from "../../../lib/limiter.ts";
 import type { LoginGuard } from "../../../lib/login-guard.ts";
 import type { Mailer } from "../../../lib/mailer.ts";
@@ -21,7 +19,6 @@ import { endSessions, type MailSite } from "./reset.ts";
 type StaffRow = typeof staffTable.$inferSelect;
 
 const SECRET_PURPOSE = "staff-totp-secret";
-const TICKET_PURPOSE = "staff-login-ticket";
 const MANDATORY_KEY = "totp_obrigatorio";
 /** Enrolment links a member may have e-mailed per window. */
 const INVITES_PER_WINDOW = 3;
@@ -43,8 +40,8 @@ export type CodeCheck = "ok" | "wrong" | "used";
 
 /**
  * Two-factor for the staff (docs/decisions/020): the TOTP secret sealed under a key derived from the
- * app secret, a code accepted once per time step, recovery codes kept as an HMAC and used once, the
- * login's signed ticket between password and code, and the owner's "mandatory" setting. Enrolling takes
+ * app secret, a code accepted once per time step, recovery codes kept as an HMAC and used once, and the
+ * owner's "mandatory" setting (the login's ticket between password and code: ticket.ts). Enrolling takes
  * an enrolment code besides the session (docs/decisions/025): the password alone never adds an authenticator.
  */
 export function createStaffTotp({
@@ -65,8 +62,6 @@ export function createStaffTotp({
   /** The staff login's guard: a signed-in member's wrong codes count with the login's guesses. */
   guard: LoginGuard;
 }) {
-  const ticketKey = derivedKey(secret, TICKET_PURPOSE).toString("hex");
-
   function totpOf(row: StaffRow): TOTP | undefined {
     const base32 = row.totp_secret ? unseal(row.totp_secret, secret, SECRET_PURPOSE) : undefined;
     if (!base32) return undefined;
@@ -78,57 +73,6 @@ export function createStaffTotp({
       digits: TOTP_DIGITS,
       period: TOTP_PERIOD_SECONDS,
     });
-  }
-
-  /** Changes with the password and the secret: a ticket issued before either changed opens nothing. */
-  const fingerprint = (row: StaffRow) => sha256(`${row.password_hash}\n${row.totp_secret ?? ""}`).slice(0, 24);
-
-  /**
-   * The ticket of a right password (decision 026): signed, and naming a nonce of which the member's row
-   * keeps the hash. Only the latest ticket counts; it allows TOTP_TICKET_TRIES codes, then dies.
-   */
-  async function issueTicket(row: StaffRow): Promise<{ ticket: string; expiresAt: Date }> {
-    const nonce = randomToken(18);
-    await db
-      .update(staffTable)
-      .set({ totp_ticket: sha256(nonce), totp_ticket_tentativas: 0 })
-      .where(eq(staffTable.id, row.id));
-    return {
-      ticket: signValue({ s: row.id, v: fingerprint(row), n: nonce }, ticketKey, TOTP_TICKET_MS),
-      expiresAt: new Date(Date.now() + TOTP_TICKET_MS),
-    };
-  }
-
-  /** The member and nonce of a ticket of this server's, unexpired; undefined for anything else. */
-  function readTicket(ticket: string): { memberId: number; fingerprint: unknown; nonce: string } | undefined {
-    const claim = readSigned<{ s: unknown; v: unknown; n: unknown }>(ticket, ticketKey);
-    return typeof claim?.s === "number" && typeof claim.n === "string" ? { memberId: claim.s, fingerprint: claim.v, nonce: claim.n } : undefined;
-  }
-
-  const ticketFits = (claim: { fingerprint: unknown }, row: StaffRow) => claim.fingerprint === fingerprint(row);
-
-  /**
-   * Counts one code against the ticket before it is checked, in one conditional update: guesses sent in
-   * parallel are counted like guesses sent one after the other. Answers the try's number, or undefined
-   * when the ticket is no longer the member's live one (used, replaced, or out of tries).
-   */
-  async function claimTry(row: StaffRow, nonce: string): Promise<number | undefined> {
-    const [claimed] = await db
-      .update(staffTable)
-      .set({ totp_ticket_tentativas: sql`${staffTable.totp_ticket_tentativas} + 1` })
-      .where(and(eq(staffTable.id, row.id), eq(staffTable.totp_ticket, sha256(nonce)), lt(staffTable.totp_ticket_tentativas, TOTP_TICKET_TRIES)))
-      .returning({ tries: staffTable.totp_ticket_tentativas });
-    return claimed?.tries;
-  }
-
-  /** Ends the ticket (a right code, or the last wrong one); false when another request ended it first. */
-  async function endTicket(row: StaffRow, nonce: string): Promise<boolean> {
-    const ended = await db
-      .update(staffTable)
-      .set({ totp_ticket: null, totp_ticket_tentativas: 0 })
-      .where(and(eq(staffTable.id, row.id), eq(staffTable.totp_ticket, sha256(nonce))))
-      .returning({ id: staffTable.id });
-    return ended.length > 0;
   }
 
   /**
@@ -335,11 +279,6 @@ export function createStaffTotp({
   }
 
   return {
-    issueTicket,
-    readTicket,
-    ticketFits,
-    claimTry,
-    endTicket,
     acceptCode,
     invite,
     handOver,
