@@ -10,6 +10,8 @@ import { emptyRowsWorkbook, inflatingWorkbook } from "../../../../tests/support/
 import { csvFile, settled, upload, xlsxFile } from "../../../../tests/support/imports.ts";
 import { asStaff, staffAgent, STORE_ORIGIN, type StaffAgent } from "../../../../tests/support/staff.ts";
 import { createTestApp, type TestApp } from "../../../../tests/support/test-app.ts";
+import { openDatabase } from "#db/client.ts";
+import { buildApp } from "#server/app.ts";
 import { fileRows } from "./file.ts";
 import { XLSX_LIMITS } from "./xlsx.ts";
 
@@ -95,6 +97,24 @@ describe("a workbook cannot take the store down", () => {
     expect(peak - before).toBeLessThan(RSS_BUDGET);
     expect(answers.length).toBeGreaterThan(0);
     expect(answers.every((s) => s === 200)).toBe(true);
+  });
+
+  it("two processes on one PostgreSQL start one import between them, however close the uploads", async (ctx) => {
+    if (!t.url) return ctx.skip();
+    const database = await openDatabase({ url: t.url });
+    const other = await buildApp({ config: t.config, database });
+    try {
+      // Its check runs a second or so (the row cap), long enough for the second upload to meet it.
+      const file = csvFile(["codigo;preco", "X;1", ...Array<string>(200_001).fill("")]);
+      const answers = await Promise.all([upload(t.app, file, { agent: manager }), upload(other, file, { agent: manager })]);
+      expect(answers.map((a) => a.status).sort()).toEqual([201, 409]);
+      for (const [app, answer] of [t.app, other].map((app, i) => [app, answers[i]!] as const)) {
+        if (answer.status === 201) await settled(app, answer.body.data.id, { agent: manager });
+      }
+    } finally {
+      await other.close();
+      await database.close();
+    }
   });
 
   it("a CSV's blank lines count too", async () => {

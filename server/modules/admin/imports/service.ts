@@ -8,7 +8,7 @@ import { desc, eq, sql } from "drizzle-orm";
 import { IMPORT_MAX_BYTES, type AdminImport, type ImportRefusal, type ImportState } from "#contract/api/admin/imports.ts";
 import type { Locale } from "#contract/locale.ts";
 import { apiMessage } from "#contract/messages.ts";
-import type { Db } from "#db/client.ts";
+import type { Db, DbOrTx } from "#db/client.ts";
 import { imports } from "#db/schema/staff.ts";
 import { HttpError } from "../../../lib/errors.ts";
 import type { Actor, KeyActor } from "../audit.ts";
@@ -77,17 +77,34 @@ export function createAdminImports({
    * One check or apply at a time in the shop (docs/decisions/024): each reads a whole file, and the
    * storefront shares the process. `except` is the import being applied.
    */
-  async function ensureIdle(except?: number) {
-    const busy = () => new HttpError(409, "import_busy");
-    if (pending > 0 || [...running.keys()].some((id) => id !== except)) throw busy();
-    const others = await db
+  const busy = () => new HttpError(409, "import_busy");
+
+  /** Whether the database holds an import, other than `except`, that some process is still running. */
+  async function othersRunning(except: number | undefined, tx: DbOrTx) {
+    const others = await tx
       .select({ id: imports.id, updated_at: imports.updated_at })
       .from(imports)
       .where(sql`${imports.estado} IN ('checking', 'applying') AND ${imports.id} <> ${except ?? 0}`);
-    if (others.some((o) => running.has(o.id) || !abandoned(o.updated_at))) throw busy();
+    return others.some((o) => running.has(o.id) || !abandoned(o.updated_at));
+  }
+
+  async function ensureIdle(except?: number) {
+    if (pending > 0 || [...running.keys()].some((id) => id !== except)) throw busy();
+    if (await othersRunning(except, db)) throw busy();
     // Checked again after the query: another request may have started meanwhile.
     if (pending > 0 || [...running.keys()].some((id) => id !== except)) throw busy();
   }
+
+  /**
+   * The last idle check and the write that starts an import, as one step for every process on the
+   * database: another process's upload waits for this transaction, then finds this import running.
+   */
+  const startingAlone = <T>(except: number | undefined, write: (tx: DbOrTx) => Promise<T>) =>
+    db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('admin-imports'))`);
+      if (await othersRunning(except, tx)) throw busy();
+      return write(tx);
+    });
 
   function view(row: ImportRow): AdminImport {
     const live = running.get(row.id)?.progress;
@@ -216,20 +233,23 @@ export function createAdminImports({
 
   /** The import's row, its file moved in place, and its dry run started. */
   async function register(actor: Actor | KeyActor, lang: Locale, filename: string, formato: "csv" | "xlsx", temp: string) {
-    const [row] = await db
-      .insert(imports)
-      .values({
-        funcionario_id: actor.staffId,
-        chave_api_id: actor.staffId === null ? actor.apiKeyId : null,
-        autor: actor.email,
-        lang,
-        arquivo_nome: (filename || `produtos.${formato}`).slice(0, 200),
-        formato,
-        arquivo: `${randomBytes(12).toString("hex")}.${formato}`,
-        estado: "checking",
-        linhas: formato === "csv" ? Math.max(0, (await countLines(temp)) - 1) : 0,
-      })
-      .returning();
+    const linhas = formato === "csv" ? Math.max(0, (await countLines(temp)) - 1) : 0;
+    const [row] = await startingAlone(undefined, (tx) =>
+      tx
+        .insert(imports)
+        .values({
+          funcionario_id: actor.staffId,
+          chave_api_id: actor.staffId === null ? actor.apiKeyId : null,
+          autor: actor.email,
+          lang,
+          arquivo_nome: (filename || `produtos.${formato}`).slice(0, 200),
+          formato,
+          arquivo: `${randomBytes(12).toString("hex")}.${formato}`,
+          estado: "checking",
+          linhas,
+        })
+        .returning(),
+    );
     await rename(temp, fileOf(row!));
     check(row!, senderOf(actor));
     return view(row!);
@@ -254,11 +274,13 @@ export function createAdminImports({
       throw new HttpError(409, "import_needs_confirmation", { vars: { count: row.fora_limite } });
     }
     await ensureIdle(id);
-    const [claimed] = await db
-      .update(imports)
-      .set({ estado: "applying", processadas: 0, updated_at: new Date() })
-      .where(sql`${imports.id} = ${id} AND ${imports.estado} = 'checked'`)
-      .returning();
+    const [claimed] = await startingAlone(id, (tx) =>
+      tx
+        .update(imports)
+        .set({ estado: "applying", processadas: 0, updated_at: new Date() })
+        .where(sql`${imports.id} = ${id} AND ${imports.estado} = 'checked'`)
+        .returning(),
+    );
     if (!claimed) throw new HttpError(409, "import_not_ready");
     const progress: Progress = { processadas: 0, linhas: claimed.linhas * 2 };
     const spillPath = `${fileOf(claimed)}.plan`;
