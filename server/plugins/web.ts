@@ -117,6 +117,9 @@ export async function webPlugin(app: FastifyInstance, options: WebOptions) {
       }
       // The page's API calls log under the page request's id.
       if (!headers.has("x-request-id")) headers.set("x-request-id", request.id);
+      // A visitor from elsewhere stays one in the API (fromLoopback: the demo staff's passwords, /dev tools)
+      // even when no trusted proxy resolved their address and the page request's own address is loopback.
+      if (!fromLoopback(request)) headers.set("x-forwarded-for", request.ip);
       const res = await withVisitorSite(site, (key) => {
         headers.set(VISITOR_SITE_HEADER, key);
         return app.inject({
