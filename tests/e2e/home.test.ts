@@ -88,6 +88,8 @@ async function checkMainBanner(page: Page, locale: TestLocale) {
   // Pausing first keeps the automatic 5 s rotation out of the way of the manual moves.
   await carousel.getByRole("button", { name: t.carousel.pause }).click();
   await carousel.getByRole("button", { name: t.carousel.play }).waitFor();
+  // On a loaded machine the rotation may have moved on before the pause landed.
+  await carousel.getByRole("button", { name: fill(t.carousel.goTo, { number: 1 }) }).click();
   await slide(1, total).waitFor();
   await carousel.getByRole("button", { name: t.carousel.next }).click();
   await slide(2, total).waitFor();
@@ -206,6 +208,8 @@ describe("home page", () => {
       await triple.scrollIntoViewIfNeeded();
       await triple.getByRole("button", { name: t.carousel.pause }).click();
       const slide = (n: number) => triple.getByRole("group", { name: fill(t.carousel.slideOf, { current: n, total: 3 }) });
+      // On a loaded machine the rotation may have moved on before the pause landed.
+      await triple.getByRole("button", { name: fill(t.carousel.goTo, { number: 1 }) }).click();
       await slide(1).waitFor();
       const box = await slide(1).boundingBox();
       if (!box) throw new Error("no triple banner on screen");
