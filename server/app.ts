@@ -142,12 +142,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (config.env !== "production") await app.register(devMailRoutes, { db });
   // Guests' catalogue pages and the clear a back-office write asks for (docs/decisions/013 and 020).
   await app.register(storefrontCachePlugin, { config, web: web !== undefined });
-  await app.register(adminPlugin, { db, config, limiter, mailer, concurrentWrites: database.kind === "postgres" });
+  // The gateways before the back office: its refunds go through them.
+  await app.register(paymentsPlugin, { db, config });
+  await app.register(adminPlugin, {
+    db,
+    config,
+    limiter,
+    mailer,
+    storage,
+    accounts,
+    payments: app.payments,
+    concurrentWrites: database.kind === "postgres",
+  });
 
   const cart = createCartService(db, catalog);
   const shipping = createShippingService(db, config.appSecret, catalog.rates);
   const orders = createOrdersService(db, config.storeAddress);
-  await app.register(paymentsPlugin, { db, config });
   await app.register(cartRoutes, { cart, auth });
   await app.register(shippingRoutes, { cart, shipping, auth });
   await app.register(checkoutRoutes, {

@@ -62,6 +62,16 @@ import {
   StartQuerySchema,
 } from "./catalog.ts";
 import { idSchema, intSchema, textSchema } from "./common.ts";
+import { data, file, redirect, type Operation } from "./operation-shape.ts";
+import { ordersOperations } from "./admin/orders.ts";
+import { counterOperations } from "./admin/counter.ts";
+import { refundOperations } from "./admin/refunds.ts";
+import { customerOperations } from "./admin/customers.ts";
+import { contentOperations } from "./admin/content.ts";
+import { pagesOperations } from "./admin/pages.ts";
+import { deliveryOperations } from "./admin/delivery.ts";
+import { dashboardOperations } from "./admin/dashboard.ts";
+
 import {
   AdminProductBodySchema,
   AdminProductImageSchema,
@@ -117,7 +127,6 @@ import {
   StaffSignedInSchema,
   StaffTotpLoginBodySchema,
   StaffUpdateBodySchema,
-  type StaffAccess,
 } from "./admin/staff.ts";
 import {
   EnrolmentCodeSchema,
@@ -160,34 +169,7 @@ export const CepParamsSchema = z.object({ cep: textSchema({ trim: false }).max(1
 export const StatesQuerySchema = z.object({ pais_id: intSchema(1, 3) });
 export const StateParamsSchema = z.object({ id: idSchema });
 
-const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
-/**
- * An answer that is a file of one of `types`, not JSON (read with the client's `blob`): its bytes, which
- * /api/docs describes as a binary string of each media type (server/plugins/api-docs.ts).
- */
-const file = (description: string, types: readonly string[]) => ({ response: z.custom<Uint8Array>().describe(description), produces: types });
-/** A page link that answers only where to go next (its Location), as a 303. */
-const redirect = (description: string) => ({ status: 303 as const, response: z.null().describe(description) });
 export const DocumentSideParamSchema = z.object({ lado: textSchema().max(16).describe("`frente` or `verso`") });
-
-export interface Operation {
-  params?: z.ZodType;
-  query?: z.ZodType;
-  body?: z.ZodType;
-  /** The body is a multipart form (registration and profile, with their document files). */
-  multipart?: true;
-  /** The success status, 200 unless said; a 303 answers no body, only its Location (`redirect`). */
-  status?: 200 | 201 | 202 | 303;
-  response: z.ZodType;
-  /** The answer is a file of one of these media types (`file`), not JSON. */
-  produces?: readonly string[];
-  /**
-   * Back-office operations (`/api/admin/...`): the staff roles that may call it, or `public` (the
-   * login). One check reads this for every admin route (server/modules/admin/access.ts); an admin
-   * path without it is refused to everyone.
-   */
-  admin?: StaffAccess;
-}
 
 export const operations = {
   // Catalogue (public).
@@ -421,7 +403,18 @@ export const operations = {
     params: CatalogueIdParamSchema,
     response: MessageSchema.extend({ data: AdminBrandSchema }),
   },
+
+  // Back office II: each area's operations in its own file (contract/api/admin/).
+  ...ordersOperations,
+  ...counterOperations,
+  ...refundOperations,
+  ...customerOperations,
+  ...contentOperations,
+  ...pagesOperations,
+  ...deliveryOperations,
+  ...dashboardOperations,
 } as const satisfies Record<string, Operation>;
 
+export type { Operation };
 export type Operations = typeof operations;
 export type OperationKey = keyof Operations;

@@ -1,3 +1,11 @@
+import * as orders from "./admin/orders.ts";
+import * as counter from "./admin/counter.ts";
+import * as refunds from "./admin/refunds.ts";
+import * as customers from "./admin/customers.ts";
+import * as content from "./admin/content.ts";
+import * as pages from "./admin/pages.ts";
+import * as delivery from "./admin/delivery.ts";
+import * as dashboard from "./admin/dashboard.ts";
 import type { ApiTexts, ValidationTexts } from "./pt-BR.ts";
 
 /** es-PY: the texts of a rejected field, which the storefront shows too (contract/validation-messages.ts). */
@@ -229,4 +237,13 @@ export const messages: ApiTexts = {
   sandbox_declined: "Pago rechazado. Puede intentarlo nuevamente.",
   sandbox_expired: "Este pago expiró.",
   sandbox_back: "Volver a la tienda",
+  // Back office II: each area's texts in its own file (messages/admin/).
+  ...orders.esPY,
+  ...counter.esPY,
+  ...refunds.esPY,
+  ...customers.esPY,
+  ...content.esPY,
+  ...pages.esPY,
+  ...delivery.esPY,
+  ...dashboard.esPY,
 };

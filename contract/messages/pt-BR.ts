@@ -1,3 +1,11 @@
+import * as orders from "./admin/orders.ts";
+import * as counter from "./admin/counter.ts";
+import * as refunds from "./admin/refunds.ts";
+import * as customers from "./admin/customers.ts";
+import * as content from "./admin/content.ts";
+import * as pages from "./admin/pages.ts";
+import * as delivery from "./admin/delivery.ts";
+import * as dashboard from "./admin/dashboard.ts";
 /** pt-BR: the texts of a rejected field, which the storefront shows too (contract/validation-messages.ts). */
 export const validation = {
   validation_failed: "Existem alguns campos com problema, verifique e tente novamente!",
@@ -227,6 +235,15 @@ export const messages = {
   sandbox_declined: "Pagamento recusado. Você pode tentar novamente.",
   sandbox_expired: "Este pagamento expirou.",
   sandbox_back: "Voltar à loja",
+  // Back office II: each area's texts in its own file (messages/admin/).
+  ...orders.ptBR,
+  ...counter.ptBR,
+  ...refunds.ptBR,
+  ...customers.ptBR,
+  ...content.ptBR,
+  ...pages.ptBR,
+  ...delivery.ptBR,
+  ...dashboard.ptBR,
 };
 
 export type ValidationTexts = Record<keyof typeof validation, string>;

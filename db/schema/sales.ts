@@ -123,6 +123,17 @@ export const orders = pgTable(
     estoque_liberado_em: timestamp("estoque_liberado_em", { withTimezone: true }),
     /** The client address the order was placed from: open unpaid orders per address are capped. */
     cliente_ip: varchar("cliente_ip", { length: 45 }),
+    /**
+     * The fulfilment status, apart from the payment's `status` (contract/orders/fulfilment.ts): em_separacao,
+     * then pronto_retirada and retirado (pickup) or enviado and entregue (delivery); cancelado.
+     */
+    status_entrega: varchar("status_entrega", { length: 20 }).notNull().default("em_separacao"),
+    /** The last fulfilment change: when and by which member (a handed-over order says who handed it over). */
+    status_entrega_em: timestamp("status_entrega_em", { withTimezone: true }),
+    status_entrega_por: integer("status_entrega_por"),
+    /** A shipped delivery's carrier and tracking code. */
+    transportadora: varchar("transportadora", { length: 80 }),
+    codigo_rastreio: varchar("codigo_rastreio", { length: 80 }),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -130,7 +141,31 @@ export const orders = pgTable(
     index("pedidos_customer_idx").on(t.customer_id, t.id),
     index("pedidos_status_idx").on(t.status, t.reserva_expira_em),
     index("pedidos_cliente_ip_idx").on(t.cliente_ip, t.status),
+    index("pedidos_codigo_retirada_idx").on(t.codigo_retirada),
   ],
+);
+
+/**
+ * An order's timeline (the back office's order detail): every status change, payment, refund, e-mail and
+ * staff note, with who (a member, or null for the store itself, a gateway or the customer) and when.
+ * `tipo`: status_pagamento, status_entrega, pagamento, estorno, email, nota, cancelamento;
+ * `dados` holds what the line shows (old and new status, amounts, the carrier, the note's text …).
+ */
+export const orderEvents = pgTable(
+  "pedido_eventos",
+  {
+    id: serial("id").primaryKey(),
+    order_id: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    tipo: varchar("tipo", { length: 30 }).notNull(),
+    funcionario_id: integer("funcionario_id"),
+    /** The member's name when it happened (the line stays readable if the member is removed); null for the store. */
+    autor: varchar("autor", { length: 200 }),
+    dados: jsonb("dados").notNull().default({}),
+    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("pedido_eventos_order_idx").on(t.order_id, t.id)],
 );
 
 export const orderItems = pgTable(

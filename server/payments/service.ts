@@ -4,6 +4,7 @@ import { MOEDA } from "#contract/currencies.ts";
 import { queryRows, type Db } from "#db/client.ts";
 import { orderItems, orders, paymentEvents, payments } from "#db/schema/index.ts";
 import { lockProducts, returnStock, shortages, takeStock } from "../modules/orders/stock.ts";
+import { recordOrderEvent } from "../modules/orders/timeline.ts";
 import type { PaymentNotification, PaymentProvider, StatusRead } from "./provider.ts";
 
 const FINAL = new Set(["PAGO", "FINALIZADO", "ESTORNADO"]);
@@ -103,6 +104,12 @@ export function createPaymentService(
       if (read.status === "RECUSADO" || read.status === "EXPIRADO") {
         if (payment!.status === read.status) return { result: "unchanged" as const };
         await tx.update(payments).set({ status: read.status, updated_at: now }).where(eq(payments.id, payment!.id));
+        await recordOrderEvent(tx, order!.id, "pagamento", null, {
+          pagamento_id: payment!.id,
+          provider: provider.name,
+          de: payment!.status,
+          para: read.status,
+        });
         return { result: "declined" as const };
       }
       const mismatch = divergence(payment!, read, event?.claimed);
@@ -111,6 +118,12 @@ export function createPaymentService(
           .update(payments)
           .set({ status: FLAGGED, divergencia: mismatch.slice(0, 200), updated_at: now })
           .where(eq(payments.id, payment!.id));
+        await recordOrderEvent(tx, order!.id, "pagamento", null, {
+          pagamento_id: payment!.id,
+          provider: provider.name,
+          de: payment!.status,
+          para: FLAGGED,
+        });
         return { result: "flagged" as const, mismatch, paymentId: payment!.id };
       }
       // Paid: the order keeps its reserved stock; if the reservation had lapsed, take the stock again.
@@ -139,9 +152,18 @@ export function createPaymentService(
           status: orderStatus,
           reserva_expira_em: null,
           estoque_liberado_em: orderStatus === "PAGO" ? null : order!.estoque_liberado_em,
+          // Paid after the reservation's expiry had cancelled it: the order is to be prepared after all.
+          ...(orderStatus === "PAGO" ? { status_entrega: "em_separacao" } : {}),
           updated_at: now,
         })
         .where(eq(orders.id, order!.id));
+      await recordOrderEvent(tx, order!.id, "pagamento", null, {
+        pagamento_id: payment!.id,
+        provider: provider.name,
+        de: payment!.status,
+        para: paymentStatus,
+      });
+      await recordOrderEvent(tx, order!.id, "status_pagamento", null, { de: order!.status, para: orderStatus });
       if (orderStatus === "PAGO") return { result: "paid" as const };
       return { result: "refund" as const, refund: { ref: payment!.provider_ref, paymentId: payment!.id, amount: chargeOf(payment!).amount } };
     });
@@ -272,7 +294,11 @@ export function createPaymentService(
           lines.map((l) => l.produto_id),
         );
         await returnStock(tx, lines);
-        await tx.update(orders).set({ status: "CANCELADO", estoque_liberado_em: now, updated_at: now }).where(eq(orders.id, id));
+        await tx
+          .update(orders)
+          .set({ status: "CANCELADO", status_entrega: "cancelado", status_entrega_em: now, estoque_liberado_em: now, updated_at: now })
+          .where(eq(orders.id, id));
+        await recordOrderEvent(tx, id, "status_pagamento", null, { de: "PAGAMENTO", para: "CANCELADO", motivo: "reserva_expirada" });
         const open = await tx
           .update(payments)
           .set({ status: "EXPIRADO", updated_at: now })

@@ -46,6 +46,7 @@ const MODULE_SHARED: Record<string, string> = {
   "server/modules/catalog/pricing.ts": "the price rules of spec §9, which the cart, checkout, shipping and the back office apply alike",
   "server/modules/catalog/search.ts": "the shoppers' word splitting, so the back office's product list finds what the storefront finds",
   "server/modules/orders/stock.ts": "the stock an order takes: checkout takes it and payments give it back, under the orders' rules",
+  "server/modules/orders/timeline.ts": "an order's timeline: payments, the back office's moves, refunds and e-mails each add their line",
 };
 const MODULE = /^server\/modules\/([^/]+)\//;
 

@@ -3,6 +3,10 @@ import { apiMessage, type ApiMessageKey } from "#contract/messages.ts";
 import type { Config } from "#config/config.ts";
 import type { Db } from "#db/client.ts";
 import { HttpError } from "../../lib/errors.ts";
+import type { Mailer } from "../../lib/mailer.ts";
+import type { Storage } from "../../lib/storage.ts";
+import type { PaymentService } from "../../payments/service.ts";
+import type { AccountsService } from "../accounts/service.ts";
 import { requestLocale } from "../../lib/request-locale.ts";
 import type { Actor, KeyActor } from "./audit.ts";
 import type { ApiKeys } from "./staff/api-keys.ts";
@@ -15,6 +19,14 @@ export interface AdminContext {
   /** The staff and the API keys: the access check reads them before any area's route runs. */
   staff: StaffService;
   apiKeys: ApiKeys;
+  /** E-mail to customers (order changes, document reviews) through the outbox or SMTP. */
+  mailer: Mailer;
+  /** Where the customers' identity documents are kept (never served publicly). */
+  storage: Storage;
+  /** The customers' accounts: a confirmation e-mail sent again, a password reset started by staff. */
+  accounts: AccountsService;
+  /** Refunds through each order's gateway. */
+  payments: PaymentService;
   /** PostgreSQL: other connections may write while a long transaction runs. */
   concurrentWrites: boolean;
   /** After a catalogue write: the storefront's cached pages and answers are dropped, so shoppers see it at once. */

@@ -1,0 +1,4 @@
+/** The API's texts of the back office's delivery area (pt-BR first; es-PY says each of them). */
+export const ptBR = {};
+
+export const esPY: Record<keyof typeof ptBR, string> = {};
