@@ -21,16 +21,29 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     if (value) query[name] = value;
   }
   const api = adminApi(context);
-  const [log, staff] = await Promise.all([
+  const [log, staff, options] = await Promise.all([
     adminLoad(request, () => api("GET /api/admin/audit", { query })),
     adminLoad(request, () => api("GET /api/admin/staff")),
+    adminLoad(request, () => api("GET /api/admin/catalog-options")),
   ]);
-  return { log, staff: staff.data.map((m) => ({ id: m.id, nome: m.nome, email: m.email })), filters: query };
+  // The catalogue's names, so a product's brand, category and department show as names rather than ids.
+  const names = {
+    brands: options.brands.map((b) => [b.id, b.nome] as const),
+    categories: options.categories.map((c) => [c.id, c.name_pt, c.name_es] as const),
+    departments: options.categories.flatMap((c) => c.departments.map((d) => [d.id, d.name_pt, d.name_es] as const)),
+  };
+  return { log, staff: staff.data.map((m) => ({ id: m.id, nome: m.nome, email: m.email })), filters: query, names };
 }
 
 export default function AdminAudit() {
-  const { t } = useTranslation();
-  const { log, staff, filters } = useLoaderData<typeof loader>();
+  const { t, i18n } = useTranslation();
+  const { log, staff, filters, names } = useLoaderData<typeof loader>();
+  const es = i18n.language.startsWith("es");
+  const named = {
+    brand_id: new Map(names.brands.map(([id, nome]) => [id, nome])),
+    category_id: new Map(names.categories.map(([id, pt, esName]) => [id, es ? esName : pt])),
+    department_id: new Map(names.departments.map(([id, pt, esName]) => [id, es ? esName : pt])),
+  };
   const pageLink = (page: number) => `?${new URLSearchParams({ ...filters, page: String(page) })}`;
   return (
     <AdminPage title={t("admin.audit.title")} intro={t("admin.audit.intro")}>
@@ -38,7 +51,7 @@ export default function AdminAudit() {
         <AuditFilters staff={staff} filters={filters} />
       </Panel>
       <Panel>
-        {log.data.length === 0 ? <p className="text-muted">{t("admin.audit.empty")}</p> : <AuditTable entries={log.data} />}
+        {log.data.length === 0 ? <p className="text-muted">{t("admin.audit.empty")}</p> : <AuditTable entries={log.data} names={named} />}
         <Pager
           label={t("admin.audit.page", { page: log.page })}
           status={t("admin.audit.page", { page: log.page })}

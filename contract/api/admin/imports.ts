@@ -61,11 +61,15 @@ export const IMPORT_MAX_BYTES = 100 * 1024 * 1024;
 export const IMPORT_MAX_ROWS = 200_000;
 /** The refused rows an import keeps and shows (the count is always whole). */
 export const IMPORT_ERRORS_KEPT = 1000;
+/** The longest refused value a refusal keeps. */
+export const REFUSED_VALUE_MAX = 100;
 
 export const ImportRefusalSchema = z.object({
   linha: z.number(),
   coluna: z.string().nullable(),
   codigo: z.string().nullable(),
+  /** The refused cell as the file had it (cut to REFUSED_VALUE_MAX); null when the refusal names no column (older imports lack it). */
+  valor: z.string().nullable().optional(),
   mensagem: z.string(),
 });
 export type ImportRefusal = z.infer<typeof ImportRefusalSchema>;

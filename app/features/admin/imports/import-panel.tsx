@@ -180,6 +180,7 @@ export function ImportPanel({ initial }: { initial: AdminImport | undefined }) {
               columns={[
                 { label: t("admin.import.line") },
                 { label: t("admin.import.column") },
+                { label: t("admin.records.import.value") },
                 { label: t("admin.import.code") },
                 { label: t("admin.import.reason") },
               ]}
@@ -188,6 +189,9 @@ export function ImportPanel({ initial }: { initial: AdminImport | undefined }) {
                 <tr key={`${e.linha}-${e.coluna ?? ""}`} className="border-b border-slate-100" data-testid="import-refusal">
                   <td className="py-1.5 pr-3 font-mono">{e.linha}</td>
                   <td className="py-1.5 pr-3 font-mono">{e.coluna ?? "—"}</td>
+                  <td className="break-all py-1.5 pr-3 font-mono" data-testid="import-refused-value">
+                    {e.valor || "—"}
+                  </td>
                   <td className="break-all py-1.5 pr-3 font-mono">{e.codigo ?? "—"}</td>
                   <td className="py-1.5 pr-3">{e.mensagem}</td>
                 </tr>

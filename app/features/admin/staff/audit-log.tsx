@@ -3,12 +3,14 @@ import type { AuditEntry } from "#contract/api/admin/staff.ts";
 import { SelectField, TextField } from "#app/components/form/fields.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { AdminTable } from "#app/features/admin/admin-shell.tsx";
+import { describeAuditEntry, readable, type Formatter } from "#app/features/admin/records/describe-change.ts";
 import { useTranslation } from "#app/i18n/react.tsx";
 import "#app/i18n/admin-texts.ts";
 
 const useLabel = () => {
   const { t } = useTranslation();
-  return (group: "entities" | "actions", key: string) => t(`admin.audit.${group}.${key}`, { defaultValue: key });
+  return (group: "entities" | "actions", key: string) =>
+    t(`admin.audit.${group}.${key}`, { defaultValue: t(`admin.records.${group}.${key}`, { defaultValue: readable(key) }) });
 };
 
 /** The log's filters: who, what kind of record, which action, between which days. */
@@ -63,7 +65,9 @@ export function AuditFilters({ staff, filters }: { staff: { id: number; nome: st
           "importar",
           "revogar",
           "redefinir_senha",
+          "redefinir_senha_email",
           "trocar_senha",
+          "convite_2fa",
           "ativar_2fa",
           "desativar_2fa",
           "codigos_2fa",
@@ -94,56 +98,51 @@ export function AuditFilters({ staff, filters }: { staff: { id: number; nome: st
   );
 }
 
-/** Each field that differs between before and after: a creation shows what it set, a removal what it had. */
-function changes(entry: AuditEntry): { field: string; before: string; after: string }[] {
-  const before = (entry.antes ?? {}) as Record<string, unknown>;
-  const after = (entry.depois ?? {}) as Record<string, unknown>;
-  const show = (v: unknown) => (v === undefined || v === null ? "—" : typeof v === "object" ? JSON.stringify(v) : String(v));
-  return [...new Set([...Object.keys(before), ...Object.keys(after)])]
-    .filter((field) => JSON.stringify(before[field]) !== JSON.stringify(after[field]))
-    .map((field) => ({ field, before: show(before[field]), after: show(after[field]) }));
-}
-
 /** The log's entries, newest first, each with the fields it changed. */
-export function AuditTable({ entries }: { entries: AuditEntry[] }) {
+export function AuditTable({ entries, names }: { entries: AuditEntry[]; names?: Formatter["names"] }) {
   const { t, i18n } = useTranslation();
-  const label = useLabel();
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: "short", timeStyle: "medium", timeZone: "America/Asuncion" });
   const columns = (["when", "who", "what", "changes"] as const).map((c) => ({ label: t(`admin.audit.${c}`) }));
+  const formatter: Formatter = { t, locale: i18n.language, names };
   return (
     <AdminTable columns={columns}>
-      {entries.map((entry) => (
-        <tr key={entry.id} className="border-b border-slate-100 align-top" data-testid="audit-row">
-          <td className="whitespace-nowrap py-2 pr-3">{date.format(new Date(entry.created_at))}</td>
-          <td className="py-2 pr-3">
-            {entry.autor}
-            {entry.ip ? <span className="block text-xs text-muted">{entry.ip}</span> : null}
-            {entry.user_agent ? (
-              <span className="block max-w-64 truncate text-xs text-muted" title={entry.user_agent}>
-                {entry.user_agent}
-              </span>
-            ) : null}
-          </td>
-          <td className="py-2 pr-3">
-            {label("actions", entry.acao)} · {label("entities", entry.entidade)}
-            {entry.entidade_id ? ` #${entry.entidade_id}` : ""}
-          </td>
-          <td className="py-2 pr-3">
-            <dl className="space-y-0.5">
-              {changes(entry).map((c) => (
-                <div key={c.field}>
-                  <dt className="inline font-semibold">{c.field}: </dt>
-                  <dd className="inline">
-                    <span className="sr-only">{t("admin.audit.before")} </span>
-                    <del className="text-red-800">{c.before}</del> → <span className="sr-only">{t("admin.audit.after")} </span>
-                    <ins className="text-green-800 no-underline">{c.after}</ins>
-                  </dd>
-                </div>
+      {entries.map((entry) => {
+        const described = describeAuditEntry(formatter, entry);
+        return (
+          <tr key={entry.id} className="border-b border-slate-100 align-top" data-testid="audit-row">
+            <td className="whitespace-nowrap py-2 pr-3">{date.format(new Date(entry.created_at))}</td>
+            <td className="py-2 pr-3">
+              {entry.autor}
+              {entry.ip ? <span className="block text-xs text-muted">{entry.ip}</span> : null}
+              {entry.user_agent ? (
+                <span className="block max-w-64 truncate text-xs text-muted" title={entry.user_agent}>
+                  {entry.user_agent}
+                </span>
+              ) : null}
+            </td>
+            <td className="py-2 pr-3">{described.summary}</td>
+            <td className="py-2 pr-3">
+              {described.notes.map((note, i) => (
+                <p key={i} data-testid="audit-note">
+                  {note}
+                </p>
               ))}
-            </dl>
-          </td>
-        </tr>
-      ))}
+              <dl className="space-y-0.5">
+                {described.changes.map((c) => (
+                  <div key={c.label} data-testid="audit-change">
+                    <dt className="inline font-semibold">{c.label}: </dt>
+                    <dd className="inline">
+                      <span className="sr-only">{t("admin.audit.before")} </span>
+                      <del className="text-red-800">{c.before}</del> → <span className="sr-only">{t("admin.audit.after")} </span>
+                      <ins className="text-green-800 no-underline">{c.after}</ins>
+                    </dd>
+                  </div>
+                ))}
+              </dl>
+            </td>
+          </tr>
+        );
+      })}
     </AdminTable>
   );
 }

@@ -43,13 +43,13 @@ export function createBulkChange({ db, changed }: { db: Db; changed: () => Promi
           : special
             ? [sql`antes.especial::text`, sql`p.especial::text`]
             : [sql`antes.qtde_disponivel::text`, sql`p.qtde_disponivel::text`];
-      const rows = await queryRows<{ id: number; codigo: string; antes: string; depois: string }>(
+      const rows = await queryRows<{ id: number; codigo: string; moeda_id: number; antes: string; depois: string }>(
         tx,
         sql`WITH alvo AS (${target}),
                  antes AS (SELECT id, valor_venda::text AS valor, qtde_disponivel, especial FROM produtos WHERE id IN (SELECT * FROM alvo) FOR UPDATE)
             UPDATE produtos p SET ${set}, updated_at = now()
             FROM antes WHERE p.id = antes.id
-            RETURNING p.id, p.codigo, ${beforeColumn} AS antes, ${afterColumn} AS depois`,
+            RETURNING p.id, p.codigo, p.moeda_id, ${beforeColumn} AS antes, ${afterColumn} AS depois`,
       );
       const shown = rows.slice(0, 1000);
       await audited(tx, actor, {
@@ -63,13 +63,13 @@ export function createBulkChange({ db, changed }: { db: Db; changed: () => Promi
         antes: {
           alterados: rows.length,
           ...(body.ids ? { ids: body.ids.length } : { filtro: body.filtro }),
-          valores: shown.map((r) => ({ id: r.id, codigo: r.codigo, valor: r.antes })),
+          valores: shown.map((r) => ({ id: r.id, codigo: r.codigo, moeda_id: r.moeda_id, valor: r.antes })),
         },
         depois: {
           percentual: body.percentual ?? null,
           estoque: body.estoque ?? null,
           ...(special ? { especial: body.acao === "especial_incluir" } : {}),
-          valores: shown.map((r) => ({ id: r.id, codigo: r.codigo, valor: r.depois })),
+          valores: shown.map((r) => ({ id: r.id, codigo: r.codigo, moeda_id: r.moeda_id, valor: r.depois })),
         },
       });
       return rows.length;

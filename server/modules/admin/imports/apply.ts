@@ -7,6 +7,9 @@ import type { Header } from "./columns.ts";
 import type { RowPlan } from "./plan.ts";
 import { writeBatch } from "./writes.ts";
 
+/** The refused rows an import's audit record keeps (the import itself keeps IMPORT_ERRORS_KEPT). */
+const AUDITED_REFUSALS = 20;
+
 /**
  * An apply's second step: its plan, read back a batch at a time (spill.ts), written in one transaction
  * with one audit record (the counts and a sample of the values), and the import marked applied.
@@ -35,7 +38,8 @@ export async function writePlan(
       progress.processadas += plans.length;
       if (concurrentWrites) await onProgress(progress.processadas);
     }
-    const pick = (values: object) => Object.fromEntries(header.fields.map((f) => [f, (values as Record<string, unknown>)[f]]));
+    // The currency always, so the log can show a price in its own currency when the file had no `moeda` column.
+    const pick = (values: object) => Object.fromEntries(["moeda_id", ...header.fields].map((f) => [f, (values as Record<string, unknown>)[f]]));
     const { erros: _erros, ...numbers } = counts;
     await audited(tx, actor, {
       acao: "importar",
@@ -48,6 +52,7 @@ export async function writePlan(
       depois: {
         ...numbers,
         colunas: header.columns,
+        recusas: counts.erros.slice(0, AUDITED_REFUSALS),
         valores: sample.map((p) => (p.kind === "create" || p.kind === "update" ? { codigo: p.values.codigo, ...pick(p.values) } : null)),
       },
     });

@@ -87,9 +87,9 @@ describe("importing products", () => {
     const checked = await checkFile(file);
     expect(checked).toMatchObject({ estado: "checked", linhas: 5, criadas: 2, atualizadas: 0, inalteradas: 0, recusadas: 3 });
     expect(checked.erros).toEqual([
-      { linha: 4, coluna: "preco", codigo: `${p}-3`, mensagem: "Valor inválido" },
-      { linha: 5, coluna: "marca", codigo: `${p}-4`, mensagem: '"Marca Que Não Existe" não existe na loja.' },
-      { linha: 6, coluna: "codigo", codigo: `${p}-1`, mensagem: "Este código já apareceu na linha 2." },
+      { linha: 4, coluna: "preco", codigo: `${p}-3`, valor: "abc", mensagem: "Valor inválido" },
+      { linha: 5, coluna: "marca", codigo: `${p}-4`, valor: "Marca Que Não Existe", mensagem: '"Marca Que Não Existe" não existe na loja.' },
+      { linha: 6, coluna: "codigo", codigo: `${p}-1`, valor: `${p}-1`, mensagem: "Este código já apareceu na linha 2." },
     ]);
     // The dry run wrote nothing.
     expect(await byCode(`${p}-1`)).toBeUndefined();
@@ -128,6 +128,14 @@ describe("importing products", () => {
     const entry = audit.body.data.find((e) => e.entidade_id === String(checked.id));
     expect(entry).toMatchObject({ acao: "importar", autor: manager.email });
     expect(entry!.depois).toMatchObject({ criadas: 2, atualizadas: 0 });
+    // …and the first refused rows with the values they refused.
+    expect((entry!.depois as { recusas: unknown[] }).recusas[0]).toEqual({
+      linha: 4,
+      coluna: "preco",
+      codigo: `${p}-3`,
+      valor: "abc",
+      mensagem: "Valor inválido",
+    });
   });
 
   it("a price-and-stock file changes only price and stock, and refuses what a new product would need", async () => {
@@ -141,10 +149,10 @@ describe("importing products", () => {
       csv(["codigo,preco,estoque", `${p}-1,25.5,8`, `${p}-2,"90000,50",4`, `${p}-9,10,1`, `${p}-2B,,1`], "sincronizacao.csv"),
     );
     expect(sync).toMatchObject({ estado: "checked", colunas: ["codigo", "preco", "estoque"], atualizadas: 1, recusadas: 3 });
-    expect(sync.erros.map((e) => [e.linha, e.coluna, e.mensagem])).toEqual([
-      [3, "preco", "Informe um número inteiro"],
-      [4, null, "Produto novo: o arquivo precisa das colunas nome_pt, nome_es, moeda."],
-      [5, "preco", "Este campo é Obrigatório"],
+    expect(sync.erros.map((e) => [e.linha, e.coluna, e.valor, e.mensagem])).toEqual([
+      [3, "preco", "90000,50", "Informe um número inteiro"],
+      [4, null, null, "Produto novo: o arquivo precisa das colunas nome_pt, nome_es, moeda."],
+      [5, "preco", "", "Este campo é Obrigatório"],
     ]);
     await applyImport(sync.id);
     const after = await byCode(`${p}-1`);

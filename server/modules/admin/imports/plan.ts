@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { IMPORT_NEW_PRODUCT_COLUMNS, type ImportRefusal } from "#contract/api/admin/imports.ts";
+import { IMPORT_NEW_PRODUCT_COLUMNS, REFUSED_VALUE_MAX, type ImportColumn, type ImportRefusal } from "#contract/api/admin/imports.ts";
 import { BULK_PERCENT_MAX, BULK_PERCENT_MIN } from "#contract/api/admin/products.ts";
 import type { Locale } from "#contract/locale.ts";
 import { apiMessage, type ApiMessageKey } from "#contract/messages.ts";
@@ -143,14 +143,20 @@ export function createPlanner(db: DbOrTx, header: Header, lang: Locale, lookups:
     });
     const owners = await slugOwners([...new Set(candidates)]);
     const out: RowPlan[] = [];
-    for (const r of read) {
-      if (!("values" in r)) {
-        out.push({ kind: "refused", refusal: r });
-        continue;
-      }
-      out.push(await planRow(r, existing.get(key(r.codigo)), owners));
+    for (const [i, r] of read.entries()) {
+      const planned: RowPlan = "values" in r ? await planRow(r, existing.get(key(r.codigo)), owners) : { kind: "refused", refusal: r };
+      if (planned.kind === "refused") planned.refusal.valor = refusedValue(planned.refusal.coluna, batch[i]!.cells);
+      out.push(planned);
     }
     return out;
+  }
+
+  /** The cell a refusal names, as the file had it (cut to REFUSED_VALUE_MAX), so the screen shows what was refused. */
+  function refusedValue(coluna: string | null, cells: string[]): string | null {
+    const index = coluna === null ? undefined : header.index.get(coluna as ImportColumn);
+    if (index === undefined) return null;
+    const cell = (cells[index] ?? "").trim();
+    return cell.length > REFUSED_VALUE_MAX ? `${cell.slice(0, REFUSED_VALUE_MAX - 1)}…` : cell;
   }
 
   async function planRow(row: RowValues, before: Existing | undefined, owners: Map<string, string>): Promise<RowPlan> {

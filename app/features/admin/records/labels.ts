@@ -1,0 +1,108 @@
+import { FULFILMENT_STATUSES, type FulfilmentStatus } from "#contract/fulfilment.ts";
+import type { TFunction } from "#app/i18n/translator.ts";
+
+/**
+ * Each record's fields with the key of the label its form shows (the forms' own texts, not copies);
+ * `*` holds labels any record may use. A field not here is looked up in `admin.records.fields`, then
+ * shown in a readable form.
+ */
+export const FIELD_KEYS: Record<string, Record<string, string>> = {
+  produto: {
+    codigo: "admin.product.code",
+    slug: "admin.product.slug",
+    ativo: "admin.product.active",
+    nome_pt: "admin.product.namePt",
+    nome_es: "admin.product.nameEs",
+    descritivo_pt: "admin.product.summaryPt",
+    descritivo_es: "admin.product.summaryEs",
+    caracteristica_pt: "admin.product.detailsPt",
+    caracteristica_es: "admin.product.detailsEs",
+    brand_id: "admin.product.brand",
+    category_id: "admin.product.category",
+    department_id: "admin.product.department",
+    moeda_id: "admin.product.currency",
+    valor_venda: "admin.product.price",
+    mostrar_preco: "admin.product.showPrice",
+    especial: "admin.product.special",
+    qtde_disponivel: "admin.product.available",
+    qtde_fisica: "admin.product.physical",
+    especificacoes: "admin.product.specs",
+    imagens: "admin.product.images",
+  },
+  funcionario: {
+    nome: "admin.staff.name",
+    email: "admin.staff.email",
+    papel: "admin.staff.role",
+    lang: "admin.staff.language",
+    ativo: "admin.staff.activeLabel",
+    totp_ativo: "admin.staff.twoFactor",
+  },
+  categoria: {
+    name_pt: "admin.catalogue.namePt",
+    name_es: "admin.catalogue.nameEs",
+    slug: "admin.catalogue.slug",
+    icone: "admin.catalogue.icon",
+    ordem: "admin.catalogue.order",
+    visivel_menu: "admin.catalogue.visible",
+    departments: "admin.catalogue.departments",
+  },
+  departamento: {
+    name_pt: "admin.catalogue.namePt",
+    name_es: "admin.catalogue.nameEs",
+    slug: "admin.catalogue.slug",
+    icone: "admin.catalogue.icon",
+    ordem: "admin.catalogue.order",
+    visivel_menu: "admin.catalogue.visible",
+    category_id: "admin.product.category",
+  },
+  marca: {
+    nome: "admin.brands.name",
+    slug: "admin.catalogue.slug",
+    destaque: "admin.brands.featured",
+    logo: "admin.brands.logo",
+  },
+  chave_api: {
+    nome: "admin.keys.name",
+    prefixo: "admin.keys.prefix",
+    escopo: "admin.keys.scope",
+    expira_em: "admin.keys.expiry",
+    enderecos: "admin.keys.addresses",
+    last_used_at: "admin.keys.lastUsed",
+  },
+  configuracao: {
+    totp_obrigatorio: "admin.staff.mandatory",
+  },
+  "*": {
+    percentual: "admin.bulk.percent",
+    estoque: "admin.bulk.stockValue",
+    especial: "admin.product.special",
+    moeda_id: "admin.product.currency",
+    valor_venda: "admin.product.price",
+    qtde_disponivel: "admin.product.available",
+    codigo: "admin.product.code",
+    linha: "admin.import.line",
+    coluna: "admin.import.column",
+    mensagem: "admin.import.reason",
+  },
+};
+
+const FULFILMENT = new Set<string>(FULFILMENT_STATUSES);
+export const isFulfilment = (s: string): s is FulfilmentStatus => FULFILMENT.has(s);
+
+/** A fulfilment status's label (contract/fulfilment.ts); any other value as it came. */
+export const fulfilmentLabel = (t: TFunction, status: string): string =>
+  isFulfilment(status) ? t(`admin.records.fulfilment.${status}`) : status || t("admin.records.none");
+
+/**
+ * A payment status's label as the customer's pages show it: an order's (`pedidos.status`) or one
+ * payment's (`pagamentos.status`); each list covers the statuses the other lacks.
+ */
+export function statusLabel(t: TFunction, status: string, kind: "order" | "payment" = "order"): string {
+  if (!status) return t("admin.records.none");
+  const lists = kind === "order" ? ["statuses", "paymentStatuses"] : ["paymentStatuses", "statuses"];
+  for (const list of lists) {
+    const text = t(`cart.orders.${list}.${status}`, { defaultValue: "\u0000" });
+    if (text !== "\u0000") return text;
+  }
+  return status;
+}
