@@ -46,7 +46,7 @@ describe("the back office's import", () => {
     await page.getByRole("button", { name: t.check }).click();
     const summary = page.getByTestId("import-summary");
     await expect.poll(() => summary.textContent()).toBe(fill(t.checkedSummary, { criadas: 2, atualizadas: 0, inalteradas: 0, recusadas: 1 }));
-    expect(await page.getByTestId("import-refusal").allInnerTexts()).toEqual([`3\tpreco\t${code}-2\tValor inválido`]);
+    expect(await page.getByTestId("import-refusal").allInnerTexts()).toEqual([`3\tpreco\tdezenove\t${code}-2\tValor inválido`]);
     // The dry run wrote nothing: shoppers do not find the code yet.
     const search = async () =>
       ((await (await page.request.get(`/api/public/products?text=${code}&all_products=1`)).json()) as { data: { codigo: string }[] }).data
