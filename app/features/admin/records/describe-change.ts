@@ -1,6 +1,7 @@
 import { formatPrice } from "#contract/money.ts";
 import type { TFunction } from "#app/i18n/translator.ts";
 import { FIELD_KEYS, fulfilmentLabel, isFulfilment, statusLabel } from "./labels.ts";
+import "#app/i18n/admin-texts.ts";
 
 /**
  * What the audit log and the order timelines show of a record: field labels as the forms show them,

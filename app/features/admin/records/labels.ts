@@ -1,5 +1,6 @@
 import { FULFILMENT_STATUSES, type FulfilmentStatus } from "#contract/fulfilment.ts";
 import type { TFunction } from "#app/i18n/translator.ts";
+import "#app/i18n/admin-texts.ts";
 
 /**
  * Each record's fields with the key of the label its form shows (the forms' own texts, not copies);
