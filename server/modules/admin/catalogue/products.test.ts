@@ -267,10 +267,10 @@ describe("products in the back office", () => {
     const log = await asStaff<{ data: AuditEntry[] }>(t.app, owner, "GET", `/api/admin/audit?acao=reajuste_em_massa&funcionario_id=${manager.id}`);
     const entry = log.body.data.find((e) => (e.antes as { alterados: number }).alterados === 2)!;
     expect((entry.antes as { valores: { codigo: string; valor: string }[] }).valores).toEqual(
-      expect.arrayContaining([{ id: usd.id, codigo: usd.codigo, valor: "10.00" }]),
+      expect.arrayContaining([{ id: usd.id, codigo: usd.codigo, moeda_id: 2, valor: "10.00" }]),
     );
     expect((entry.depois as { valores: { codigo: string; valor: string }[] }).valores).toEqual(
-      expect.arrayContaining([{ id: usd.id, codigo: usd.codigo, valor: "11.05" }]),
+      expect.arrayContaining([{ id: usd.id, codigo: usd.codigo, moeda_id: 2, valor: "11.05" }]),
     );
   });
 
