@@ -71,7 +71,9 @@ describe("API keys for the shop's own system", () => {
     );
     const sync = await checkFile(t.app, csvFile(["codigo;preco;estoque", `${p}-1;22;9`, `${p}-2;0;1`]), auth);
     expect(sync).toMatchObject({ estado: "checked", atualizadas: 1, recusadas: 1 });
-    expect(sync.erros).toEqual([{ linha: 3, coluna: "preco", codigo: `${p}-2`, valor: "0", mensagem: "Preço zero não é aceito de uma chave de API." }]);
+    expect(sync.erros).toEqual([
+      { linha: 3, coluna: "preco", codigo: `${p}-2`, valor: "0", mensagem: "Preço zero não é aceito de uma chave de API." },
+    ]);
     expect((await applyImport(t.app, sync.id, auth)).status).toBe(202);
     await settled(t.app, sync.id, auth);
     expect(await byCode(`${p}-1`)).toMatchObject({ valor_venda: "22.00", qtde_disponivel: 9 });
