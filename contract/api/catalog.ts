@@ -159,6 +159,8 @@ export const BannerSchema = z.object({
   link: z.string().nullable(),
   titulo: z.string().nullable(),
   descricao: z.string().nullable(),
+  /** Smaller first: the main carousel's order, and which banner of a one-banner slot wins (then the highest id). */
+  ordem: z.number().optional(),
 });
 export type Banner = z.infer<typeof BannerSchema>;
 

@@ -262,6 +262,11 @@ export const banners = pgTable("banners", {
   descricao_pt: text("descricao_pt"),
   descricao_es: text("descricao_es"),
   ativo: boolean("ativo").notNull().default(true),
+  /** Smaller first: the main carousel's order, and which banner of a one-banner slot wins (then the highest id). */
+  ordem: integer("ordem").notNull().default(0),
+  /** Shown from `inicio` (inclusive) until `fim` (exclusive); either may be left open. */
+  inicio: timestamp("inicio", { withTimezone: true }),
+  fim: timestamp("fim", { withTimezone: true }),
 });
 
 export const sellers = pgTable("vendedores", {

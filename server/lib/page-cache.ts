@@ -20,7 +20,18 @@ export interface CachedPage {
   nonce: string;
   /** When it was rendered (ms since the epoch). */
   storedAt: number;
+  /**
+   * When what it shows changes by itself (ms since the epoch: a banner's start or end), if it does: from then on
+   * the page is neither fresh nor stale but gone, so the next visitor gets it rendered anew.
+   */
+  until?: number;
 }
+
+/**
+ * The API's header naming when its answer changes by itself (ms since the epoch); a page built from it lives no
+ * longer (server/plugins/web.ts).
+ */
+export const CONTENT_UNTIL_HEADER = "x-content-until";
 
 export type PageState = "fresh" | "stale";
 
@@ -77,7 +88,7 @@ export function withNonce(page: CachedPage, nonce: string): { headers: [string, 
 
 /** A page as one Buffer for Redis: the length of its JSON head, the head, then the body. */
 export function encodePage(page: CachedPage): Buffer {
-  const head = Buffer.from(JSON.stringify({ s: page.status, h: page.headers, n: page.nonce, t: page.storedAt }));
+  const head = Buffer.from(JSON.stringify({ s: page.status, h: page.headers, n: page.nonce, t: page.storedAt, u: page.until }));
   const length = Buffer.alloc(4);
   length.writeUInt32BE(head.length);
   return Buffer.concat([length, head, page.body]);
@@ -88,9 +99,10 @@ export function decodePage(data: Buffer): CachedPage | undefined {
   const headLength = data.readUInt32BE(0);
   if (4 + headLength > data.length) return undefined;
   try {
-    const head = JSON.parse(data.subarray(4, 4 + headLength).toString()) as { s: number; h: [string, string][]; n: string; t: number };
+    const head = JSON.parse(data.subarray(4, 4 + headLength).toString()) as { s: number; h: [string, string][]; n: string; t: number; u?: number };
     if (typeof head.s !== "number" || !Array.isArray(head.h) || typeof head.n !== "string" || typeof head.t !== "number") return undefined;
-    return { status: head.s, headers: head.h, nonce: head.n, storedAt: head.t, body: Buffer.from(data.subarray(4 + headLength)) };
+    const until = typeof head.u === "number" ? { until: head.u } : {};
+    return { status: head.s, headers: head.h, nonce: head.n, storedAt: head.t, ...until, body: Buffer.from(data.subarray(4 + headLength)) };
   } catch {
     return undefined;
   }
@@ -103,6 +115,8 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
   const generationCheckMs = options.generationCheckMs ?? 1000;
   const lifeMs = freshMs + staleMs;
+  /** Whether a page outlived what it shows (a banner that started or ended since it was rendered). */
+  const outlived = (page: CachedPage) => page.until !== undefined && now() >= page.until;
   const generationKey = `${prefix}page:generation`;
 
   // Insertion order is recency order: a hit moves its page to the end, the oldest go first.
@@ -170,6 +184,10 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     async lookup(key) {
       await checkGeneration();
       let page = memory.get(key);
+      if (page && outlived(page)) {
+        forget(key);
+        page = undefined;
+      }
       if (page && now() - page.storedAt < freshMs) {
         // Most recently used last.
         memory.delete(key);
@@ -178,7 +196,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       }
       // Not fresh here: another process may have stored a newer one.
       const shared = await readShared(key);
-      if (shared && (!page || shared.storedAt > page.storedAt)) {
+      if (shared && !outlived(shared) && (!page || shared.storedAt > page.storedAt)) {
         page = shared;
         remember(key, shared);
       }
@@ -193,7 +211,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     async store(key, page) {
       remember(key, page);
       if (!redis) return;
-      const ttl = Math.max(1, Math.round(page.storedAt + lifeMs - now()));
+      const ttl = Math.max(1, Math.round(Math.min(page.storedAt + lifeMs, page.until ?? Infinity) - now()));
       try {
         await guard.run(() => redis.set(sharedKey(key), encodePage(page), "PX", ttl));
       } catch {

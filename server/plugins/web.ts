@@ -11,7 +11,7 @@ import { requestBody } from "../lib/request-body.ts";
 import type { SiteInfo } from "#contract/site.ts";
 import { fromLoopback } from "../lib/loopback.ts";
 import { siteFor, VISITOR_SITE_HEADER, withVisitorSite } from "../lib/site.ts";
-import { newNonce, withNonce, type CachedPage, type PageCache } from "../lib/page-cache.ts";
+import { CONTENT_UNTIL_HEADER, newNonce, withNonce, type CachedPage, type PageCache } from "../lib/page-cache.ts";
 import { isLocale, type Locale } from "#contract/locale.ts";
 import { guestCurrencyId } from "#contract/guest-currency.ts";
 
@@ -41,10 +41,11 @@ const LANG_COOKIE = "lang";
  */
 export const FORM_BODY_LIMIT = 2 * MAX_UPLOAD_BYTES + 512 * 1024;
 
-/** What a page's API calls answered: 503 (the database out of reach), any 5xx. */
+/** What a page's API calls answered: 503 (the database out of reach), any 5xx, and when the soonest of them changes by itself. */
 interface Seen {
   unavailable: boolean;
   failed: boolean;
+  until?: number;
 }
 
 /** A page rendered whole for the page cache, and what of it may be shared. */
@@ -132,6 +133,8 @@ export async function webPlugin(app: FastifyInstance, options: WebOptions) {
       });
       if (res.statusCode === 503) seen.unavailable = true;
       if (res.statusCode >= 500) seen.failed = true;
+      const until = Number(res.headers[CONTENT_UNTIL_HEADER]);
+      if (Number.isFinite(until) && until > 0) seen.until = Math.min(seen.until ?? Infinity, until);
       return new Response(res.statusCode === 204 ? null : new Uint8Array(res.rawPayload), {
         status: res.statusCode,
         headers: res.headers as Record<string, string>,
@@ -171,6 +174,7 @@ export async function webPlugin(app: FastifyInstance, options: WebOptions) {
           body,
           nonce,
           storedAt: Date.now(),
+          ...(seen.until === undefined ? {} : { until: seen.until }),
         }
       : undefined;
     return { response, body, seen, page };

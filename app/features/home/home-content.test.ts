@@ -60,6 +60,19 @@ describe("homeContent", () => {
     expect(content.triple.map((b) => b.id)).toEqual([7, 5, 6]);
     expect(content.offersBanner?.id).toBe(8);
   });
+  it("follows the back office's order: the main carousel by it, a slot's smallest order winning over a higher id", () => {
+    const ordered = homeContent({
+      banners: [
+        { ...banner(1, "Banner Principal"), ordem: 2 },
+        { ...banner(2, "Banner Principal"), ordem: 1 },
+        { ...banner(3, "Banner Principal"), ordem: 1 },
+        { ...banner(4, "Triplo Esquerdo"), ordem: 0 },
+        { ...banner(7, "Triplo Esquerdo"), ordem: 5 },
+      ],
+    });
+    expect(ordered.mainBanners.map((b) => b.id)).toEqual([2, 3, 1]);
+    expect(ordered.triple.map((b) => b.id)).toEqual([4]);
+  });
 });
 
 describe("pages", () => {

@@ -53,9 +53,12 @@ export interface HomeContent {
 const toBanner = (b: Banner): HomeBanner | null =>
   b.imagem?.url ? { id: b.id, image: b.imagem.url, link: b.link, title: b.titulo ?? b.descricao ?? "", description: b.descricao ?? "" } : null;
 
-/** The banner of one type with the highest id (spec §3: it wins). */
+/**
+ * The banner of one type that wins its slot: the smallest order the back office gave, then the highest id (spec §3:
+ * with every order equal, as the seed's are, the highest id wins).
+ */
 function latestOfType(banners: Banner[], tipo: string): HomeBanner | null {
-  const candidates = banners.filter((b) => b.tipo === tipo && b.imagem?.url).sort((a, b) => b.id - a.id);
+  const candidates = banners.filter((b) => b.tipo === tipo && b.imagem?.url).sort((a, b) => (a.ordem ?? 0) - (b.ordem ?? 0) || b.id - a.id);
   return candidates[0] ? toBanner(candidates[0]) : null;
 }
 
@@ -85,10 +88,10 @@ export function homeContent(start: Partial<StartData>): HomeContent {
       .map((c) => ({ id: c.id, slug: c.slug, name: c.name, icon: c.slug })),
     stripBrands: withLogo.map(toBrand),
     mainBrands: mainBrands.map(toBrand),
-    // Main banners need an image (spec §3); they show in id order.
+    // Main banners need an image (spec §3); they show in the back office's order, then in id order.
     mainBanners: banners
       .filter((b) => b.tipo === BANNER_TYPES.main)
-      .sort((a, b) => a.id - b.id)
+      .sort((a, b) => (a.ordem ?? 0) - (b.ordem ?? 0) || a.id - b.id)
       .map(toBanner)
       .filter((b): b is HomeBanner => b !== null),
     triple,

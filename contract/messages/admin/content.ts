@@ -1,4 +1,36 @@
 /** The API's texts of the back office's content area (pt-BR first; es-PY says each of them). */
-export const ptBR = {};
+export const ptBR = {
+  banner_created: "Banner criado.",
+  banner_saved: "Banner salvo.",
+  banner_deleted: "Banner excluído.",
+  banner_image_saved: "Imagem do banner salva.",
+  banner_not_found: "Banner não encontrado.",
+  banner_link_local: "Use um endereço desta loja, começando com / (por exemplo /produtos?categoria=ferramentas).",
+  banner_window: "O fim deve ser depois do início.",
+  banner_image_type: "Envie a imagem em JPEG, PNG ou WebP, com até 50 milhões de pixels (SVG não é aceito).",
+  seller_created: "Vendedor adicionado.",
+  seller_saved: "Vendedor salvo.",
+  seller_deleted: "Vendedor removido.",
+  seller_photo_saved: "Foto salva.",
+  seller_photo_removed: "Foto removida.",
+  seller_not_found: "Vendedor não encontrado.",
+  whatsapp_invalid: "Informe o número com o código do país: +595 ### ### ###, +55 (##) #####-#### ou +54 9 ### ### ####.",
+};
 
-export const esPY: Record<keyof typeof ptBR, string> = {};
+export const esPY: Record<keyof typeof ptBR, string> = {
+  banner_created: "Banner creado.",
+  banner_saved: "Banner guardado.",
+  banner_deleted: "Banner eliminado.",
+  banner_image_saved: "Imagen del banner guardada.",
+  banner_not_found: "Banner no encontrado.",
+  banner_link_local: "Use una dirección de esta tienda que empiece con / (por ejemplo /produtos?categoria=ferramentas).",
+  banner_window: "El fin debe ser posterior al inicio.",
+  banner_image_type: "Envíe la imagen en JPEG, PNG o WebP, de hasta 50 millones de píxeles (no se acepta SVG).",
+  seller_created: "Vendedor agregado.",
+  seller_saved: "Vendedor guardado.",
+  seller_deleted: "Vendedor eliminado.",
+  seller_photo_saved: "Foto guardada.",
+  seller_photo_removed: "Foto eliminada.",
+  seller_not_found: "Vendedor no encontrado.",
+  whatsapp_invalid: "Indique el número con el código del país: +595 ### ### ###, +55 (##) #####-#### o +54 9 ### ### ####.",
+};

@@ -293,19 +293,36 @@ export async function listBrands(db: Db) {
   );
 }
 
-export async function listBanners(db: Db, lang: ApiLang) {
-  return queryRows<{
-    id: number;
-    tipo: string;
-    imagem_url: string | null;
-    link: string | null;
-    titulo: string | null;
-    descricao: string | null;
-  }>(
-    db,
-    sql`SELECT id, tipo, imagem_url, link, ${col(lang, "titulo")} AS titulo,
-      ${col(lang, "descricao")} AS descricao FROM banners WHERE ativo ORDER BY id DESC`,
-  );
+/**
+ * The banners on show at `at`: active and inside their window (from `inicio`, until `fim`), in their order,
+ * and the next moment one of them starts or ends (epoch ms), when the answer stops being right on its own.
+ */
+export async function listBanners(db: Db, lang: ApiLang, at: Date) {
+  const now = at.toISOString();
+  const [rows, [next]] = await Promise.all([
+    queryRows<{
+      id: number;
+      tipo: string;
+      imagem_url: string | null;
+      link: string | null;
+      titulo: string | null;
+      descricao: string | null;
+      ordem: number;
+    }>(
+      db,
+      sql`SELECT id, tipo, imagem_url, link, ${col(lang, "titulo")} AS titulo, ${col(lang, "descricao")} AS descricao, ordem
+        FROM banners
+        WHERE ativo AND (inicio IS NULL OR inicio <= ${now}::timestamptz) AND (fim IS NULL OR fim > ${now}::timestamptz)
+        ORDER BY ordem, id DESC`,
+    ),
+    queryRows<{ at: string | null }>(
+      db,
+      sql`SELECT (extract(epoch FROM min(t)) * 1000)::text AS at FROM (
+          SELECT inicio AS t FROM banners WHERE ativo AND inicio > ${now}::timestamptz
+          UNION ALL SELECT fim FROM banners WHERE ativo AND fim > ${now}::timestamptz) changes`,
+    ),
+  ]);
+  return { rows, nextChange: next?.at == null ? undefined : Math.ceil(Number(next.at)) };
 }
 
 /** Every exchange rate with its currencies' symbols and decimals (spec §9). */

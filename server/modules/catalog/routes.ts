@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { apiMessage } from "#contract/messages.ts";
+import { CONTENT_UNTIL_HEADER } from "../../lib/page-cache.ts";
 import { operationSchema as op } from "../../lib/operation.ts";
 import { requestLocale } from "../../lib/request-locale.ts";
 import { catalogExportRoutes } from "./export.ts";
@@ -11,8 +12,12 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
   const tags = ["catalogue"];
 
   app.get("/api/public/start", { schema: op("GET /api/public/start", { tags }) }, async (req, reply) => {
-    reply.header("cache-control", "public, max-age=60");
-    return catalog.start(req.query.lang, req.query.moeda_id, req.query.tem_estoque);
+    const { data, until } = await catalog.start(req.query.lang, req.query.moeda_id, req.query.tem_estoque);
+    // A banner's start or end within the minute shortens it; the page cache reads `x-content-until` (server/plugins/web.ts).
+    const seconds = until === undefined ? 60 : Math.max(0, Math.min(60, Math.floor((until - Date.now()) / 1000)));
+    reply.header("cache-control", `public, max-age=${seconds}`);
+    if (until !== undefined) reply.header(CONTENT_UNTIL_HEADER, String(until));
+    return data;
   });
 
   app.get("/api/public/menu", { schema: op("GET /api/public/menu", { tags }) }, async (req, reply) => {

@@ -235,24 +235,32 @@ export function createCatalogService(db: Db, cache: Cache, index: CatalogIndex =
 
   const moved = (slugs: { marca?: string; categoria?: string; departamento?: string }) => repo.movedListSlugs(db, slugs);
 
-  async function banners(lang: ApiLang): Promise<Banner[]> {
-    return (await repo.listBanners(db, lang)).map((b) => ({
+  /** The banners on show now, and when that changes by itself (a banner's start or end), if it does. */
+  async function banners(lang: ApiLang): Promise<{ list: Banner[]; until?: number }> {
+    const { rows, nextChange } = await repo.listBanners(db, lang, new Date());
+    const list = rows.map((b) => ({
       id: b.id,
       tipo: b.tipo,
       imagem: b.imagem_url ? { url: b.imagem_url } : null,
       link: relativeLink(b.link),
       titulo: b.titulo,
       descricao: b.descricao,
+      ordem: Number(b.ordem),
     }));
+    return { list, until: nextChange };
   }
 
   const team = (lang: ApiLang): Promise<Seller[]> => repo.listSellers(db, lang);
   const faq = (lang: ApiLang): Promise<Faq[]> => repo.listFaq(db, lang);
 
-  async function start(lang: ApiLang, moedaId: number, inStockOnly: boolean): Promise<StartData> {
-    const key = `start:${lang}:${moedaId}:${inStockOnly ? 1 : 0}`;
-    const cached = await cache.get<StartData>(key);
-    if (cached) return cached;
+  /**
+   * The start data, and the moment it stops being right by itself (`until`, epoch ms: a banner's start or
+   * end), which bounds how long it is kept here and, through the route's `x-content-until`, in the page cache.
+   */
+  async function start(lang: ApiLang, moedaId: number, inStockOnly: boolean): Promise<{ data: StartData; until?: number }> {
+    const key = `start-until:${lang}:${moedaId}:${inStockOnly ? 1 : 0}`;
+    const cached = await cache.get<{ data: StartData; until?: number }>(key);
+    if (cached && (cached.until === undefined || cached.until > Date.now())) return cached;
     const [exchange_rates, brandList, categoryList, specialList, bannerList, faqList, mostSearched] = await Promise.all([
       rates(),
       brands(),
@@ -279,12 +287,14 @@ export function createCatalogService(db: Db, cache: Cache, index: CatalogIndex =
       brands: brandList,
       categories: categoryList,
       categories_special: specialList,
-      banners: bannerList,
+      banners: bannerList.list,
       faq: faqList,
       products: mostSearched.data,
     };
-    await cache.set(key, data, START_CACHE_MS);
-    return data;
+    const { until } = bannerList;
+    const life = until === undefined ? START_CACHE_MS : Math.min(START_CACHE_MS, until - Date.now());
+    if (life > 0) await cache.set(key, { data, until }, life);
+    return { data, until };
   }
 
   /** The menus of every page: categories without icons, the special line's presence, featured brands and the dollar's rates. */
