@@ -26,10 +26,11 @@ export function createSignups(db: Db, log: { error(obj: unknown, msg?: string): 
    */
   function exportCsv(): Readable {
     async function* rows(): AsyncGenerator<string[]> {
-      for (let before = Number.MAX_SAFE_INTEGER; ; ) {
+      for (let before: number | undefined; ; ) {
         const batch = await queryRows<Signup>(
           db,
-          sql`SELECT ${COLUMNS} FROM contatos_newsletter WHERE id < ${before} ORDER BY id DESC LIMIT ${EXPORT_BATCH}`,
+          sql`SELECT ${COLUMNS} FROM contatos_newsletter ${before === undefined ? sql`` : sql`WHERE id < ${before}`}
+            ORDER BY id DESC LIMIT ${EXPORT_BATCH}`,
         );
         for (const r of batch) yield [r.celular, r.lang ?? "", shopLocalInput(r.created_at).replace("T", " ")];
         if (batch.length < EXPORT_BATCH) return;
