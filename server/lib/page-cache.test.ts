@@ -36,6 +36,19 @@ describe("page cache", () => {
     expect(decodePage(Buffer.from("nonsense"))).toBeUndefined();
   });
 
+  it("forgets a page once what it shows changes by itself (a banner's start or end), fresh or not, and keeps that through Redis", async () => {
+    let now = 10_000;
+    const cache = createPageCache({ freshMs: 60_000, staleMs: 60_000, now: () => now });
+    await cache.store("k", { ...page("n1", "banner", now), until: now + 1500 });
+    expect((await cache.lookup("k"))?.state).toBe("fresh");
+    now += 1499;
+    expect((await cache.lookup("k"))?.state).toBe("fresh");
+    now += 1;
+    expect(await cache.lookup("k")).toBeUndefined();
+    const withEnd = { ...page("n2", "x", 1), until: 99 };
+    expect(decodePage(encodePage(withEnd))).toEqual(withEnd);
+  });
+
   it("answers fresh, then stale, then nothing once its life is over", async () => {
     let now = 10_000;
     const cache = createPageCache({ freshMs: 5000, staleMs: 20_000, now: () => now });

@@ -123,7 +123,13 @@ export function createAdminBanners({ db, mediaDir, changed }: { db: Db; mediaDir
       write(async (tx) => {
         const before = await read(tx, id, true);
         await tx.execute(sql`UPDATE banners SET imagem_url = ${url} WHERE id = ${id}`);
-        await audited(tx, actor, { acao: "imagens", entidade: "banner", entidade_id: id, antes: { imagem_url: before.imagem_url }, depois: { imagem_url: url } });
+        await audited(tx, actor, {
+          acao: "imagens",
+          entidade: "banner",
+          entidade_id: id,
+          antes: { imagem_url: before.imagem_url },
+          depois: { imagem_url: url },
+        });
         return { result: await read(tx, id), old: before.imagem_url };
       }),
     );

@@ -27,7 +27,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 type Answer<T> = { data: T; message: string; errors?: Record<string, string[]> };
-const jpeg = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: "#c60" } }).jpeg().toBuffer();
+const jpeg = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: "#c60" } })
+    .jpeg()
+    .toBuffer();
 
 /** A PNG whose header claims `side` × `side` pixels over a few bytes of data: a decompression bomb's shape. */
 function hugePng(side: number): Buffer {
@@ -89,7 +92,11 @@ describe("banners in the back office", () => {
     const huge = await uploadBanner(banner.id, { name: "enorme.png", type: "image/png", data: hugePng(30_000) });
     expect(huge.status).toBe(422);
     expect(huge.body.errors?.imagem?.[0]).toContain("50 milhões de pixels");
-    const tooLarge = await uploadBanner(banner.id, { name: "g.png", type: "image/png", data: Buffer.concat([png(1, 1), Buffer.alloc(10 * 1024 * 1024)]) });
+    const tooLarge = await uploadBanner(banner.id, {
+      name: "g.png",
+      type: "image/png",
+      data: Buffer.concat([png(1, 1), Buffer.alloc(10 * 1024 * 1024)]),
+    });
     expect(tooLarge.status).toBe(413);
     expect((await asStaff(t.app, manager, "POST", `/api/admin/banners/${banner.id}/image`, { body: {} })).status).toBe(415);
     // Nothing of the refused files was kept.
@@ -129,7 +136,9 @@ describe("banners in the back office", () => {
     expect((await start()).banners.some((b) => b.id === banner.id)).toBe(false);
 
     const startsAt = Date.now() + 2500;
-    const later = await asStaff(t.app, manager, "PUT", `/api/admin/banners/${banner.id}`, { body: { ...body, inicio: new Date(startsAt).toISOString() } });
+    const later = await asStaff(t.app, manager, "PUT", `/api/admin/banners/${banner.id}`, {
+      body: { ...body, inicio: new Date(startsAt).toISOString() },
+    });
     expect(later.status).toBe(200);
     const before = await start();
     expect(before.banners.some((b) => b.id === banner.id)).toBe(false);
@@ -156,7 +165,10 @@ describe("banners in the back office", () => {
     expect((await asStaff(t.app, manager, "DELETE", `/api/admin/banners/${banner.id}`)).status).toBe(404);
     const entries = (await audit("banner")).filter((e) => e.entidade_id === String(banner.id));
     expect(entries.map((e) => e.acao).sort()).toEqual(["criar", "editar", "excluir"]);
-    expect(entries.find((e) => e.acao === "editar")).toMatchObject({ antes: { titulo_pt: "Antes", ordem: 3 }, depois: { titulo_pt: "Depois", ordem: 1 } });
+    expect(entries.find((e) => e.acao === "editar")).toMatchObject({
+      antes: { titulo_pt: "Antes", ordem: 3 },
+      depois: { titulo_pt: "Depois", ordem: 1 },
+    });
     expect(entries.find((e) => e.acao === "excluir")?.autor).toBe(manager.email);
   });
 });
@@ -180,12 +192,15 @@ describe("the sales team in the back office", () => {
     expect(br.body.data.whatsapp).toBe("+55 (45) 99999-1234");
     expect((await team("es")).find((s) => s.id === res.body.data.id)).toMatchObject({ funcao: "Ventas a Brasil", whatsapp: "+55 (45) 99999-1234" });
     // Without a number the card says so on the storefront.
-    const none = await asStaff<Answer<AdminSeller>>(t.app, manager, "PUT", `/api/admin/sellers/${res.body.data.id}`, { body: { ...seller, whatsapp: "" } });
+    const none = await asStaff<Answer<AdminSeller>>(t.app, manager, "PUT", `/api/admin/sellers/${res.body.data.id}`, {
+      body: { ...seller, whatsapp: "" },
+    });
     expect(none.body.data.whatsapp).toBeNull();
   });
 
   it("puts the team in order, hides an inactive member, stores a photo as WebP and removes it, each change audited", async () => {
-    const first = (await asStaff<Answer<AdminSeller>>(t.app, manager, "POST", "/api/admin/sellers", { body: { ...seller, nome: "Zeca", ordem: 0 } })).body.data;
+    const first = (await asStaff<Answer<AdminSeller>>(t.app, manager, "POST", "/api/admin/sellers", { body: { ...seller, nome: "Zeca", ordem: 0 } }))
+      .body.data;
     // Order 0 comes before the demo team's 1 to 4.
     const list = await team();
     expect(list.findIndex((s) => s.id === first.id)).toBeLessThan(list.findIndex((s) => s.nome === "Carlos Benítez"));
@@ -193,7 +208,9 @@ describe("the sales team in the back office", () => {
     expect((await team()).some((s) => s.id === first.id)).toBe(false);
 
     const upload = (file: FixtureFile) =>
-      multipart({}, { foto: file }).then((form) => asStaff<Answer<AdminSeller>>(t.app, manager, "POST", `/api/admin/sellers/${first.id}/photo`, { form }));
+      multipart({}, { foto: file }).then((form) =>
+        asStaff<Answer<AdminSeller>>(t.app, manager, "POST", `/api/admin/sellers/${first.id}/photo`, { form }),
+      );
     expect((await upload(files.disguisedText("foto.jpg"))).status).toBe(422);
     expect((await upload({ name: "enorme.png", type: "image/png", data: hugePng(30_000) })).status).toBe(422);
     const saved = await upload({ name: "foto.jpg", type: "image/jpeg", data: await jpeg(1000, 1000) });
@@ -255,7 +272,9 @@ describe("who may change content", () => {
       expect((await asStaff(t.app, counter, method, url, { body: method === "GET" ? undefined : {} })).status, `${method} ${url}`).toBe(403);
       expect((await asStaff(t.app, undefined, method, url)).status, `${method} ${url}`).toBe(401);
     }
-    const noToken = await asStaff(t.app, { cookie: manager.cookie, csrf: "wrong" }, "POST", "/api/admin/banners", { body: { tipo: "Triplo Centro" } });
+    const noToken = await asStaff(t.app, { cookie: manager.cookie, csrf: "wrong" }, "POST", "/api/admin/banners", {
+      body: { tipo: "Triplo Centro" },
+    });
     expect(noToken.status).toBe(403);
     expect((await asStaff(t.app, owner, "GET", "/api/admin/banners")).status).toBe(200);
   });

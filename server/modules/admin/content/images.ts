@@ -25,7 +25,8 @@ export function contentImages(mediaDir: string, folder: "banners" | "vendedores"
   /** The upload's checks before anything is written: one file, at most 10 MB. */
   function checkUpload(file: UploadedFile | undefined): Buffer {
     if (!file) throw new HttpError(422, "validation_failed", { errors: { [field]: ["file_required"] } });
-    if (file.truncated || file.buffer.length > MAX_IMAGE_BYTES) throw new HttpError(413, "image_too_large", { errors: { [field]: ["image_too_large"] } });
+    if (file.truncated || file.buffer.length > MAX_IMAGE_BYTES)
+      throw new HttpError(413, "image_too_large", { errors: { [field]: ["image_too_large"] } });
     return file.buffer;
   }
 
@@ -48,7 +49,12 @@ export function contentImages(mediaDir: string, folder: "banners" | "vendedores"
    * Stores the upload, then runs `save` (the row's change, in its transaction) with its address. The new
    * file is removed if the save fails; the one it replaced once it succeeded. Answers `save`'s result.
    */
-  async function replace<T>(id: number, file: UploadedFile | undefined, width: number, save: (url: string) => Promise<{ result: T; old: string | null }>) {
+  async function replace<T>(
+    id: number,
+    file: UploadedFile | undefined,
+    width: number,
+    save: (url: string) => Promise<{ result: T; old: string | null }>,
+  ) {
     const url = await store(id, checkUpload(file), width);
     const { result, old } = await save(url).catch(async (err: unknown) => {
       await remove(url);

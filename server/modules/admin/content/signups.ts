@@ -26,7 +26,7 @@ export function createSignups(db: Db, log: { error(obj: unknown, msg?: string): 
    */
   function exportCsv(): Readable {
     async function* rows(): AsyncGenerator<string[]> {
-      for (let before: number | undefined; ; ) {
+      for (let before: number | undefined; ;) {
         const batch = await queryRows<Signup>(
           db,
           sql`SELECT ${COLUMNS} FROM contatos_newsletter ${before === undefined ? sql`` : sql`WHERE id < ${before}`}
