@@ -40,10 +40,10 @@ export function parseShopTime(text: string): Date | undefined {
   return Number.isNaN(date.getTime()) ? undefined : date;
 }
 
-/** A time as a form's `datetime-local` field shows it, on the shop's clock ("2026-12-24T18:00"). */
+/** A time as a form's `datetime-local` field (with `step` 1) shows it, on the shop's clock ("2026-12-24T18:00:00"). */
 export function shopLocalInput(iso: string | null | undefined): string {
   if (!iso) return "";
   const ms = new Date(iso).getTime();
   if (Number.isNaN(ms)) return "";
-  return new Date(wallClock(ms)).toISOString().slice(0, 16);
+  return new Date(wallClock(ms)).toISOString().slice(0, 19);
 }

@@ -44,6 +44,7 @@ function BannerFields({ prefix, banner, errors }: { prefix: string; banner?: Adm
         id={`${prefix}-inicio`}
         name="inicio"
         type="datetime-local"
+        step={1}
         label={t("admin.content.banners.start")}
         hint={t("admin.content.banners.windowHint")}
         defaultValue={shopLocalInput(banner?.inicio)}
@@ -53,6 +54,7 @@ function BannerFields({ prefix, banner, errors }: { prefix: string; banner?: Adm
         id={`${prefix}-fim`}
         name="fim"
         type="datetime-local"
+        step={1}
         label={t("admin.content.banners.end")}
         hint={t("admin.content.banners.windowHint")}
         defaultValue={shopLocalInput(banner?.fim)}
@@ -129,7 +131,7 @@ export function BannerItem({ banner }: { banner: AdminBanner }) {
             <BannerFields prefix={`banner-${banner.id}`} banner={banner} errors={fieldErrors(fetcher.data)} />
             <SaveOrDelete pending={fetcher.state !== "idle"} name={name} />
           </fetcher.Form>
-          <section aria-label={t("admin.content.image")}>
+          <section>
             <ImageUpload
               id={`banner-image-${banner.id}`}
               label={t("admin.content.image")}

@@ -115,7 +115,7 @@ export function SellerItem({ seller }: { seller: AdminSeller }) {
             <SellerFields prefix={`seller-${seller.id}`} seller={seller} errors={fieldErrors(fetcher.data)} />
             <SaveOrDelete pending={fetcher.state !== "idle"} name={seller.nome} />
           </fetcher.Form>
-          <section aria-label={t("admin.content.sellers.photo")} className="space-y-2">
+          <section className="space-y-2">
             <ImageUpload
               id={`seller-photo-${seller.id}`}
               label={t("admin.content.sellers.photo")}

@@ -32,7 +32,7 @@ export function createSignups(db: Db, log: { error(obj: unknown, msg?: string): 
           sql`SELECT ${COLUMNS} FROM contatos_newsletter ${before === undefined ? sql`` : sql`WHERE id < ${before}`}
             ORDER BY id DESC LIMIT ${EXPORT_BATCH}`,
         );
-        for (const r of batch) yield [r.celular, r.lang ?? "", shopLocalInput(r.created_at).replace("T", " ")];
+        for (const r of batch) yield [r.celular, r.lang ?? "", shopLocalInput(r.created_at).slice(0, 16).replace("T", " ")];
         if (batch.length < EXPORT_BATCH) return;
         before = batch[batch.length - 1]!.id;
       }
