@@ -54,7 +54,6 @@ export const BannerBodySchema = z.object({
   inicio: moment,
   fim: moment,
 });
-export type BannerBody = z.input<typeof BannerBodySchema>;
 
 export const AdminBannerSchema = z
   .object({
@@ -85,7 +84,6 @@ export const SellerBodySchema = z.object({
   ordem: intSchema(0, CONTENT_MAX_ORDER).default(0),
   ativo: flag.default(true),
 });
-export type SellerBody = z.input<typeof SellerBodySchema>;
 
 export const AdminSellerSchema = z
   .object({
