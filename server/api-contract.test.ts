@@ -308,6 +308,34 @@ describe("every operation with a good request", () => {
     });
     await check("DELETE /api/admin/brands/{id}/logo", `${brandPath}/logo`, staff);
     await check("DELETE /api/admin/brands/{id}", brandPath, staff);
+    // Content: banners, the sales team, the offers sign-ups.
+    const banner = (await check("POST /api/admin/banners", "/api/admin/banners", {
+      ...staff,
+      body: { tipo: "Triplo Centro", link: "/produtos", fim: "2030-01-01T00:00" },
+    })) as { data: { id: number } };
+    const bannerPath = `/api/admin/banners/${banner.data.id}`;
+    await check("PUT /api/admin/banners/{id}", bannerPath, { ...staff, body: { tipo: "Triplo Centro", titulo_pt: "Contrato" } });
+    await check("POST /api/admin/banners/{id}/image", `${bannerPath}/image`, {
+      ...staff,
+      form: await multipart({}, { imagem: { name: "b.png", type: "image/png", data: png(8, 8) } }),
+    });
+    await check("GET /api/admin/banners", "/api/admin/banners", staff);
+    await check("DELETE /api/admin/banners/{id}", bannerPath, staff);
+    const seller = (await check("POST /api/admin/sellers", "/api/admin/sellers", {
+      ...staff,
+      body: { nome: "Contrato", funcao_pt: "Vendas", funcao_es: "Ventas", whatsapp: "+595 981 000 111" },
+    })) as { data: { id: number } };
+    const sellerPath = `/api/admin/sellers/${seller.data.id}`;
+    await check("PUT /api/admin/sellers/{id}", sellerPath, { ...staff, body: { nome: "Contrato", funcao_pt: "Vendas", funcao_es: "Ventas" } });
+    await check("POST /api/admin/sellers/{id}/photo", `${sellerPath}/photo`, {
+      ...staff,
+      form: await multipart({}, { foto: { name: "f.png", type: "image/png", data: png(8, 8) } }),
+    });
+    await check("DELETE /api/admin/sellers/{id}/photo", `${sellerPath}/photo`, staff);
+    await check("GET /api/admin/sellers", "/api/admin/sellers", staff);
+    await check("DELETE /api/admin/sellers/{id}", sellerPath, staff);
+    await check("GET /api/admin/signups", "/api/admin/signups?page=1", staff);
+    await check("GET /api/admin/signups/export", "/api/admin/signups/export", staff);
     await check("POST /api/admin/logout", "/api/admin/logout", staff);
 
     expect(keys.filter((key) => !seen.has(key))).toEqual([]);
