@@ -73,6 +73,28 @@ export const FIELD_KEYS: Record<string, Record<string, string>> = {
   configuracao: {
     totp_obrigatorio: "admin.staff.mandatory",
   },
+  banner: {
+    tipo: "admin.content.banners.type",
+    link: "admin.content.banners.link",
+    titulo_pt: "admin.content.banners.titlePt",
+    titulo_es: "admin.content.banners.titleEs",
+    descricao_pt: "admin.content.banners.descriptionPt",
+    descricao_es: "admin.content.banners.descriptionEs",
+    ordem: "admin.content.order",
+    ativo: "admin.content.active",
+    inicio: "admin.content.banners.start",
+    fim: "admin.content.banners.end",
+    imagem_url: "admin.content.image",
+  },
+  vendedor: {
+    nome: "admin.content.sellers.name",
+    funcao_pt: "admin.content.sellers.rolePt",
+    funcao_es: "admin.content.sellers.roleEs",
+    whatsapp: "admin.content.sellers.whatsapp",
+    ordem: "admin.content.order",
+    ativo: "admin.content.active",
+    foto: "admin.content.sellers.photo",
+  },
   "*": {
     percentual: "admin.bulk.percent",
     estoque: "admin.bulk.stockValue",

@@ -37,6 +37,8 @@ export function AuditFilters({ staff, filters }: { staff: { id: number; nome: st
           "categoria",
           "departamento",
           "marca",
+          "banner",
+          "vendedor",
           "cotacao",
           "importacao",
           "chave_api",
