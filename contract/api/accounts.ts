@@ -243,6 +243,13 @@ export const AddressSchema = z.object({
 });
 export type Address = z.infer<typeof AddressSchema>;
 
+/** The staff's review of a customer's identity document: pendente until staff look; new images start it again. */
+export const DOCUMENT_STATES = ["pendente", "verificado", "rejeitado"] as const;
+export type DocumentState = (typeof DOCUMENT_STATES)[number];
+/** Why a document was refused: illegible, expired, a name other than the account's, or another reason the note says. */
+export const REJECTION_REASONS = ["ilegivel", "vencido", "nome_diferente", "outro"] as const;
+export type RejectionReason = (typeof REJECTION_REASONS)[number];
+
 export const UserSchema = z.object({
   id: z.number(),
   uuid: z.string(),
@@ -261,6 +268,12 @@ export const UserSchema = z.object({
   lang: z.string(),
   data_ultimo_login: z.string().nullable(),
   documentos: z.object({ frente: z.boolean(), verso: z.boolean() }),
+  /** The review of the document: its state, and when rejected the reason and the staff's note. */
+  documento_revisao: z.object({
+    status: z.enum(DOCUMENT_STATES),
+    motivo: z.enum(REJECTION_REASONS).nullable(),
+    nota: z.string().nullable(),
+  }),
   enderecos: z.array(AddressSchema),
 });
 export type User = z.infer<typeof UserSchema>;

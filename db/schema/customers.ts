@@ -3,6 +3,14 @@ import { boolean, index, integer, pgTable, serial, smallint, text, timestamp, un
 import { products } from "./catalog.ts";
 import { cities, countries, states } from "./geo.ts";
 
+/**
+ * What the back office's customer search reads: name, surname, e-mail and document number, lower-cased
+ * without accents (one trigram index serves a part of any of them).
+ */
+export const CUSTOMER_SEARCH = sql.raw(
+  "lower(f_unaccent(nome || ' ' || sobrenome || ' ' || email || ' ' || coalesce(documento, '') || ' ' || coalesce(identidade, '')))",
+);
+
 export const customers = pgTable(
   "clientes",
   {
@@ -27,10 +35,27 @@ export const customers = pgTable(
     data_ultimo_login: timestamp("data_ultimo_login", { withTimezone: true }),
     /** The latest login; it becomes data_ultimo_login when the next one starts. */
     data_login_atual: timestamp("data_login_atual", { withTimezone: true }),
+    /**
+     * The staff's review of the identity document (front and back together): pendente until a manager
+     * looks, then verificado or rejeitado with a reason (contract/api/admin/customers.ts). New images the
+     * customer sends start a new review (pendente again).
+     */
+    documento_status: varchar("documento_status", { length: 12 }).notNull().default("pendente"),
+    documento_motivo: varchar("documento_motivo", { length: 20 }),
+    documento_nota: varchar("documento_nota", { length: 500 }),
+    /** The member who reviewed it (no foreign key, as the audit log: the record outlives the member). */
+    documento_revisado_por: integer("documento_revisado_por"),
+    documento_revisado_em: timestamp("documento_revisado_em", { withTimezone: true }),
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("clientes_email_idx").on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex("clientes_email_idx").on(sql`lower(${t.email})`),
+    // The back office's list: newest first, and a search by name, e-mail or document number anywhere in them.
+    index("clientes_recentes_idx").on(t.created_at.desc(), t.id.desc()),
+    index("clientes_busca_trgm_idx").using("gin", sql`${CUSTOMER_SEARCH} gin_trgm_ops`),
+    index("clientes_documento_digitos_idx").on(sql`regexp_replace(coalesce(${t.documento}, ''), '[^0-9A-Za-z]', '', 'g')`),
+  ],
 );
 
 /** Identity-document images; stored outside any public folder under random keys. */

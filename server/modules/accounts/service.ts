@@ -1,7 +1,11 @@
 import { hash, verify } from "@node-rs/argon2";
 import { and, eq } from "drizzle-orm";
 import {
+  DOCUMENT_STATES,
   documentTypesFor,
+  REJECTION_REASONS,
+  type DocumentState,
+  type RejectionReason,
   NATIONALITIES,
   PROFILE_FILE_TYPES,
   SESSION_MS,
@@ -66,6 +70,11 @@ export function createAccountsService({ db, mailer, storage, limiter, secret }: 
       lang: row.lang,
       data_ultimo_login: row.data_ultimo_login?.toISOString() ?? null,
       documentos,
+      documento_revisao: {
+        status: asDocumentState(row.documento_status),
+        motivo: asRejectionReason(row.documento_motivo),
+        nota: row.documento_motivo ? row.documento_nota : null,
+      },
       enderecos,
     };
   }
@@ -118,17 +127,34 @@ export function createAccountsService({ db, mailer, storage, limiter, secret }: 
 
   async function requestReset(email: string, mail: MailContext) {
     const row = await repo.findCustomerByEmail(db, email);
-    if (!row) return;
-    // Per account, like the confirmation resend: rotating addresses must not flood someone's inbox.
-    // Over the limit the answer stays the same, so it tells nothing about the account.
+    if (row) await sendReset(row, mail);
+  }
+
+  /**
+   * Sends the reset e-mail unless the account had RESEND_MAX of them within the window: per account, like
+   * the confirmation resend, so rotating addresses (or a member of staff pressing again) must not flood
+   * someone's inbox. Answers whether it went.
+   */
+  async function sendReset(row: repo.CustomerRow, mail: MailContext): Promise<boolean> {
     const { count } = await limiter.hit(`reset:${row.id}`, RESEND_WINDOW_MS);
-    if (count > RESEND_MAX) return;
+    if (count > RESEND_MAX) return false;
     const token = randomToken();
     await repo.issueToken(db, row.id, "redefinir_senha", sha256(token), new Date(Date.now() + RESET_MS));
     const link = `${mail.origin}/app/reset-password/${row.uuid}/${token}?email=${encodeURIComponent(row.email)}`;
     // Queued, not awaited: waiting for SMTP only when the account exists would tell, by the answer's time, which
     // addresses have one. What is left is the outbox row, a few milliseconds (docs/decisions/027).
     await mailer.queue(resetEmail(row.email, row.nome, apiLang(asLocale(row.lang)), mail.brandName, link));
+    return true;
+  }
+
+  /**
+   * A reset started by the back office for a customer (issue 31): the customer gets their own reset
+   * e-mail and chooses the password; nobody else sees it. False when the account's limit was reached.
+   */
+  async function startResetFor(customerId: number, mail: MailContext): Promise<boolean> {
+    const row = await repo.findCustomerById(db, customerId);
+    if (!row) throw new HttpError(404, "customer_not_found");
+    return sendReset(row, mail);
   }
 
   async function resetPassword(uuid: string, token: string, password: string, clientIp: string) {
@@ -203,6 +229,13 @@ export function createAccountsService({ db, mailer, storage, limiter, secret }: 
         .update(customers)
         .set({ telefone: fields.telefone, documento_tipo: fields.documento_tipo, documento: fields.documento, updated_at: new Date() })
         .where(eq(customers.id, customerId));
+      // New images start a new review (issue 31): staff look again, whatever the last review said.
+      if (stored.length > 0) {
+        await tx
+          .update(customers)
+          .set({ documento_status: "pendente", documento_motivo: null, documento_nota: null, documento_revisado_por: null, documento_revisado_em: null })
+          .where(eq(customers.id, customerId));
+      }
       const old: string[] = [];
       for (const s of stored) {
         const previous = await tx
@@ -245,6 +278,7 @@ export function createAccountsService({ db, mailer, storage, limiter, secret }: 
     emailInUse,
     register,
     requestReset,
+    startResetFor,
     resetPassword,
     confirmEmail,
     resendConfirmation,
@@ -256,6 +290,11 @@ export function createAccountsService({ db, mailer, storage, limiter, secret }: 
 }
 
 export type AccountsService = ReturnType<typeof createAccountsService>;
+
+const asDocumentState = (value: string): DocumentState =>
+  (DOCUMENT_STATES as readonly string[]).includes(value) ? (value as DocumentState) : "pendente";
+const asRejectionReason = (value: string | null): RejectionReason | null =>
+  value !== null && (REJECTION_REASONS as readonly string[]).includes(value) ? (value as RejectionReason) : null;
 
 const asLocale = (value: string): Locale => (isLocale(value) ? value : "pt-BR");
 
