@@ -56,6 +56,8 @@ export default [
     route("chaves", "routes/admin/api-keys.tsx"),
     route("equipe", "routes/admin/staff.tsx"),
     route("auditoria", "routes/admin/audit.tsx"),
+    route("clientes", "routes/admin/customers.tsx"),
+    route("clientes/:id", "routes/admin/customer.tsx"),
     route("conta", "routes/admin/account.tsx"),
     route("*", "routes/admin/not-found.tsx"),
   ]),

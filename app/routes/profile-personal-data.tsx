@@ -35,6 +35,8 @@ export default function PersonalDataRoute() {
     }
   }
 
+  // The staff's review of the identity document (issue 31): a refusal says why and asks for new images.
+  const review = user.documento_revisao;
   const lastLogin = user.data_ultimo_login
     ? new Intl.DateTimeFormat(locale, { dateStyle: "short", timeStyle: "short" }).format(new Date(user.data_ultimo_login))
     : "—";
@@ -45,6 +47,7 @@ export default function PersonalDataRoute() {
     [t("account.personal.foreigner"), user.estrangeiro ? t("account.common.yes") : t("account.common.no")],
     [t("account.fields.telefone"), user.telefone],
     [t("account.personal.lastLogin"), lastLogin],
+    [t("account.personal.document"), t(`account.personal.documentStates.${review.status}`)],
   ];
 
   return (
@@ -72,6 +75,17 @@ export default function PersonalDataRoute() {
             className="mt-2 min-h-11 font-semibold text-accent-ink underline disabled:opacity-60"
           >
             {t("account.personal.resend")}
+          </button>
+        </div>
+      ) : null}
+      {review.status === "rejeitado" ? (
+        <div role="status" className="mt-4 rounded-md border border-red-300 bg-red-50 p-4 text-sm text-red-950" data-testid="document-rejected">
+          <p className="font-semibold">{t("account.personal.documentRejected")}</p>
+          {review.motivo ? <p className="mt-1">{t("account.personal.documentReason", { reason: t(`account.personal.documentReasons.${review.motivo}`) })}</p> : null}
+          {review.nota ? <p className="mt-1">{t("account.personal.documentNote", { note: review.nota })}</p> : null}
+          <p className="mt-1">{t("account.personal.documentUploadHint")}</p>
+          <button type="button" onClick={() => setEditing(true)} className="mt-2 min-h-11 font-semibold text-red-900 underline">
+            {t("account.personal.documentUpload")}
           </button>
         </div>
       ) : null}

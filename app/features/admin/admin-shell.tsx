@@ -17,6 +17,7 @@ export const ADMIN_SECTIONS: { to: string; label: TranslationKey; text?: Transla
   { to: "/admin/contatos", label: "admin.content.nav.signups", text: "admin.content.signups.homeText", roles: ["owner", "manager"] },
   { to: "/admin/cambio", label: "admin.nav.rates", text: "admin.rates.homeText", roles: ["owner", "manager"] },
   { to: "/admin/importacao", label: "admin.nav.import", text: "admin.import.homeText", roles: ["owner", "manager"] },
+  { to: "/admin/clientes", label: "admin.customers.nav", text: "admin.customers.homeText", roles: ["owner", "manager"] },
   { to: "/admin/equipe", label: "admin.nav.staff", text: "admin.home.staffText", roles: ["owner"] },
   { to: "/admin/auditoria", label: "admin.nav.audit", text: "admin.home.auditText", roles: ["owner"] },
   { to: "/admin/chaves", label: "admin.nav.keys", text: "admin.keys.homeText", roles: ["owner"] },

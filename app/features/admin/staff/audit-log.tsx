@@ -44,6 +44,7 @@ export function AuditFilters({ staff, filters }: { staff: { id: number; nome: st
           "chave_api",
           "configuracao",
           "operacao",
+          "cliente",
         ].map((e) => ({
           value: e,
           label: label("entities", e),
@@ -83,6 +84,11 @@ export function AuditFilters({ staff, filters }: { staff: { id: number; nome: st
           "reautenticar_falhou",
           "acesso_negado",
           "redefinir_acesso",
+          // Customers (issue 31): who opened a document's images, reviews, e-mails staff sent.
+          "documento_visto",
+          "documento_revisado",
+          "confirmacao_reenviada",
+          "senha_redefinicao_enviada",
         ].map((a) => ({
           value: a,
           label: label("actions", a),
