@@ -81,7 +81,9 @@ export default function PersonalDataRoute() {
       {review.status === "rejeitado" ? (
         <div role="status" className="mt-4 rounded-md border border-red-300 bg-red-50 p-4 text-sm text-red-950" data-testid="document-rejected">
           <p className="font-semibold">{t("account.personal.documentRejected")}</p>
-          {review.motivo ? <p className="mt-1">{t("account.personal.documentReason", { reason: t(`account.personal.documentReasons.${review.motivo}`) })}</p> : null}
+          {review.motivo ? (
+            <p className="mt-1">{t("account.personal.documentReason", { reason: t(`account.personal.documentReasons.${review.motivo}`) })}</p>
+          ) : null}
           {review.nota ? <p className="mt-1">{t("account.personal.documentNote", { note: review.nota })}</p> : null}
           <p className="mt-1">{t("account.personal.documentUploadHint")}</p>
           <button type="button" onClick={() => setEditing(true)} className="mt-2 min-h-11 font-semibold text-red-900 underline">

@@ -233,7 +233,13 @@ export function createAccountsService({ db, mailer, storage, limiter, secret }: 
       if (stored.length > 0) {
         await tx
           .update(customers)
-          .set({ documento_status: "pendente", documento_motivo: null, documento_nota: null, documento_revisado_por: null, documento_revisado_em: null })
+          .set({
+            documento_status: "pendente",
+            documento_motivo: null,
+            documento_nota: null,
+            documento_revisado_por: null,
+            documento_revisado_em: null,
+          })
           .where(eq(customers.id, customerId));
       }
       const old: string[] = [];

@@ -33,7 +33,12 @@ export function CustomerData({ customer }: { customer: CustomerDetail }) {
   const { day, time } = useDates();
   const rows: [string, string][] = [
     [t("admin.customers.email"), customer.email],
-    [t("admin.customers.emailState"), customer.email_confirmado_em ? `${t("admin.customers.confirmed")} · ${time.format(new Date(customer.email_confirmado_em))}` : t("admin.customers.notConfirmed")],
+    [
+      t("admin.customers.emailState"),
+      customer.email_confirmado_em
+        ? `${t("admin.customers.confirmed")} · ${time.format(new Date(customer.email_confirmado_em))}`
+        : t("admin.customers.notConfirmed"),
+    ],
     [t("admin.customers.phone"), customer.telefone],
     [t("admin.customers.nationality"), t(`admin.customers.nationalities.${customer.nacionalidade}`, { defaultValue: customer.nacionalidade })],
     [t("admin.customers.documentType"), customer.documento_tipo],
@@ -89,7 +94,9 @@ export function CustomerOrders({ customer }: { customer: CustomerDetail }) {
         <p className="text-muted">{t("admin.customers.noOrders")}</p>
       ) : (
         <>
-          <p className="mb-2 text-sm text-muted">{t("admin.customers.ordersCount", { count: customer.pedidos_total, shown: customer.pedidos.length })}</p>
+          <p className="mb-2 text-sm text-muted">
+            {t("admin.customers.ordersCount", { count: customer.pedidos_total, shown: customer.pedidos.length })}
+          </p>
           <AdminTable columns={columns} testId="customer-orders">
             {customer.pedidos.map((o) => (
               <tr key={o.id} className="border-b border-slate-100">
@@ -150,7 +157,11 @@ export function CustomerDocuments({ customer, result }: { customer: CustomerDeta
                   </a>
                 ) : (
                   <a href={d.url} target="_blank" rel="noopener noreferrer" title={t("admin.customers.openImage")}>
-                    <img src={d.url} alt={t("admin.customers.imageAlt", { side, name })} className="max-h-80 w-auto rounded border border-slate-200" />
+                    <img
+                      src={d.url}
+                      alt={t("admin.customers.imageAlt", { side, name })}
+                      className="max-h-80 w-auto rounded border border-slate-200"
+                    />
                   </a>
                 )}
               </li>

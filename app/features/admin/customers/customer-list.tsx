@@ -73,7 +73,9 @@ export function CustomerFilters({ filters }: { filters: Record<string, string> }
 export function CustomerTable({ customers }: { customers: CustomerRow[] }) {
   const { t, i18n } = useTranslation();
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: "short", timeZone: "America/Asuncion" });
-  const columns = (["name", "email", "document", "nationality", "review", "since"] as const).map((c) => ({ label: t(`admin.customers.columns.${c}`) }));
+  const columns = (["name", "email", "document", "nationality", "review", "since"] as const).map((c) => ({
+    label: t(`admin.customers.columns.${c}`),
+  }));
   return (
     <AdminTable columns={columns} testId="customer-table">
       {customers.map((c) => (
@@ -85,7 +87,9 @@ export function CustomerTable({ customers }: { customers: CustomerRow[] }) {
           </td>
           <td className="py-2 pr-3 break-all">
             {c.email}
-            <span className="block text-xs text-muted">{c.email_confirmado ? t("admin.customers.confirmed") : t("admin.customers.notConfirmed")}</span>
+            <span className="block text-xs text-muted">
+              {c.email_confirmado ? t("admin.customers.confirmed") : t("admin.customers.notConfirmed")}
+            </span>
           </td>
           <td className="whitespace-nowrap py-2 pr-3">
             {c.documento_tipo} {c.documento ?? "—"}

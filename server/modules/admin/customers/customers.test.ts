@@ -25,11 +25,18 @@ afterAll(() => t.close());
 type Page = { data: CustomerRow[]; has_more: boolean; page: number };
 const list = (query: Record<string, string>, who: StaffAgent = manager) =>
   asStaff<Page>(t.app, who, "GET", `/api/admin/customers?${new URLSearchParams(query)}`);
-const detail = (id: number, who: StaffAgent = manager) => asStaff<{ data: CustomerDetail; message?: string }>(t.app, who, "GET", `/api/admin/customers/${id}`);
+const detail = (id: number, who: StaffAgent = manager) =>
+  asStaff<{ data: CustomerDetail; message?: string }>(t.app, who, "GET", `/api/admin/customers/${id}`);
 const review = (id: number, body: unknown, who: StaffAgent = manager) =>
-  asStaff<{ message: string; errors?: Record<string, string[]>; data: { status: string } }>(t.app, who, "POST", `/api/admin/customers/${id}/documents/review`, {
-    body,
-  });
+  asStaff<{ message: string; errors?: Record<string, string[]>; data: { status: string } }>(
+    t.app,
+    who,
+    "POST",
+    `/api/admin/customers/${id}/documents/review`,
+    {
+      body,
+    },
+  );
 const me = (token: string) => call<User>(t.app, "POST", "/ecom/me", { token });
 const audit = (acao: string, customerId: number) =>
   queryRows<{ autor: string; funcionario_id: number; depois: Record<string, unknown>; antes: Record<string, unknown> | null }>(
@@ -47,7 +54,12 @@ describe("the customer list", () => {
     const byName = await list({ q: "zarate quinonez" });
     expect(byName.status).toBe(200);
     expect(byName.body.data.map((c) => c.id)).toEqual([maria.user.id]);
-    expect(byName.body.data[0]).toMatchObject({ nome: "Mariángela Zárate Quiñónez", email: maria.email, email_confirmado: false, documento_status: "pendente" });
+    expect(byName.body.data[0]).toMatchObject({
+      nome: "Mariángela Zárate Quiñónez",
+      email: maria.email,
+      email_confirmado: false,
+      documento_status: "pendente",
+    });
     expect((await list({ q: joao.email.toUpperCase() })).body.data.map((c) => c.id)).toEqual([joao.user.id]);
     expect((await list({ q: "48715523" })).body.data.map((c) => c.id)).toEqual([maria.user.id]);
     expect((await list({ q: "871.55" })).body.data.map((c) => c.id)).toEqual([maria.user.id]);
@@ -83,7 +95,9 @@ describe("who may see customers", () => {
       ["POST", `/api/admin/customers/${user.id}/password-reset`],
     ];
     for (const [method, path] of paths) {
-      expect((await asStaff(t.app, counter, method, path, { body: method === "POST" ? { estado: "verificado" } : undefined })).status, path).toBe(403);
+      expect((await asStaff(t.app, counter, method, path, { body: method === "POST" ? { estado: "verificado" } : undefined })).status, path).toBe(
+        403,
+      );
       expect((await asStaff(t.app, undefined, method, path, { body: method === "POST" ? {} : undefined })).status, path).toBe(401);
     }
     expect((await detail(user.id, owner)).status).toBe(200);
@@ -98,7 +112,15 @@ describe("a customer's record", () => {
     const res = await detail(c.user.id);
     expect(res.status).toBe(200);
     const d = res.body.data;
-    expect(d).toMatchObject({ email: c.email, nome: "João", email_confirmado_em: null, favoritos: 1, pedidos: [], pedidos_total: 0, nacionalidade: "BR" });
+    expect(d).toMatchObject({
+      email: c.email,
+      nome: "João",
+      email_confirmado_em: null,
+      favoritos: 1,
+      pedidos: [],
+      pedidos_total: 0,
+      nacionalidade: "BR",
+    });
     expect(d.ultimo_login).not.toBeNull();
     expect(d.enderecos).toHaveLength(1);
     expect(d.enderecos[0]).toMatchObject({ principal: true, cidade: "São Paulo", pais: "Brasil" });
@@ -169,7 +191,12 @@ describe("the review of a document", () => {
     const rejected = await review(c.user.id, { estado: "rejeitado", motivo: "vencido", nota: "A cédula venceu em 2024." });
     expect(rejected.status, JSON.stringify(rejected.body)).toBe(200);
     expect(rejected.body.message).toMatch(/recusado/);
-    expect(rejected.body.data).toMatchObject({ status: "rejeitado", motivo: "vencido", nota: "A cédula venceu em 2024.", revisado_por: "Teste manager" });
+    expect(rejected.body.data).toMatchObject({
+      status: "rejeitado",
+      motivo: "vencido",
+      nota: "A cédula venceu em 2024.",
+      revisado_por: "Teste manager",
+    });
 
     const [mail] = await mailsTo(t.app, c.email);
     expect(mail!.assunto).toMatch(/^Documento rechazado/);
@@ -179,7 +206,11 @@ describe("the review of a document", () => {
 
     expect((await me(c.token)).body.documento_revisao).toEqual({ status: "rejeitado", motivo: "vencido", nota: "A cédula venceu em 2024." });
     const [record] = await audit("documento_revisado", c.user.id);
-    expect(record).toMatchObject({ autor: manager.email, antes: { documento_status: "pendente" }, depois: { documento_status: "rejeitado", motivo: "vencido" } });
+    expect(record).toMatchObject({
+      autor: manager.email,
+      antes: { documento_status: "pendente" },
+      depois: { documento_status: "rejeitado", motivo: "vencido" },
+    });
 
     // The customer sends a new front from the profile: a new review starts.
     const upload = await call(t.app, "POST", "/ecom/cliente/update-profile", {

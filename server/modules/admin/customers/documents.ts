@@ -123,7 +123,12 @@ export function createCustomerDocuments({ db, storage, mailer, secret }: { db: D
     });
     // After the commit: the e-mail never tells of a review that rolled back.
     await mailer.queue(
-      documentReviewEmail(customer, { estado: body.estado, motivo: motivo ?? undefined, nota: nota ?? undefined }, site.brandName, `${site.origin}/perfil/dados-pessoais`),
+      documentReviewEmail(
+        customer,
+        { estado: body.estado, motivo: motivo ?? undefined, nota: nota ?? undefined },
+        site.brandName,
+        `${site.origin}/perfil/dados-pessoais`,
+      ),
     );
     const row = await customerRecord(db, customerId);
     return reviewOf(row!);

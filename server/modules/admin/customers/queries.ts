@@ -118,7 +118,9 @@ export async function customerRecord(db: Db, id: number): Promise<CustomerRecord
   return row;
 }
 
-export const reviewOf = (row: Pick<CustomerRecord, "documento_status" | "documento_motivo" | "documento_nota" | "documento_revisado_em" | "revisor">): DocumentReview => ({
+export const reviewOf = (
+  row: Pick<CustomerRecord, "documento_status" | "documento_motivo" | "documento_nota" | "documento_revisado_em" | "revisor">,
+): DocumentReview => ({
   status: row.documento_status,
   motivo: row.documento_motivo,
   nota: row.documento_nota,
@@ -169,7 +171,15 @@ export async function customerDetail(db: Db, row: CustomerRecord): Promise<Omit<
           WHERE a.customer_id = ${row.id} AND a.ativo
           ORDER BY a.principal DESC, a.id`,
     ),
-    queryRows<{ id: number; pedido: string; created_at: Date | string; moeda_id: number; valor_total: string; status: string; status_entrega: string }>(
+    queryRows<{
+      id: number;
+      pedido: string;
+      created_at: Date | string;
+      moeda_id: number;
+      valor_total: string;
+      status: string;
+      status_entrega: string;
+    }>(
       db,
       sql`SELECT id, pedido, created_at, moeda_id, valor_total::text AS valor_total, status, status_entrega
           FROM pedidos WHERE customer_id = ${row.id} ORDER BY id DESC LIMIT ${ORDERS_SHOWN}`,

@@ -78,7 +78,12 @@ export const customerRoutes: FastifyPluginAsyncZod<AdminContext> = async (app, {
     async (request) => {
       const row = await found(request.params.id);
       if (!(await accounts.startResetFor(row.id, site(request)))) throw new HttpError(429, "customer_mail_limit");
-      await audited(db, actorOf(request), { acao: "senha_redefinicao_enviada", entidade: "cliente", entidade_id: row.id, depois: { email: row.email } });
+      await audited(db, actorOf(request), {
+        acao: "senha_redefinicao_enviada",
+        entidade: "cliente",
+        entidade_id: row.id,
+        depois: { email: row.email },
+      });
       return { message: message(request, "password_reset_sent", { email: row.email }) };
     },
   );
