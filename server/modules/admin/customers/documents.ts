@@ -22,7 +22,7 @@ interface LinkClaims {
 }
 
 /** Where the e-mail's button leads (the customer's personal data, where the review's state shows). */
-export interface MailSite {
+interface MailSite {
   origin: string;
   brandName: string;
 }
