@@ -336,6 +336,17 @@ describe("every operation with a good request", () => {
     await check("DELETE /api/admin/sellers/{id}", sellerPath, staff);
     await check("GET /api/admin/signups", "/api/admin/signups?page=1", staff);
     await check("GET /api/admin/signups/export", "/api/admin/signups/export", staff);
+    // Customers and their documents (decision 031).
+    const customerPath = `/api/admin/customers/${customer.user.id}`;
+    await check("GET /api/admin/customers", `/api/admin/customers?q=${encodeURIComponent(customer.email)}&nacionalidade=BR`, staff);
+    const record = (await check("GET /api/admin/customers/{id}", customerPath, staff)) as { data: { documentos: { url: string; mime: string }[] } };
+    const side = record.data.documentos[0]!;
+    const image = await call(t.app, "GET", side.url, staff);
+    expect(operations["GET /api/admin/customers/{id}/documents/{documentId}"].produces).toContain(image.headers["content-type"]);
+    await check("GET /api/admin/customers/{id}/documents/{documentId}", side.url, staff);
+    await check("POST /api/admin/customers/{id}/documents/review", `${customerPath}/documents/review`, { ...staff, body: { estado: "verificado" } });
+    await check("POST /api/admin/customers/{id}/resend-confirmation", `${customerPath}/resend-confirmation`, staff);
+    await check("POST /api/admin/customers/{id}/password-reset", `${customerPath}/password-reset`, staff);
     await check("POST /api/admin/logout", "/api/admin/logout", staff);
 
     expect(keys.filter((key) => !seen.has(key))).toEqual([]);
