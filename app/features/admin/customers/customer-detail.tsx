@@ -8,6 +8,7 @@ import { FormResult } from "#app/features/admin/form-result.tsx";
 import { CsrfField } from "#app/features/admin/staff-data.tsx";
 import { useTranslation } from "#app/i18n/react.tsx";
 import { fieldErrors, type ActionResult } from "#app/lib/action-result.ts";
+import { fulfilmentLabel, statusLabel } from "#app/features/admin/records/labels.ts";
 import { ReviewBadge } from "./customer-list.tsx";
 import "#app/i18n/admin-texts.ts";
 
@@ -107,8 +108,8 @@ export function CustomerOrders({ customer }: { customer: CustomerDetail }) {
                 </td>
                 <td className="whitespace-nowrap py-2 pr-3">{time.format(new Date(o.created_at))}</td>
                 <td className="whitespace-nowrap py-2 pr-3 text-right">{money(o.valor_total, o.moeda)}</td>
-                <td className="py-2 pr-3">{o.status}</td>
-                <td className="py-2 pr-3">{t(`admin.customers.fulfilment.${o.status_entrega}`, { defaultValue: o.status_entrega })}</td>
+                <td className="py-2 pr-3">{statusLabel(t, o.status)}</td>
+                <td className="py-2 pr-3">{fulfilmentLabel(t, o.status_entrega)}</td>
               </tr>
             ))}
           </AdminTable>

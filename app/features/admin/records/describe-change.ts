@@ -153,7 +153,11 @@ export function formatValue(f: Formatter, field: string, value: unknown, row: Ro
     case "escopo":
       return t(`admin.keys.scopes.${text}`, { defaultValue: text });
     case "motivo":
-      return t(`admin.records.reasons.${text}`, { defaultValue: readable(text) });
+      return firstOf(t, [`admin.records.reasons.${text}`, `admin.customers.reasons.${text}`], readable(text));
+    case "documento_status":
+      return t(`admin.customers.states.${text}`, { defaultValue: readable(text) });
+    case "lado":
+      return t(`admin.customers.sides.${text}`, { defaultValue: readable(text) });
     case "status_entrega":
       return fulfilmentLabel(t, text);
     case "status":

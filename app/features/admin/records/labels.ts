@@ -95,6 +95,15 @@ export const FIELD_KEYS: Record<string, Record<string, string>> = {
     ativo: "admin.content.active",
     foto: "admin.content.sellers.photo",
   },
+  cliente: {
+    documento_status: "admin.customers.documentState",
+    motivo: "admin.customers.reason",
+    nota: "admin.customers.note",
+    lado: "admin.customers.side",
+    mime: "admin.customers.fileType",
+    documento_id: "admin.customers.documentId",
+    email: "admin.customers.email",
+  },
   "*": {
     percentual: "admin.bulk.percent",
     estoque: "admin.bulk.stockValue",
