@@ -52,7 +52,7 @@ export const customers = pgTable(
   (t) => [
     uniqueIndex("clientes_email_idx").on(sql`lower(${t.email})`),
     // The back office's list: newest first, and a search by name, e-mail or document number anywhere in them.
-    index("clientes_recentes_idx").on(t.created_at.desc(), t.id.desc()),
+    index("clientes_recentes_idx").on(t.created_at.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("clientes_busca_trgm_idx").using("gin", sql`${CUSTOMER_SEARCH} gin_trgm_ops`),
     index("clientes_documento_digitos_idx").on(sql`regexp_replace(coalesce(${t.documento}, ''), '[^0-9A-Za-z]', '', 'g')`),
   ],
