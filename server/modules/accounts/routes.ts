@@ -7,6 +7,7 @@ import type { Config } from "#config/config.ts";
 import { HttpError, SchemaError, type SchemaIssue } from "../../lib/errors.ts";
 import { readMultipart, type UploadedFile } from "../../lib/multipart.ts";
 import { operationSchema as op } from "../../lib/operation.ts";
+import { sendPrivateFile } from "../../lib/private-file.ts";
 import { requestLocale } from "../../lib/request-locale.ts";
 import { requestSite } from "../../lib/site.ts";
 import { customerOf, type Auth } from "../../plugins/auth.ts";
@@ -150,12 +151,7 @@ export const accountsRoutes: FastifyPluginAsyncZod<Deps> = async (app, { account
     async (req, reply) => {
       const lado = (req.params as { lado: string }).lado;
       if (lado !== "frente" && lado !== "verso") throw new HttpError(404, "not_found");
-      const doc = await accounts.readDocument(customerOf(req).id, lado);
-      return reply
-        .header("content-type", doc.mime)
-        .header("cache-control", "private, no-store")
-        .header("content-disposition", "inline")
-        .send(doc.data);
+      return sendPrivateFile(reply, await accounts.readDocument(customerOf(req).id, lado));
     },
   );
 
