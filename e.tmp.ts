@@ -1,0 +1,10 @@
+import { sql } from "drizzle-orm";
+import { openDatabase, queryRows } from "#db/client.ts";
+const database = await openDatabase({ dataDir: "data-bench/db" });
+const q = async (s: string) => { const rows = await queryRows<any>(database.db, sql.raw("EXPLAIN (ANALYZE, BUFFERS) " + s)); console.log(rows.map((r) => r["QUERY PLAN"]).join("\n")); console.log("----"); };
+await q(`SELECT o.moeda_id, count(*) FILTER (WHERE o.status='PAGO'), sum(o.valor_total) FROM pedidos o LEFT JOIN (SELECT order_id, sum(valor_estornado) e FROM pagamentos WHERE valor_estornado > 0 AND created_at >= now() - interval '62 days' GROUP BY order_id) r ON r.order_id = o.id WHERE o.created_at >= now() - interval '62 days' GROUP BY 1`);
+await q(`SELECT status_entrega, count(*) FROM pedidos WHERE status = 'PAGO' AND status_entrega IN ('em_separacao','pronto_retirada','enviado') GROUP BY 1`);
+await q(`SELECT moeda_id, count(*) FROM pedidos WHERE status = 'PAGAMENTO' GROUP BY 1`);
+await q(`SELECT count(*) FILTER (WHERE qtde_disponivel <= 0), count(*) FROM produtos WHERE ativo AND qtde_disponivel <= 5`);
+await q(`WITH i AS MATERIALIZED (SELECT i.produto_id, i.qtde, o.created_at FROM pedidos o JOIN pedido_itens i ON i.order_id = o.id WHERE o.created_at >= now() - interval '31 days' AND o.status='PAGO') SELECT produto_id, sum(qtde) FROM i GROUP BY 1 ORDER BY 2 DESC LIMIT 5`);
+await database.close();
