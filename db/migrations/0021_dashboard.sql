@@ -1,0 +1,4 @@
+CREATE INDEX "produtos_estoque_baixo_idx" ON "produtos" USING btree ("qtde_disponivel","id") WHERE "produtos"."ativo" AND "produtos"."qtde_disponivel" <= 5;--> statement-breakpoint
+CREATE INDEX "pedidos_criado_idx" ON "pedidos" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "pedidos_a_entregar_idx" ON "pedidos" USING btree ("status_entrega") WHERE "pedidos"."status" = 'PAGO' AND "pedidos"."status_entrega" IN ('em_separacao', 'pronto_retirada', 'enviado');--> statement-breakpoint
+CREATE INDEX "pagamentos_estornos_idx" ON "pagamentos" USING btree ("created_at") WHERE "pagamentos"."valor_estornado" > 0;
