@@ -4,12 +4,8 @@ import { convertPrice, type ExchangeRate } from "#contract/money.ts";
 import type { SeedCustomer } from "./customers.ts";
 import { pickWeighted, rngFor, type Rng } from "./rng.ts";
 
-/**
- * The orders seed's plan of one historic order (db/seed/orders.ts writes it): who bought what at which
- * price, how it was paid and how far its fulfilment went. Order n draws from its own random stream, so
- * the same n is the same order whenever it is planned.
- */
-
+// The orders seed's plan of one historic order (db/seed/orders.ts writes it): who bought what at which price,
+// how it was paid and how far its fulfilment went. Order n draws from its own stream: the same n, the same order.
 const SALT = 0x0d3e;
 const DAY = 86_400_000;
 /** The shop's offset from UTC (America/Asuncion keeps UTC−3 all year since 2024). */
