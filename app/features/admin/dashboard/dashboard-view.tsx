@@ -5,6 +5,7 @@ import { CURRENCIES, isMoedaId, type MoedaId } from "#contract/currencies.ts";
 import { formatPrice } from "#contract/money.ts";
 import { useTranslation } from "#app/i18n/react.tsx";
 import { AdminTable, Panel } from "#app/features/admin/admin-shell.tsx";
+import "#app/i18n/admin-texts.ts";
 
 // recharts is this page's alone: its chunk loads when the dashboard shows, never with the other screens.
 const DailyChart = lazy(() => import("./daily-chart.tsx"));
