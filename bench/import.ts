@@ -54,10 +54,12 @@ export async function staffHeaders(base: string) {
     body: JSON.stringify(BENCH_STAFF),
   });
   if (res.status !== 200) throw new Error(`bench login answered ${res.status}: ${await res.text()}`);
+  // Production names it with the __Host- prefix (decision 025).
   const cookie = res.headers
     .getSetCookie()
-    .find((c) => c.startsWith("staff_sid="))!
-    .split(";")[0]!;
+    .find((c) => /^(__Host-)?staff_sid=/.test(c))
+    ?.split(";")[0];
+  if (!cookie) throw new Error(`bench login set no session cookie: ${res.headers.getSetCookie().join(" | ")}`);
   const { csrf_token } = (await res.json()) as { csrf_token: string };
   return { cookie, "x-csrf-token": csrf_token, origin: base };
 }

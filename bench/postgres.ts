@@ -16,11 +16,15 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { Redis } from "ioredis";
 import pg from "pg";
+import { BENCH_STAFF, STAFF_CONNECTIONS, staffHeaders } from "./import.ts";
+import { dashboardTargets, ensureOrders } from "./orders.ts";
 import { listPagePaths, listScopes, mixedPaths, suggestionPaths } from "./long-tail.ts";
 import { load, startBenchServer, stopBenchServer, type BenchServer, type Load, type Target } from "./server.ts";
 
 export interface PostgresBenchOptions {
   products: number;
+  /** Orders the database is brought up to for the back office's targets (0: none). */
+  orders: number;
   connections: number;
   duration: number;
   write: boolean;
@@ -60,8 +64,8 @@ const startServer = () => startBenchServer({ DATABASE_URL, REDIS_URL, REDIS_PREF
 
 /** Every server at once, connections split evenly; req/s summed, the worse latencies kept. */
 async function measure(servers: BenchServer[], t: Target, connections: number, duration: number): Promise<Load> {
-  const per = Math.max(1, Math.floor(connections / servers.length));
-  const runs = await Promise.all(servers.map((s) => load(s.base, t.paths, per, duration)));
+  const per = Math.max(1, Math.floor((t.connections ?? connections) / servers.length));
+  const runs = await Promise.all(servers.map((s) => load(s.base, t.paths, per, duration, t.headers)));
   return {
     rps: runs.reduce((sum, r) => sum + r.rps, 0),
     p50: Math.max(...runs.map((r) => r.p50)),
@@ -71,7 +75,7 @@ async function measure(servers: BenchServer[], t: Target, connections: number, d
   };
 }
 
-async function buildTargets(base: string, catalogue: number): Promise<Target[]> {
+async function buildTargets(base: string, catalogue: number, orders: number): Promise<Target[]> {
   const json = async <T>(url: string, init?: RequestInit) => {
     const res = await fetch(base + url, init);
     const body = (await res.json()) as T;
@@ -120,6 +124,7 @@ async function buildTargets(base: string, catalogue: number): Promise<Target[]> 
     },
     { name: "cart (API)", paths: carts.map((id) => `/ecom/venda/carrinho/${id}?moeda_id=2`) },
     ...longTailTargets(suggestionPaths(catalogue), listPagePaths(await listScopes(base))),
+    ...(orders > 0 ? dashboardTargets(await staffHeaders(base), STAFF_CONNECTIONS) : []),
   ];
 }
 
@@ -142,6 +147,12 @@ export async function runPostgresBench(opts: PostgresBenchOptions): Promise<void
     env: { ...process.env, DATABASE_URL, DATA_DIR },
   });
   const catalogue = Number(await queryOne("SELECT count(*) AS v FROM produtos"));
+  const orders = opts.orders > 0 ? await ensureOrders(opts.orders, { url: DATABASE_URL }) : 0;
+  execFileSync(
+    process.execPath,
+    ["--import", "tsx", "db/staff-cli.ts", "--email", BENCH_STAFF.email, "--role", "manager", "--password", BENCH_STAFF.password],
+    { stdio: "inherit", env: { ...process.env, DATABASE_URL, DATA_DIR } },
+  );
   const pgVersion = (await queryOne("SELECT current_setting('server_version') AS v")).split(" ")[0];
 
   const servers: BenchServer[] = [];
@@ -153,7 +164,7 @@ export async function runPostgresBench(opts: PostgresBenchOptions): Promise<void
   const results: { name: string; one: Load; two: Load }[] = [];
   try {
     servers.push(await startServer());
-    const targets = await buildTargets(servers[0]!.base, catalogue);
+    const targets = await buildTargets(servers[0]!.base, catalogue, orders);
     const one: Load[] = [];
     for (const t of targets) {
       await measure(servers, t, connections, duration); // warm-up pass, not reported
@@ -188,7 +199,7 @@ export async function runPostgresBench(opts: PostgresBenchOptions): Promise<void
     ),
   ].join("\n");
   const half = Math.max(1, Math.floor(connections / 2));
-  const summary = `${catalogue.toLocaleString("en")} products, PostgreSQL ${pgVersion} + Redis ${redisVersion} on the same machine (${(await import("node:os")).cpus().length} cores), API only (API_ONLY=1), one run on ${new Date().toISOString().slice(0, 10)}.
+  const summary = `${catalogue.toLocaleString("en")} products, ${orders.toLocaleString("en")} orders, PostgreSQL ${pgVersion} + Redis ${redisVersion} on the same machine (${(await import("node:os")).cpus().length} cores), API only (API_ONLY=1), one run on ${new Date().toISOString().slice(0, 10)}.
 1 process: autocannon, ${connections} connections; 2 processes: two autocannon runs at once, ${half} connections each, one per process (req/s summed, worse p99 kept). ${duration} s per target after a warm-up pass.
 
 ${table}

@@ -6,6 +6,8 @@
  *   npm run bench -- --products 20000 --duration 5
  *   npm run bench -- --postgres        # 1 vs 2 processes on PostgreSQL + Redis (bench/postgres.ts)
  *   npm run bench -- --products 5000 --duration 3 --no-write   # a quick check that it all works
+ *   npm run bench -- --orders 20000   # the back office's orders (default 100,000; 0 skips them)
+ *   npm run bench -- --orders-only     # only the targets of the orders (bench/orders.ts), beside /healthz
  *
  * Besides the targets a warm cache answers, the long-tail targets send a request never seen before
  * every time (bench/long-tail.ts): new search terms, random list pages and sorts, and both mixed.
@@ -16,12 +18,14 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { kb, PRODUCT_PAGE_BUDGET_KB, productPageBundle } from "./bundle-size.ts";
 import { BENCH_STAFF, forgetImportedProducts, importTable, runImportBench, STAFF_CONNECTIONS, staffHeaders } from "./import.ts";
+import { dashboardTargets, ensureOrders } from "./orders.ts";
 import { adminListPaths, listPagePaths, listScopes, mixedPaths, productPagePaths, suggestionPaths } from "./long-tail.ts";
 import { load, startBenchServer, stopBenchServer, type Load, type Target } from "./server.ts";
 
 const { values: args } = parseArgs({
   options: {
     products: { type: "string", default: "100000" },
+    orders: { type: "string", default: "100000" },
     connections: { type: "string", default: "32" },
     duration: { type: "string", default: "10" },
     data: { type: "string", default: "data-bench" },
@@ -29,9 +33,11 @@ const { values: args } = parseArgs({
     // Node 20's parseArgs knows no "--no-" negation: spelled out.
     "no-write": { type: "boolean", default: false },
     postgres: { type: "boolean", default: false },
+    "orders-only": { type: "boolean", default: false },
   },
 });
 const products = Number(args.products);
+const orders = Number(args.orders);
 const connections = Number(args.connections);
 const duration = Number(args.duration);
 const dataDir = path.resolve(args.data!);
@@ -39,7 +45,7 @@ const write = args.write! && !args["no-write"];
 
 if (args.postgres) {
   const { runPostgresBench } = await import("./postgres.ts");
-  await runPostgresBench({ products, connections, duration, write });
+  await runPostgresBench({ products, orders, connections, duration, write });
   process.exit(0);
 }
 
@@ -53,6 +59,8 @@ execFileSync(process.execPath, ["--import", "tsx", "db/seed/cli.ts", "--products
   env: { ...process.env, DATA_DIR: dataDir },
 });
 
+if (orders > 0) await ensureOrders(orders, { dataDir });
+
 // The products an earlier run's import left (the catalogue stays the size asked for), and a manager for
 // the back office's targets (the list at size, the import).
 await forgetImportedProducts(dataDir);
@@ -63,6 +71,13 @@ execFileSync(
 );
 const server = await startBenchServer({ DATA_DIR: dataDir });
 const { base } = server;
+
+if (args["orders-only"]) {
+  const { runOrderTargets } = await import("./orders.ts");
+  await runOrderTargets(base, await staffHeaders(base), { products, orders, duration, write });
+  await stopBenchServer(server);
+  process.exit(0);
+}
 
 const json = async <T>(url: string) => (await (await fetch(base + url)).json()) as T;
 const sample = await json<{ data: { slug: string; id: number; categoria: { id: number } | null }[] }>(
@@ -134,6 +149,8 @@ const longTail: Target[] = [
     headers: await staffHeaders(base),
     connections: STAFF_CONNECTIONS,
   },
+  // The manager's home page at 100,000 orders (target: p99 < 100 ms).
+  ...(orders > 0 ? dashboardTargets(await staffHeaders(base), STAFF_CONNECTIONS) : []),
 ];
 /** `path` with a query no request asked before, so the page cache never has it. */
 function uncachedPaths(path: string): () => string {
@@ -184,7 +201,7 @@ const tableOf = (rows: Result[], baselineName: string) => {
   ].join("\n");
 };
 const table = tableOf(results, "static");
-const summary = `${products.toLocaleString("en")} products, embedded PGlite, ${connections} connections, ${duration} s per target, one run on ${new Date().toISOString().slice(0, 10)}.
+const summary = `${products.toLocaleString("en")} products, ${orders.toLocaleString("en")} orders, embedded PGlite, ${connections} connections, ${duration} s per target, one run on ${new Date().toISOString().slice(0, 10)}.
 
 ${table}
 

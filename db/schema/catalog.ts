@@ -136,6 +136,10 @@ export const products = pgTable(
     index("produtos_department_idx").on(t.department_id, t.tem_estoque, t.id),
     index("produtos_brand_idx").on(t.brand_id, t.tem_estoque, t.id),
     index("produtos_estoque_id_idx").on(t.tem_estoque, t.id),
+    // The dashboard's out-of-stock and low-in-stock products (LOW_STOCK in contract/api/admin/dashboard.ts).
+    index("produtos_estoque_baixo_idx")
+      .on(t.qtde_disponivel, t.id)
+      .where(sql`${t.ativo} AND ${t.qtde_disponivel} <= 5`),
     // In stock first, then the field, ties by id in the field's direction: one index per direction
     // (read backwards for "desc, desc", forwards for "desc, asc").
     index("produtos_estoque_valor_idx").on(t.tem_estoque, t.valor_usd, t.id),

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, numeric, pgTable, serial, smallint, text, timestamp, uniqueIndex, uuid, varchar } from "drizzle-orm/pg-core";
 import { currencies, products } from "./catalog.ts";
 import { addresses, customers } from "./customers.ts";
@@ -142,6 +143,12 @@ export const orders = pgTable(
     index("pedidos_status_idx").on(t.status, t.reserva_expira_em),
     index("pedidos_cliente_ip_idx").on(t.cliente_ip, t.status),
     index("pedidos_codigo_retirada_idx").on(t.codigo_retirada),
+    // The dashboard's spans and daily sales read orders by when they were placed (docs/decisions/034).
+    index("pedidos_criado_idx").on(t.created_at),
+    // Paid orders still to prepare, hand over or deliver: a few among many handed-over ones.
+    index("pedidos_a_entregar_idx")
+      .on(t.status_entrega)
+      .where(sql`${t.status} = 'PAGO' AND ${t.status_entrega} IN ('em_separacao', 'pronto_retirada', 'enviado')`),
   ],
 );
 
@@ -222,6 +229,10 @@ export const payments = pgTable(
     uniqueIndex("pagamentos_provider_order_idx").on(t.provider, t.order_id),
     uniqueIndex("pagamentos_provider_ref_idx").on(t.provider, t.provider_ref),
     index("pagamentos_pendentes_idx").on(t.status, t.created_at),
+    // The few payments that gave something back, by when they were made (the dashboard's refunds).
+    index("pagamentos_estornos_idx")
+      .on(t.created_at)
+      .where(sql`${t.valor_estornado} > 0`),
   ],
 );
 

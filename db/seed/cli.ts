@@ -1,8 +1,9 @@
 /**
- * `npm run seed [-- --products N] [--reset]`
+ * `npm run seed [-- --products N] [--orders N] [--reset]`
  *
  * Seeds an empty database with the demo shop, or grows an existing catalogue to N products
  * (new products continue the deterministic sequence). `--reset` empties the catalogue first.
+ * `--orders N` then adds N historic orders with their buyers and payments (db/seed/orders.ts).
  */
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -10,12 +11,18 @@ import cliProgress from "cli-progress";
 import { loadConfigOrExit } from "#config/config.ts";
 import { openDatabase } from "../client.ts";
 import { countProducts, growCatalogue, resetCatalogue, seedDemo } from "./index.ts";
+import { seedOrders } from "./orders.ts";
 
 const { values } = parseArgs({
-  options: { products: { type: "string" }, reset: { type: "boolean", default: false }, help: { type: "boolean", default: false } },
+  options: {
+    products: { type: "string" },
+    orders: { type: "string" },
+    reset: { type: "boolean", default: false },
+    help: { type: "boolean", default: false },
+  },
 });
 if (values.help) {
-  console.log("usage: npm run seed -- [--products N] [--reset]");
+  console.log("usage: npm run seed -- [--products N] [--orders N] [--reset]");
   process.exit(0);
 }
 
@@ -25,18 +32,24 @@ if (!Number.isInteger(target) || target < 0) {
   console.error(`--products needs a whole number, got ${values.products}`);
   process.exit(2);
 }
+const orders = values.orders === undefined ? 0 : Number(values.orders);
+if (!Number.isInteger(orders) || orders < 0 || orders > 10_000_000) {
+  console.error(`--orders needs a whole number up to 10,000,000, got ${values.orders}`);
+  process.exit(2);
+}
 
 const mediaDir = path.join(config.dataDir, "media");
 const database = await openDatabase({ url: config.databaseUrl, dataDir: path.join(config.dataDir, "db") });
 const bar = new cliProgress.SingleBar(
-  { format: "products [{bar}] {percentage}% {value}/{total} {eta_formatted} left", hideCursor: true },
+  { format: "{what} [{bar}] {percentage}% {value}/{total} {eta_formatted} left", hideCursor: true },
   cliProgress.Presets.shades_classic,
 );
 let barRunning = false;
+let what = "products";
 const onProgress = (done: number, total: number) => {
   if (total === 0) return;
   if (!barRunning) {
-    bar.start(total, done);
+    bar.start(total, done, { what });
     barRunning = true;
   } else bar.update(done);
   if (done >= total) {
@@ -63,6 +76,12 @@ try {
       const added = await growCatalogue(database, { products: target, mediaDir, log, onProgress });
       console.log(`seed: added ${added} products (${before} -> ${before + added})`);
     }
+  }
+  if (orders > 0) {
+    const ordersStarted = Date.now();
+    what = "orders";
+    await seedOrders(database, orders, { onProgress });
+    console.log(`seed: added ${orders} orders in ${((Date.now() - ordersStarted) / 1000).toFixed(1)} s`);
   }
   console.log(`seed: ${await countProducts(database.db)} products, media in ${mediaDir}, ${((Date.now() - started) / 1000).toFixed(1)} s`);
 } catch (err) {

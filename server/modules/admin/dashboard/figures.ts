@@ -1,0 +1,230 @@
+import Big from "big.js";
+import { sql, type SQL } from "drizzle-orm";
+import {
+  DAILY_DAYS,
+  LOW_STOCK,
+  SHOP_TIME_ZONE,
+  TOP_PRODUCTS,
+  type CurrencyFigures,
+  type Dashboard,
+  type DashboardPeriod,
+  type TopProduct,
+} from "#contract/api/admin/dashboard.ts";
+import { MOEDA } from "#contract/currencies.ts";
+import { queryRows, type Db } from "#db/client.ts";
+
+/**
+ * The dashboard's figures (docs/decisions/034), one query per block. Each reads a narrow slice through
+ * its own index: orders by `created_at` (pedidos_criado_idx) for the spans and the daily sales, the paid
+ * orders still to hand over (pedidos_a_entregar_idx), the payments with a refund (pagamentos_estornos_idx)
+ * and the products low in stock (produtos_estoque_baixo_idx). Nothing scans the whole orders table.
+ */
+
+/** The currencies orders are placed in (spec §9: dollars for foreigners, guaraníes for residents). */
+const ORDER_CURRENCIES = [MOEDA.USD, MOEDA.PYG];
+const TZ = SHOP_TIME_ZONE;
+const decimalsOf = (moeda: number) => (moeda === MOEDA.PYG ? 0 : 2);
+
+interface Bounds {
+  hoje: string;
+  hoje_ant: string;
+  hoje_ant_fim: string;
+  semana: string;
+  semana_ant: string;
+  semana_ant_fim: string;
+  mes: string;
+  mes_ant: string;
+  mes_ant_fim: string;
+  dias: string;
+  agora: string;
+}
+
+/**
+ * Where each span starts in the shop's time zone, and the previous span's same length: today until now
+ * against yesterday until the same hour, the week so far against last week's same days and hours, the
+ * month so far against last month's same days (cut at last month's end).
+ */
+async function bounds(db: Db, now: Date): Promise<Bounds> {
+  const [row] = await queryRows<Bounds>(
+    db,
+    sql`WITH l AS (SELECT (${now.toISOString()}::timestamptz AT TIME ZONE ${TZ}) AS agora),
+         s AS (SELECT agora, date_trunc('day', agora) AS d, date_trunc('week', agora) AS w, date_trunc('month', agora) AS m FROM l)
+        SELECT to_json(d AT TIME ZONE ${TZ}) #>> '{}' AS hoje,
+               to_json((d - interval '1 day') AT TIME ZONE ${TZ}) #>> '{}' AS hoje_ant,
+               to_json((agora - interval '1 day') AT TIME ZONE ${TZ}) #>> '{}' AS hoje_ant_fim,
+               to_json(w AT TIME ZONE ${TZ}) #>> '{}' AS semana,
+               to_json((w - interval '7 days') AT TIME ZONE ${TZ}) #>> '{}' AS semana_ant,
+               to_json((agora - interval '7 days') AT TIME ZONE ${TZ}) #>> '{}' AS semana_ant_fim,
+               to_json(m AT TIME ZONE ${TZ}) #>> '{}' AS mes,
+               to_json((m - interval '1 month') AT TIME ZONE ${TZ}) #>> '{}' AS mes_ant,
+               to_json(least((m - interval '1 month') + (agora - m), m) AT TIME ZONE ${TZ}) #>> '{}' AS mes_ant_fim,
+               to_json((d - interval '${sql.raw(String(DAILY_DAYS - 1))} days') AT TIME ZONE ${TZ}) #>> '{}' AS dias,
+               to_json(agora AT TIME ZONE ${TZ}) #>> '{}' AS agora
+        FROM s`,
+  );
+  const iso = (v: string) => new Date(v).toISOString();
+  return Object.fromEntries(Object.entries(row!).map(([k, v]) => [k, iso(v as string)])) as unknown as Bounds;
+}
+
+const SPANS = (b: Bounds): Record<string, [string, string]> => ({
+  hoje: [b.hoje, b.agora],
+  hoje_ant: [b.hoje_ant, b.hoje_ant_fim],
+  semana: [b.semana, b.agora],
+  semana_ant: [b.semana_ant, b.semana_ant_fim],
+  mes: [b.mes, b.agora],
+  mes_ant: [b.mes_ant, b.mes_ant_fim],
+});
+
+/**
+ * What was refunded from each order whose payment gave some back but stays PAGO, in the order's currency
+ * (a gateway that charges in another currency refunds in that one: its share of the charge is taken).
+ */
+const partialRefunds = (from: string) => sql`
+  SELECT order_id, sum(valor_estornado * valor_total / coalesce(nullif(valor_cobrado, 0), valor_total)) AS estornado
+  FROM pagamentos WHERE valor_estornado > 0 AND created_at >= ${from}::timestamptz GROUP BY order_id`;
+
+async function spanFigures(db: Db, b: Bounds) {
+  const spans = SPANS(b);
+  const from = [b.mes_ant, b.semana_ant].sort()[0]!;
+  const cols: SQL[] = [];
+  for (const [name, [start, end]] of Object.entries(spans)) {
+    const within = sql`o.created_at >= ${start}::timestamptz AND o.created_at < ${end}::timestamptz`;
+    cols.push(sql`count(*) FILTER (WHERE ${within})::int AS ${sql.identifier(`${name}_pedidos`)}`);
+    cols.push(sql`count(*) FILTER (WHERE ${within} AND o.status = 'PAGO')::int AS ${sql.identifier(`${name}_pagos`)}`);
+    cols.push(
+      sql`coalesce(sum(o.valor_total - coalesce(r.estornado, 0)) FILTER (WHERE ${within} AND o.status = 'PAGO'), 0)::text AS ${sql.identifier(`${name}_vendas`)}`,
+    );
+    cols.push(sql`count(*) FILTER (WHERE ${within} AND o.status = 'ESTORNADO')::int AS ${sql.identifier(`${name}_estornados`)}`);
+    cols.push(
+      sql`coalesce(sum(CASE WHEN o.status = 'ESTORNADO' THEN o.valor_total ELSE coalesce(r.estornado, 0) END) FILTER (WHERE ${within} AND o.status IN ('PAGO', 'ESTORNADO')), 0)::text AS ${sql.identifier(`${name}_estornado`)}`,
+    );
+  }
+  const rows = await queryRows<Record<string, string | number> & { moeda_id: number }>(
+    db,
+    sql`WITH r AS (${partialRefunds(from)})
+        SELECT o.moeda_id, ${sql.join(cols, sql`, `)}
+        FROM pedidos o LEFT JOIN r ON r.order_id = o.id
+        WHERE o.created_at >= ${from}::timestamptz AND o.created_at < ${b.agora}::timestamptz
+        GROUP BY o.moeda_id`,
+  );
+  const figures = (span: string, moeda: number): CurrencyFigures => {
+    const row = rows.find((r) => r.moeda_id === moeda);
+    const dp = decimalsOf(moeda);
+    const pagos = Number(row?.[`${span}_pagos`] ?? 0);
+    const vendas = new Big(row?.[`${span}_vendas`] ?? 0);
+    return {
+      moeda_id: moeda,
+      pedidos: Number(row?.[`${span}_pedidos`] ?? 0),
+      pagos,
+      vendas: vendas.toFixed(dp),
+      ticket_medio: pagos ? vendas.div(pagos).toFixed(dp) : new Big(0).toFixed(dp),
+      estornados: Number(row?.[`${span}_estornados`] ?? 0),
+      valor_estornado: new Big(row?.[`${span}_estornado`] ?? 0).toFixed(dp),
+    };
+  };
+  const moedas = [...new Set([...ORDER_CURRENCIES, ...rows.map((r) => r.moeda_id)])];
+  const periods = (["hoje", "semana", "mes"] as const).map((p: DashboardPeriod) => ({
+    periodo: p,
+    de: spans[p]![0],
+    ate: spans[p]![1],
+    anterior_de: spans[`${p}_ant`]![0],
+    anterior_ate: spans[`${p}_ant`]![1],
+    atual: moedas.map((m) => figures(p, m)),
+    anterior: moedas.map((m) => figures(`${p}_ant`, m)),
+  }));
+  return { moedas, periods };
+}
+
+async function daily(db: Db, b: Bounds, moedas: number[]) {
+  const rows = await queryRows<{ dia: string; moeda_id: number; pagos: number; vendas: string }>(
+    db,
+    sql`WITH r AS (${partialRefunds(b.dias)})
+        SELECT to_char(o.created_at AT TIME ZONE ${TZ}, 'YYYY-MM-DD') AS dia, o.moeda_id, count(*)::int AS pagos,
+               sum(o.valor_total - coalesce(r.estornado, 0))::text AS vendas
+        FROM pedidos o LEFT JOIN r ON r.order_id = o.id
+        WHERE o.created_at >= ${b.dias}::timestamptz AND o.created_at < ${b.agora}::timestamptz AND o.status = 'PAGO'
+        GROUP BY 1, 2`,
+  );
+  // Every day of the 30, with nothing sold too: a chart and its table show the gaps.
+  const start = new Date(b.dias);
+  const days = Array.from({ length: DAILY_DAYS }, (_, i) =>
+    new Date(start.getTime() + (i + 0.5) * 86_400_000).toLocaleDateString("en-CA", { timeZone: TZ }),
+  );
+  return days.flatMap((dia) =>
+    moedas.map((moeda_id) => {
+      const row = rows.find((r) => r.dia === dia && r.moeda_id === moeda_id);
+      return { dia, moeda_id, pagos: row?.pagos ?? 0, vendas: new Big(row?.vendas ?? 0).toFixed(decimalsOf(moeda_id)) };
+    }),
+  );
+}
+
+async function waiting(db: Db) {
+  const rows = await queryRows<{ k: string; moeda_id: number | null; n: number; valor: string | null }>(
+    db,
+    sql`(SELECT 'pagamento' AS k, moeda_id, count(*)::int AS n, sum(valor_total)::text AS valor FROM pedidos WHERE status = 'PAGAMENTO' GROUP BY moeda_id)
+        UNION ALL
+        (SELECT status_entrega, NULL, count(*)::int, NULL FROM pedidos
+         WHERE status = 'PAGO' AND status_entrega IN ('em_separacao', 'pronto_retirada', 'enviado') GROUP BY status_entrega)`,
+  );
+  const count = (k: string) => rows.find((r) => r.k === k)?.n ?? 0;
+  return {
+    aguardando_pagamento: rows
+      .filter((r) => r.k === "pagamento")
+      .map((r) => ({ moeda_id: r.moeda_id!, pedidos: r.n, valor: new Big(r.valor ?? 0).toFixed(decimalsOf(r.moeda_id!)) })),
+    a_entregar: { em_separacao: count("em_separacao"), pronto_retirada: count("pronto_retirada"), enviado: count("enviado") },
+  };
+}
+
+async function stock(db: Db) {
+  const [counts] = await queryRows<{ sem: number; baixo: number }>(
+    db,
+    sql`SELECT count(*) FILTER (WHERE qtde_disponivel <= 0)::int AS sem, count(*) FILTER (WHERE qtde_disponivel > 0)::int AS baixo
+        FROM produtos WHERE ativo AND qtde_disponivel <= ${LOW_STOCK}`,
+  );
+  const baixos = await queryRows<{ produto_id: number; codigo: string; nome_pt: string; nome_es: string; qtde: number }>(
+    db,
+    sql`SELECT id AS produto_id, codigo, nome_pt, nome_es, qtde_disponivel AS qtde FROM produtos
+        WHERE ativo AND qtde_disponivel <= ${LOW_STOCK} AND qtde_disponivel > 0 ORDER BY qtde_disponivel, id LIMIT 8`,
+  );
+  return { limite: LOW_STOCK, sem_estoque: counts?.sem ?? 0, estoque_baixo: counts?.baixo ?? 0, baixos };
+}
+
+async function topProducts(db: Db, b: Bounds) {
+  const from = [b.mes, b.semana].sort()[0]!;
+  const rows = await queryRows<TopProduct & { periodo: DashboardPeriod }>(
+    db,
+    sql`WITH i AS MATERIALIZED (
+          -- Each order's lines through pedido_itens_order_idx (OFFSET 0 keeps the planner from hashing every line of the table).
+          SELECT i.produto_id, i.qtde, o.created_at FROM pedidos o
+          CROSS JOIN LATERAL (SELECT produto_id, qtde FROM pedido_itens WHERE order_id = o.id OFFSET 0) i
+          WHERE o.created_at >= ${from}::timestamptz AND o.created_at < ${b.agora}::timestamptz AND o.status = 'PAGO'),
+        a AS (SELECT produto_id,
+                coalesce(sum(qtde) FILTER (WHERE created_at >= ${b.hoje}::timestamptz), 0)::int AS hoje,
+                coalesce(sum(qtde) FILTER (WHERE created_at >= ${b.semana}::timestamptz), 0)::int AS semana,
+                coalesce(sum(qtde) FILTER (WHERE created_at >= ${b.mes}::timestamptz), 0)::int AS mes
+              FROM i GROUP BY produto_id),
+        t AS ((SELECT 'hoje' AS periodo, produto_id, hoje AS unidades FROM a WHERE hoje > 0 ORDER BY hoje DESC, produto_id LIMIT ${TOP_PRODUCTS})
+              UNION ALL (SELECT 'semana', produto_id, semana FROM a WHERE semana > 0 ORDER BY semana DESC, produto_id LIMIT ${TOP_PRODUCTS})
+              UNION ALL (SELECT 'mes', produto_id, mes FROM a WHERE mes > 0 ORDER BY mes DESC, produto_id LIMIT ${TOP_PRODUCTS}))
+        SELECT t.periodo, t.produto_id, p.codigo, p.nome_pt, p.nome_es, t.unidades FROM t JOIN produtos p ON p.id = t.produto_id
+        ORDER BY t.unidades DESC, t.produto_id`,
+  );
+  const of = (p: DashboardPeriod) => rows.filter((r) => r.periodo === p).map(({ periodo: _, ...rest }) => rest);
+  return { hoje: of("hoje"), semana: of("semana"), mes: of("mes") };
+}
+
+/** The dashboard as of `now` (the tests set the clock; the route asks for the present). */
+export async function dashboardFigures(db: Db, now = new Date()): Promise<Dashboard> {
+  const b = await bounds(db, now);
+  const [spans, wait, stockFigures, top] = await Promise.all([spanFigures(db, b), waiting(db), stock(db), topProducts(db, b)]);
+  return {
+    gerado_em: b.agora,
+    fuso: TZ,
+    moedas: spans.moedas,
+    periodos: spans.periods,
+    ...wait,
+    estoque: stockFigures,
+    mais_vendidos: top,
+    vendas_diarias: await daily(db, b, spans.moedas),
+  };
+}
