@@ -30,7 +30,13 @@ export const customers = pgTable(
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex("clientes_email_idx").on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex("clientes_email_idx").on(sql`lower(${t.email})`),
+    // The back office finds a customer's orders by their document or a part of their name.
+    index("clientes_documento_idx").on(t.documento),
+    index("clientes_identidade_idx").on(t.identidade),
+    index("clientes_nome_trgm_idx").using("gin", sql`lower(${t.nome} || ' ' || ${t.sobrenome}) gin_trgm_ops`),
+  ],
 );
 
 /** Identity-document images; stored outside any public folder under random keys. */

@@ -142,6 +142,12 @@ export const orders = pgTable(
     index("pedidos_status_idx").on(t.status, t.reserva_expira_em),
     index("pedidos_cliente_ip_idx").on(t.cliente_ip, t.status),
     index("pedidos_codigo_retirada_idx").on(t.codigo_retirada),
+    // The back office's order list: newest first, alone or under one filter (docs/decisions/028).
+    index("pedidos_criado_idx").on(t.created_at.desc(), t.id.desc()),
+    index("pedidos_status_criado_idx").on(t.status, t.created_at.desc()),
+    index("pedidos_entrega_criado_idx").on(t.status_entrega, t.created_at.desc()),
+    index("pedidos_moeda_criado_idx").on(t.moeda_id, t.created_at.desc()),
+    index("pedidos_ponto_criado_idx").on(t.ponto_entrega_id, t.created_at.desc()),
   ],
 );
 
