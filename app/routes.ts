@@ -56,6 +56,8 @@ export default [
     route("chaves", "routes/admin/api-keys.tsx"),
     route("equipe", "routes/admin/staff.tsx"),
     route("auditoria", "routes/admin/audit.tsx"),
+    route("pedidos", "routes/admin/orders.tsx"),
+    route("pedidos/:id", "routes/admin/order.tsx"),
     route("conta", "routes/admin/account.tsx"),
     route("*", "routes/admin/not-found.tsx"),
   ]),
