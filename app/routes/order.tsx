@@ -38,7 +38,9 @@ export default function OrderRoute({ loaderData }: Route.ComponentProps) {
         t("cart.orders.fulfilment"),
         <span key="f" data-testid="order-fulfilment">
           <span className={`rounded px-2 py-0.5 text-xs font-bold ${fulfilmentTone(fulfilment)}`}>{fulfilmentLabel(t, fulfilment)}</span>
-          {fulfilment === "retirado" && when ? <span className="ml-2 text-sm font-normal">{t("cart.orders.handedOverOn", { date: when })}</span> : null}
+          {fulfilment === "retirado" && when ? (
+            <span className="ml-2 text-sm font-normal">{t("cart.orders.handedOverOn", { date: when })}</span>
+          ) : null}
           {fulfilment === "pronto_retirada" ? <span className="mt-1 block text-sm font-normal">{t("cart.orders.readyText")}</span> : null}
           {(fulfilment === "enviado" || fulfilment === "entregue") && order.transportadora ? (
             <span className="mt-1 block text-sm font-normal">{t("cart.orders.shippedWith", { carrier: order.transportadora })}</span>

@@ -32,7 +32,13 @@ export const AdminOrderFilterSchema = z.object({
   /** Placed on or after this day, and on or before that one (the shop's days, America/Asuncion). */
   de: day,
   ate: day,
-  moeda_id: z.preprocess(blankToUndefined, z.coerce.number().pipe(z.union([z.literal(2), z.literal(3)])).optional()),
+  moeda_id: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number()
+      .pipe(z.union([z.literal(2), z.literal(3)]))
+      .optional(),
+  ),
   /** Picked up (no shipping service) or delivered. */
   tipo: z.preprocess(blankToUndefined, z.enum(["retirada", "entrega"]).optional()),
   ponto_entrega_id: z.preprocess(blankToUndefined, idSchema.optional()),

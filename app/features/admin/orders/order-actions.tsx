@@ -39,7 +39,9 @@ export function FulfilmentActions({ order, result }: { order: AdminOrder; result
                 <CsrfField />
                 <input type="hidden" name="intent" value="move" />
                 <input type="hidden" name="status" value={s} />
-                <SubmitButton pending={busy(navigation, "move")}>{t(`admin.orders.moveTo.${s as "pronto_retirada" | "retirado" | "entregue"}`)}</SubmitButton>
+                <SubmitButton pending={busy(navigation, "move")}>
+                  {t(`admin.orders.moveTo.${s as "pronto_retirada" | "retirado" | "entregue"}`)}
+                </SubmitButton>
               </Form>
             ))}
         </div>

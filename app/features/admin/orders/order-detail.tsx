@@ -58,7 +58,9 @@ export function OrderSummary({ order }: { order: AdminOrder }) {
           ...(order.ponto_entrega
             ? ([[t("admin.orders.pickupPoint"), `${order.ponto_entrega.nome} - ${order.ponto_entrega.endereco}`]] as [string, ReactNode][])
             : []),
-          ...(order.endereco ? ([[t("admin.orders.address"), <span data-testid="order-address">{order.endereco}</span>]] as [string, ReactNode][]) : []),
+          ...(order.endereco
+            ? ([[t("admin.orders.address"), <span data-testid="order-address">{order.endereco}</span>]] as [string, ReactNode][])
+            : []),
         ];
   const c = order.cliente;
   return (

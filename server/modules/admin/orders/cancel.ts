@@ -26,7 +26,10 @@ export async function cancelUnpaid(ctx: AdminContext, request: FastifyRequest, o
       throw new HttpError(409, "order_cancel_closed");
     }
     if (order.status !== "PAGAMENTO") {
-      throw new HttpError(409, order.status_entrega === "retirado" || order.status_entrega === "entregue" ? "order_cancel_handed" : "order_cancel_paid");
+      throw new HttpError(
+        409,
+        order.status_entrega === "retirado" || order.status_entrega === "entregue" ? "order_cancel_handed" : "order_cancel_paid",
+      );
     }
     await moveFulfilment(ctx.db, orderId, "cancelado", author, { tx });
     const now = new Date();

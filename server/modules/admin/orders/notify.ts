@@ -47,7 +47,14 @@ export async function notifyFulfilment(
   if (!NOTIFIED.includes(status)) return;
   try {
     const [row] = await deps.db
-      .select({ order: orders, nome: customers.nome, email: customers.email, lang: customers.lang, ponto: pickupPoints.nome, ponto_endereco: pickupPoints.endereco })
+      .select({
+        order: orders,
+        nome: customers.nome,
+        email: customers.email,
+        lang: customers.lang,
+        ponto: pickupPoints.nome,
+        ponto_endereco: pickupPoints.endereco,
+      })
       .from(orders)
       .innerJoin(customers, eq(customers.id, orders.customer_id))
       .leftJoin(pickupPoints, eq(pickupPoints.id, orders.ponto_entrega_id))

@@ -111,7 +111,9 @@ describe("the order list", () => {
       expect(String(res.headers["content-type"])).toContain("text/csv");
       const text = res.raw.toString("utf8").replace(/^\uFEFF/, "");
       const lines = text.trim().split("\n");
-      expect(lines[0]).toBe('"pedido";"data";"cliente";"email";"status_pagamento";"status_entrega";"tipo";"entrega";"moeda";"valor_total";"codigo_retirada"');
+      expect(lines[0]).toBe(
+        '"pedido";"data";"cliente";"email";"status_pagamento";"status_entrega";"tipo";"entrega";"moeda";"valor_total";"codigo_retirada"',
+      );
       const row = lines.find((l) => l.startsWith(`"${order.pedido}"`));
       expect(row).toContain(`"Ramona =HYPERLINK(""http://x"")"`);
       expect(lines.slice(1).every((l) => l.includes('"PAGO"'))).toBe(true);
@@ -149,7 +151,10 @@ describe("the order's detail and fulfilment", () => {
     expect((await move(manager, unpaid.order.id, { status: "retirado" })).status).toBe(409);
     const paid = await paidPickup();
     const forbidden = await move(counter, paid.id, { status: "cancelado" });
-    expect([forbidden.status, forbidden.body.message]).toEqual([403, "En el mostrador solo se puede marcar un pedido como listo para retirar o retirado."]);
+    expect([forbidden.status, forbidden.body.message]).toEqual([
+      403,
+      "En el mostrador solo se puede marcar un pedido como listo para retirar o retirado.",
+    ]);
     const wrongKind = await move(manager, paid.id, { status: "enviado", transportadora: "AEX", codigo_rastreio: "X1" });
     expect(wrongKind.status).toBe(409);
     expect((await detail(paid.id)).status_entrega).toBe("em_separacao");
@@ -188,7 +193,12 @@ describe("the order's detail and fulfilment", () => {
     expect((await move(manager, order.id, { status: "pronto_retirada" })).status).toBe(409);
     const shipped = await move(manager, order.id, { status: "enviado", transportadora: "AEX Paraguay", codigo_rastreio: "AEX-778899" });
     expect(shipped.status, JSON.stringify(shipped.body)).toBe(200);
-    expect(shipped.body.data).toMatchObject({ status_entrega: "enviado", transportadora: "AEX Paraguay", codigo_rastreio: "AEX-778899", proximos: ["entregue"] });
+    expect(shipped.body.data).toMatchObject({
+      status_entrega: "enviado",
+      transportadora: "AEX Paraguay",
+      codigo_rastreio: "AEX-778899",
+      proximos: ["entregue"],
+    });
     expect(shipped.body.data.endereco).toBeTruthy();
     const mail = (await mailsTo(t.app, buyer.email)).find((m) => m.assunto.startsWith(`Pedido ${order.pedido} enviado`));
     expect(mail?.texto).toContain("AEX Paraguay");

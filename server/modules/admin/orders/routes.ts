@@ -48,18 +48,14 @@ export const ordersRoutes: FastifyPluginAsyncZod<AdminContext> = async (app, ctx
     return reply.status(201).send({ message: message(request, "order_note_added"), data: await orderDetail(db, id) });
   });
 
-  app.post(
-    "/api/admin/orders/:id/fulfilment",
-    { schema: op("POST /api/admin/orders/{id}/fulfilment", { tags, security }) },
-    async (request) => {
-      const { status, transportadora, codigo_rastreio } = request.body;
-      if (memberOf(request).papel === "counter" && !COUNTER_MOVES.includes(status)) throw new HttpError(403, "fulfilment_counter_only");
-      await moveAndNotify(ctx, request, request.params.id, status, {
-        shipment: status === "enviado" ? { transportadora: transportadora!, codigo_rastreio: codigo_rastreio! } : undefined,
-      });
-      return { message: message(request, "order_fulfilment_saved"), data: await orderDetail(db, request.params.id) };
-    },
-  );
+  app.post("/api/admin/orders/:id/fulfilment", { schema: op("POST /api/admin/orders/{id}/fulfilment", { tags, security }) }, async (request) => {
+    const { status, transportadora, codigo_rastreio } = request.body;
+    if (memberOf(request).papel === "counter" && !COUNTER_MOVES.includes(status)) throw new HttpError(403, "fulfilment_counter_only");
+    await moveAndNotify(ctx, request, request.params.id, status, {
+      shipment: status === "enviado" ? { transportadora: transportadora!, codigo_rastreio: codigo_rastreio! } : undefined,
+    });
+    return { message: message(request, "order_fulfilment_saved"), data: await orderDetail(db, request.params.id) };
+  });
 
   app.post("/api/admin/orders/:id/cancel", { schema: op("POST /api/admin/orders/{id}/cancel", { tags, security }) }, async (request) => {
     await cancelUnpaid(ctx, request, request.params.id, request.body.motivo);
