@@ -1,6 +1,5 @@
 import type { TFunction } from "#app/i18n/translator.ts";
-import type { Order } from "#contract/api/cart.ts";
-import { ORDER_STATUSES, PAYMENT_STATUSES } from "#contract/api/cart-constants.ts";
+import { ORDER_STATUSES, PAYMENT_STATUSES, type Order } from "#contract/api/cart.ts";
 import { FULFILMENT_STATUSES, type FulfilmentStatus } from "#contract/fulfilment.ts";
 
 const isOrderStatus = (s: string): s is (typeof ORDER_STATUSES)[number] => (ORDER_STATUSES as readonly string[]).includes(s);

@@ -90,7 +90,6 @@ export const AdminOrderEventSchema = z.object({
   dados: z.record(z.string(), z.unknown()),
   created_at: z.string(),
 });
-export type AdminOrderEvent = z.infer<typeof AdminOrderEventSchema>;
 
 export const AdminOrderSchema = z
   .object({
