@@ -3,6 +3,7 @@ import type { AdminOrder } from "#contract/api/admin/orders.ts";
 import { formatPrice } from "#contract/money.ts";
 import { AdminTable, Panel } from "#app/features/admin/admin-shell.tsx";
 import { useTranslation } from "#app/i18n/react.tsx";
+import { describeOrderEvent } from "#app/features/admin/records/describe-change.ts";
 import { useOrderLabels } from "./labels.ts";
 import "#app/i18n/admin-texts.ts";
 
@@ -163,45 +164,17 @@ export function OrderMoney({ order }: { order: AdminOrder }) {
   );
 }
 
-/** The order's timeline, oldest first: what happened, who did it, when. */
+/** The order's timeline, oldest first: what happened (in the member's words, decision 035), who did it, when. */
 export function OrderTimeline({ order, children }: { order: AdminOrder; children?: ReactNode }) {
-  const { t } = useTranslation();
-  const label = useOrderLabels();
+  const { t, i18n } = useTranslation();
   const when = useWhen();
-  const text = (e: AdminOrder["timeline"][number]): string => {
-    const d = e.dados as Record<string, string | undefined>;
-    switch (e.tipo) {
-      case "status_pagamento": {
-        if (!d.de) return t("admin.orders.events.placed");
-        const line = t("admin.orders.events.status_pagamento", { de: label.payment(d.de), para: label.payment(d.para ?? "") });
-        return d.motivo === "reserva_expirada" ? `${line} ${t("admin.orders.events.expired")}` : line;
-      }
-      case "status_entrega": {
-        const line = t("admin.orders.events.status_entrega", { de: label.fulfilment(d.de ?? ""), para: label.fulfilment(d.para ?? "") });
-        return d.codigo_rastreio ? `${line} (${d.transportadora ?? ""} ${d.codigo_rastreio})` : line;
-      }
-      case "pagamento":
-        return t("admin.orders.events.pagamento", { provider: d.provider ?? "", de: label.payment(d.de ?? ""), para: label.payment(d.para ?? "") });
-      case "email":
-        return t("admin.orders.events.email", { para: d.para ?? "", assunto: d.assunto ?? "" });
-      case "nota":
-        return `${t("admin.orders.events.nota")}: ${d.texto ?? ""}`;
-      case "cancelamento": {
-        const line = t("admin.orders.events.cancelamento", { de: label.payment(d.de ?? ""), para: label.payment(d.para ?? "") });
-        return d.motivo ? `${line} ${t("admin.orders.events.reason", { motivo: d.motivo })}` : line;
-      }
-      case "estorno":
-        return [t("admin.orders.events.estorno"), d.valor, d.motivo].filter(Boolean).join(" · ");
-      default:
-        return e.tipo;
-    }
-  };
+  const formatter = { t, locale: i18n.language };
   return (
     <Panel title={t("admin.orders.timeline")}>
       <ol className="space-y-3" data-testid="order-timeline">
         {order.timeline.map((e) => (
           <li key={e.id} className="border-l-2 border-slate-300 pl-3" data-testid="timeline-line">
-            <p className="whitespace-pre-line">{text(e)}</p>
+            <p className="whitespace-pre-line">{describeOrderEvent(formatter, e)}</p>
             <p className="text-xs text-muted">
               {when(e.created_at)} · {e.autor ?? t("admin.orders.system")}
             </p>
