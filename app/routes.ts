@@ -58,6 +58,8 @@ export default [
     route("auditoria", "routes/admin/audit.tsx"),
     route("clientes", "routes/admin/customers.tsx"),
     route("clientes/:id", "routes/admin/customer.tsx"),
+    route("pedidos", "routes/admin/orders.tsx"),
+    route("pedidos/:id", "routes/admin/order.tsx"),
     route("conta", "routes/admin/account.tsx"),
     route("*", "routes/admin/not-found.tsx"),
   ]),

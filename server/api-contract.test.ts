@@ -347,6 +347,19 @@ describe("every operation with a good request", () => {
     await check("POST /api/admin/customers/{id}/documents/review", `${customerPath}/documents/review`, { ...staff, body: { estado: "verificado" } });
     await check("POST /api/admin/customers/{id}/resend-confirmation", `${customerPath}/resend-confirmation`, staff);
     await check("POST /api/admin/customers/{id}/password-reset", `${customerPath}/password-reset`, staff);
+    await check("GET /api/admin/orders", `/api/admin/orders?q=${order.pedido}&status=PAGAMENTO&tipo=retirada`, staff);
+    await check("GET /api/admin/orders.csv", "/api/admin/orders.csv?status=PAGAMENTO", staff);
+    await check("GET /api/admin/orders/{id}", `/api/admin/orders/${order.id}`, staff);
+    await check("POST /api/admin/orders/{id}/notes", `/api/admin/orders/${order.id}/notes`, { ...staff, body: { texto: "Contrato" } });
+    await check("POST /api/admin/orders/{id}/cancel", `/api/admin/orders/${order.id}/cancel`, { ...staff, body: { motivo: "Contrato" } });
+    const paid = await placeOrder(t.app, token, [{ produto_id: id, qtde: 1 }]);
+    await call(t.app, "POST", paid.path, {
+      form: { payload: Buffer.from("decision=approve"), headers: { "content-type": "application/x-www-form-urlencoded" } },
+    });
+    await check("POST /api/admin/orders/{id}/fulfilment", `/api/admin/orders/${paid.order.id}/fulfilment`, {
+      ...staff,
+      body: { status: "pronto_retirada" },
+    });
     await check("POST /api/admin/logout", "/api/admin/logout", staff);
 
     expect(keys.filter((key) => !seen.has(key))).toEqual([]);

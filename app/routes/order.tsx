@@ -4,7 +4,15 @@ import { formatPrice } from "#contract/money.ts";
 import { WrenchIcon } from "#app/components/ui/icons.tsx";
 import { ORDERS_HREF, ticketHref, payHref } from "#app/features/orders/order-links.ts";
 import { loadOrder } from "#app/features/orders/orders.server.ts";
-import { formatDate, orderStatusLabel, paymentStatusLabel, statusTone } from "#app/features/orders/status.ts";
+import {
+  formatDate,
+  fulfilmentLabel,
+  fulfilmentShown,
+  fulfilmentTone,
+  orderStatusLabel,
+  paymentStatusLabel,
+  statusTone,
+} from "#app/features/orders/status.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import type { Route } from "./+types/order.ts";
 
@@ -20,6 +28,36 @@ export default function OrderRoute({ loaderData }: Route.ComponentProps) {
   const { order } = loaderData;
   const payment = order.pagamentos[0];
   const money = (value: string) => formatPrice(value, order.moeda_id);
+  const fulfilment = fulfilmentShown(order);
+  /** Where the order stands apart from its payment: ready, handed over (when), shipped (carrier and tracking code). */
+  const fulfilmentFacts = (): [string, React.ReactNode][] => {
+    if (!fulfilment) return [];
+    const when = order.status_entrega_em ? formatDate(order.status_entrega_em, i18n.language) : undefined;
+    const shown: [string, React.ReactNode][] = [
+      [
+        t("cart.orders.fulfilment"),
+        <span key="f" data-testid="order-fulfilment">
+          <span className={`rounded px-2 py-0.5 text-xs font-bold ${fulfilmentTone(fulfilment)}`}>{fulfilmentLabel(t, fulfilment)}</span>
+          {fulfilment === "retirado" && when ? (
+            <span className="ml-2 text-sm font-normal">{t("cart.orders.handedOverOn", { date: when })}</span>
+          ) : null}
+          {fulfilment === "pronto_retirada" ? <span className="mt-1 block text-sm font-normal">{t("cart.orders.readyText")}</span> : null}
+          {(fulfilment === "enviado" || fulfilment === "entregue") && order.transportadora ? (
+            <span className="mt-1 block text-sm font-normal">{t("cart.orders.shippedWith", { carrier: order.transportadora })}</span>
+          ) : null}
+        </span>,
+      ],
+    ];
+    if ((fulfilment === "enviado" || fulfilment === "entregue") && order.codigo_rastreio) {
+      shown.push([
+        t("cart.orders.trackingCode"),
+        <span key="r" className="font-mono" data-testid="order-tracking">
+          {order.codigo_rastreio}
+        </span>,
+      ]);
+    }
+    return shown;
+  };
   const facts: [string, React.ReactNode][] = [
     [t("cart.orders.date"), formatDate(order.created_at, i18n.language)],
     [
@@ -28,6 +66,7 @@ export default function OrderRoute({ loaderData }: Route.ComponentProps) {
         {orderStatusLabel(t, order.status)}
       </span>,
     ],
+    ...fulfilmentFacts(),
     [
       t("cart.orders.paymentStatus"),
       payment ? <span data-testid="payment-status">{paymentStatusLabel(t, payment.status)}</span> : t("cart.orders.noPayment"),

@@ -176,6 +176,14 @@ export const OrderSchema = z.object({
   reserva_expira_em: z.string().nullable(),
   itens: z.array(OrderLineSchema),
   pagamentos: z.array(PaymentSchema),
+  /**
+   * Beside the spec's fields: the fulfilment status (contract/fulfilment.ts: em_separacao, pronto_retirada,
+   * retirado, enviado, entregue, cancelado), when it last changed, and a shipped order's carrier and tracking code.
+   */
+  status_entrega: z.string(),
+  status_entrega_em: z.string().nullable(),
+  transportadora: z.string().nullable(),
+  codigo_rastreio: z.string().nullable(),
 });
 export type Order = z.infer<typeof OrderSchema>;
 

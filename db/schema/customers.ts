@@ -55,6 +55,10 @@ export const customers = pgTable(
     index("clientes_recentes_idx").on(t.created_at.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("clientes_busca_trgm_idx").using("gin", sql`${CUSTOMER_SEARCH} gin_trgm_ops`),
     index("clientes_documento_digitos_idx").on(sql`regexp_replace(coalesce(${t.documento}, ''), '[^0-9A-Za-z]', '', 'g')`),
+    // The back office finds a customer's orders by their document or a part of their name.
+    index("clientes_documento_idx").on(t.documento),
+    index("clientes_identidade_idx").on(t.identidade),
+    index("clientes_nome_trgm_idx").using("gin", sql`lower(${t.nome} || ' ' || ${t.sobrenome}) gin_trgm_ops`),
   ],
 );
 

@@ -143,8 +143,13 @@ export const orders = pgTable(
     index("pedidos_status_idx").on(t.status, t.reserva_expira_em),
     index("pedidos_cliente_ip_idx").on(t.cliente_ip, t.status),
     index("pedidos_codigo_retirada_idx").on(t.codigo_retirada),
-    // The dashboard's spans and daily sales read orders by when they were placed (docs/decisions/034).
-    index("pedidos_criado_idx").on(t.created_at),
+    // The back office's order list: newest first, alone or under one filter (docs/decisions/028); the
+    // dashboard's spans and daily sales read orders by when they were placed through the first (034).
+    index("pedidos_criado_idx").on(t.created_at.desc(), t.id.desc()),
+    index("pedidos_status_criado_idx").on(t.status, t.created_at.desc()),
+    index("pedidos_entrega_criado_idx").on(t.status_entrega, t.created_at.desc()),
+    index("pedidos_moeda_criado_idx").on(t.moeda_id, t.created_at.desc()),
+    index("pedidos_ponto_criado_idx").on(t.ponto_entrega_id, t.created_at.desc()),
     // Paid orders still to prepare, hand over or deliver: a few among many handed-over ones.
     index("pedidos_a_entregar_idx")
       .on(t.status_entrega)

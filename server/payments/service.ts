@@ -308,13 +308,21 @@ export function createPaymentService(
       }
       return due.length;
     });
-    for (const { provider, ref, id } of expiredRefs) {
+    await expireAtGateways(expiredRefs);
+    return released;
+  }
+
+  /**
+   * Asks each gateway to void payments the store has marked EXPIRADO (an expired reservation, an order
+   * cancelled in the back office), after the commit; a gateway that cannot is logged, never retried here.
+   */
+  async function expireAtGateways(list: { provider: string; ref: string; id: number }[]): Promise<void> {
+    for (const { provider, ref, id } of list) {
       await providers
         .get(provider)
         ?.expire?.(ref, id)
         .catch((err: unknown) => log.warn({ err, paymentId: id, provider }, "gateway did not void an expired payment"));
     }
-    return released;
   }
 
   /** The order a gateway's payment reference belongs to (where a gateway sends the buyer back by its own reference). */
@@ -327,7 +335,7 @@ export function createPaymentService(
     return row?.external_id;
   }
 
-  return { handleNotification, reconcile, refund, releaseExpired, orderOf };
+  return { handleNotification, reconcile, refund, releaseExpired, expireAtGateways, orderOf };
 }
 
 export type PaymentService = ReturnType<typeof createPaymentService>;

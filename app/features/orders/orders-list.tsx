@@ -3,7 +3,15 @@ import { Link } from "react-router";
 import type { OrdersPage } from "#contract/api/cart.ts";
 import { formatPrice } from "#contract/money.ts";
 import { orderHref } from "./order-links.ts";
-import { formatDate, orderStatusLabel, statusTone } from "./status.ts";
+import { formatDate, fulfilmentLabel, fulfilmentShown, fulfilmentTone, orderStatusLabel, statusTone } from "./status.ts";
+
+/** The fulfilment beside the payment's status, once it says something. */
+function FulfilmentBadge({ order }: { order: OrdersPage["data"][number] }) {
+  const { t } = useTranslation();
+  const status = fulfilmentShown(order);
+  if (!status) return null;
+  return <span className={`ml-1 rounded px-2 py-0.5 text-xs font-bold ${fulfilmentTone(status)}`}>{fulfilmentLabel(t, status)}</span>;
+}
 
 /** Orders list (spec §2): number, date, total, status; each row links to the detail. */
 export function OrdersList({ page, pageHref }: { page: OrdersPage | null; pageHref: (n: number) => string }) {
@@ -45,6 +53,7 @@ export function OrdersList({ page, pageHref }: { page: OrdersPage | null; pageHr
               <td className="py-3 pr-4 text-right font-semibold">{formatPrice(order.valor_total, order.moeda_id)}</td>
               <td className="py-3 pr-4">
                 <span className={`rounded px-2 py-0.5 text-xs font-bold ${statusTone(order.status)}`}>{orderStatusLabel(t, order.status)}</span>
+                <FulfilmentBadge order={order} />
               </td>
               <td className="py-3 text-right">
                 <Link to={orderHref(order.external_id)} className="font-semibold underline underline-offset-2">
@@ -63,7 +72,10 @@ export function OrdersList({ page, pageHref }: { page: OrdersPage | null; pageHr
                 <span className="font-bold">
                   {t("cart.orders.number")} {order.pedido}
                 </span>
-                <span className={`rounded px-2 py-0.5 text-xs font-bold ${statusTone(order.status)}`}>{orderStatusLabel(t, order.status)}</span>
+                <span>
+                  <span className={`rounded px-2 py-0.5 text-xs font-bold ${statusTone(order.status)}`}>{orderStatusLabel(t, order.status)}</span>
+                  <FulfilmentBadge order={order} />
+                </span>
               </span>
               <span className="mt-1 flex justify-between text-sm text-muted">
                 <span>{formatDate(order.created_at, i18n.language)}</span>

@@ -16,6 +16,7 @@ import { lineErrors } from "../../lib/line-errors.ts";
 import { unitPrice } from "../catalog/pricing.ts";
 import type { ShippingService } from "../shipping/service.ts";
 import { lockProducts, shortages, takeStock } from "../orders/stock.ts";
+import { recordOrderEvent } from "../orders/timeline.ts";
 
 export interface CheckoutInput {
   token_entrega: string;
@@ -305,6 +306,8 @@ export function createCheckoutService(deps: {
         moeda_id: moedaId,
         link: "",
       });
+      // The timeline's first line: placed by the customer, waiting for its payment.
+      await recordOrderEvent(tx, order!.id, "status_pagamento", null, { de: null, para: "PAGAMENTO" });
       await tx
         .update(carts)
         .set({ status: "fechado", customer_id: customerId, moeda_id: moedaId, valor_total: subtotal.toFixed(2), updated_at: new Date() })

@@ -81,6 +81,10 @@ export function createOrdersService(db: Db, storeAddress: string) {
         ...placeOf(o),
         link_pagamento: payable?.link ?? null,
         reserva_expira_em: o.reserva_expira_em?.toISOString() ?? null,
+        status_entrega: o.status_entrega,
+        status_entrega_em: o.status_entrega_em?.toISOString() ?? null,
+        transportadora: o.transportadora,
+        codigo_rastreio: o.codigo_rastreio,
         itens: lines
           .filter((l) => l.order_id === o.id)
           .map((l) => ({
