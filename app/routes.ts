@@ -57,6 +57,7 @@ export default [
     route("equipe", "routes/admin/staff.tsx"),
     route("auditoria", "routes/admin/audit.tsx"),
     route("conta", "routes/admin/account.tsx"),
+    route("pedidos/:id/estorno", "routes/admin/order-refund.tsx"),
     route("*", "routes/admin/not-found.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),

@@ -176,6 +176,8 @@ export const OrderSchema = z.object({
   reserva_expira_em: z.string().nullable(),
   itens: z.array(OrderLineSchema),
   pagamentos: z.array(PaymentSchema),
+  /** Money given back (refunds made, through the gateway or outside the store), oldest first. */
+  estornos: z.array(z.object({ valor: z.string(), created_at: z.string() })),
 });
 export type Order = z.infer<typeof OrderSchema>;
 
