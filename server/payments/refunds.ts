@@ -10,7 +10,6 @@ import { recordOrderEvent, type EventAuthor } from "../modules/orders/timeline.t
 import { GatewayError, type PaymentProvider } from "./provider.ts";
 
 export type RefundRow = typeof refunds.$inferSelect;
-type OrderRow = typeof orders.$inferSelect;
 type PaymentRow = typeof payments.$inferSelect;
 type Line = { item_id: number; qtde: number };
 
