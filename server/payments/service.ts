@@ -5,7 +5,8 @@ import { orderItems, orders, paymentEvents, payments } from "#db/schema/index.ts
 import { lockProducts, returnStock, shortages, takeStock } from "../modules/orders/stock.ts";
 import { recordOrderEvent } from "../modules/orders/timeline.ts";
 import type { PaymentNotification, PaymentProvider, StatusRead } from "./provider.ts";
-import { chargeOf, createRefunds } from "./refunds.ts";
+import { chargeOf } from "./refund-sums.ts";
+import { createRefunds } from "./refunds.ts";
 
 const FINAL = new Set(["PAGO", "FINALIZADO", "ESTORNADO"]);
 /** A gateway's approval that does not match the charge (amount or currency): kept for a person to look at. */

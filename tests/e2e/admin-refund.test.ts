@@ -84,7 +84,9 @@ describe("a refund from the back office", () => {
       // Pressed twice: the second press carries the same key.
       const button = page.getByRole("button", { name: pt.submit });
       await button.dblclick();
-      await expect.poll(() => page.getByRole("status").textContent(), { timeout: 15_000 }).toMatch(/^Estorno de G\$ .+ feito pelo gateway\.$/);
+      await expect
+        .poll(() => page.getByRole("status").filter({ hasText: "Estorno" }).textContent(), { timeout: 15_000 })
+        .toMatch(/^Estorno de G\$ .+ feito pelo gateway\.$/);
 
       const refunds = await page.request.get(`${baseURL}/api/admin/orders/${order.id}/refunds`);
       const form = ((await refunds.json()) as { data: RefundableOrder }).data;

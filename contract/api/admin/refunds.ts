@@ -6,14 +6,12 @@ import { MANAGERS } from "./staff.ts";
 
 /** Why money goes back: the short list the form offers (estornos.motivo). */
 export const REFUND_REASONS = ["desistencia", "defeito", "produto_errado", "nao_retirado", "outro"] as const;
-export type RefundReason = (typeof REFUND_REASONS)[number];
 
 /**
  * Where a refund stands: pendente while the gateway is asked, feito (given back by the gateway),
  * fora_da_loja (recorded as given back outside the store), recusado (the gateway refused; nothing changed).
  */
 export const REFUND_STATUSES = ["pendente", "feito", "fora_da_loja", "recusado"] as const;
-export type RefundStatus = (typeof REFUND_STATUSES)[number];
 
 /** A checkbox as a form sends it ("on"), or a JSON boolean. */
 const flag = z.preprocess((v) => v === "on" || v === "true" || v === true, z.boolean());
@@ -45,7 +43,6 @@ export const RefundBodySchema = z.object({
   /** One key per form: the same key again (a second press) is the same refund, applied once. */
   chave: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, { message: "invalid" }),
 });
-export type RefundBody = z.input<typeof RefundBodySchema>;
 
 const LineSchema = z.object({ item_id: z.number(), qtde: z.number() });
 
