@@ -336,6 +336,24 @@ describe("every operation with a good request", () => {
     await check("DELETE /api/admin/sellers/{id}", sellerPath, staff);
     await check("GET /api/admin/signups", "/api/admin/signups?page=1", staff);
     await check("GET /api/admin/signups/export", "/api/admin/signups/export", staff);
+    // Refunds: an order paid on the sandbox's page, one unit given back.
+    const paid = await placeOrder(t.app, token, [{ produto_id: id, qtde: 1 }]);
+    const approve = await call(t.app, "POST", paid.path, {
+      form: { payload: Buffer.from("decision=approve"), headers: { "content-type": "application/x-www-form-urlencoded" } },
+    });
+    expect(approve.status).toBe(303);
+    const refundable = (await check("GET /api/admin/orders/{id}/refunds", `/api/admin/orders/${paid.order.id}/refunds`, staff)) as {
+      data: { linhas: { item_id: number }[] };
+    };
+    await check("POST /api/admin/orders/{id}/refunds", `/api/admin/orders/${paid.order.id}/refunds`, {
+      ...staff,
+      body: {
+        linhas: [{ item_id: refundable.data.linhas[0]!.item_id, qtde: 1 }],
+        motivo: "defeito",
+        devolver_estoque: true,
+        chave: `contrato-${process.pid}-refund`,
+      },
+    });
     await check("POST /api/admin/logout", "/api/admin/logout", staff);
 
     expect(keys.filter((key) => !seen.has(key))).toEqual([]);
