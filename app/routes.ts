@@ -61,6 +61,7 @@ export default [
     route("pedidos", "routes/admin/orders.tsx"),
     route("pedidos/:id", "routes/admin/order.tsx"),
     route("conta", "routes/admin/account.tsx"),
+    route("pedidos/:id/estorno", "routes/admin/order-refund.tsx"),
     route("*", "routes/admin/not-found.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),

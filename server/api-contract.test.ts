@@ -360,6 +360,19 @@ describe("every operation with a good request", () => {
       ...staff,
       body: { status: "pronto_retirada" },
     });
+    // Refunds: the order paid above, one unit given back.
+    const refundable = (await check("GET /api/admin/orders/{id}/refunds", `/api/admin/orders/${paid.order.id}/refunds`, staff)) as {
+      data: { linhas: { item_id: number }[] };
+    };
+    await check("POST /api/admin/orders/{id}/refunds", `/api/admin/orders/${paid.order.id}/refunds`, {
+      ...staff,
+      body: {
+        linhas: [{ item_id: refundable.data.linhas[0]!.item_id, qtde: 1 }],
+        motivo: "defeito",
+        devolver_estoque: true,
+        chave: `contrato-${process.pid}-refund`,
+      },
+    });
     await check("POST /api/admin/logout", "/api/admin/logout", staff);
 
     expect(keys.filter((key) => !seen.has(key))).toEqual([]);

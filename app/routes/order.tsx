@@ -105,6 +105,21 @@ export default function OrderRoute({ loaderData }: Route.ComponentProps) {
           </div>
         ))}
       </dl>
+      {order.estornos.length > 0 ? (
+        <section aria-labelledby="order-refunds" className="mt-4 rounded-lg bg-panel p-4 shadow-sm ring-1 ring-slate-200" data-testid="order-refunds">
+          <h2 id="order-refunds" className="font-bold">
+            {t("cart.orders.refunds")}
+          </h2>
+          <ul className="mt-2 space-y-1">
+            {order.estornos.map((r) => (
+              <li key={r.created_at} className="flex justify-between gap-3">
+                <span className="text-muted">{t("cart.orders.refundedOn", { date: formatDate(r.created_at, i18n.language) })}</span>
+                <span className="font-semibold">{money(r.valor)}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       <div className="mt-4 flex flex-wrap gap-3">
         <a
           href={ticketHref(order.external_id)}

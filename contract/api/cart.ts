@@ -184,6 +184,8 @@ export const OrderSchema = z.object({
   status_entrega_em: z.string().nullable(),
   transportadora: z.string().nullable(),
   codigo_rastreio: z.string().nullable(),
+  /** Money given back (refunds made, through the gateway or outside the store), oldest first. */
+  estornos: z.array(z.object({ valor: z.string(), created_at: z.string() })),
 });
 export type Order = z.infer<typeof OrderSchema>;
 

@@ -195,6 +195,10 @@ export const orderItems = pgTable(
     qtde: integer("qtde").notNull(),
     valor_unitario: numeric("valor_unitario", { precision: 18, scale: 2 }).notNull(),
     valor_subtotal: numeric("valor_subtotal", { precision: 18, scale: 2 }).notNull(),
+    /** Units of this line refunded so far (claimed by a refund in progress or done; never more than qtde). */
+    qtde_estornada: integer("qtde_estornada").notNull().default(0),
+    /** Units of this line a refund put back in stock: each unit returns once (server/payments/refunds.ts). */
+    qtde_devolvida: integer("qtde_devolvida").notNull().default(0),
   },
   (t) => [index("pedido_itens_order_idx").on(t.order_id)],
 );
@@ -241,6 +245,48 @@ export const payments = pgTable(
   ],
 );
 
+/**
+ * Refunds of an order (docs/decisions/030): claimed here (status pendente, under the order's lock and a
+ * unique idempotency key) before the gateway is asked, then settled: feito (the gateway gave the money
+ * back), fora_da_loja (recorded as given back outside the store: the gateway cannot, or the order was not
+ * paid through one), recusado (the gateway refused: nothing else changed). `valor` is in the order's
+ * currency; `valor_gateway` in the currency the gateway charged (Mercado Pago: reais).
+ */
+export const refunds = pgTable(
+  "estornos",
+  {
+    id: serial("id").primaryKey(),
+    order_id: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    pagamento_id: integer("pagamento_id").references(() => payments.id),
+    valor: numeric("valor", { precision: 18, scale: 2 }).notNull(),
+    moeda_id: smallint("moeda_id").notNull(),
+    valor_gateway: numeric("valor_gateway", { precision: 18, scale: 2 }),
+    moeda_gateway: smallint("moeda_gateway"),
+    /** The order's lines refunded: [{ item_id, qtde }]. */
+    linhas: jsonb("linhas").$type<{ item_id: number; qtde: number }[]>().notNull().default([]),
+    /** The shipping charge refunded with it. */
+    frete: boolean("frete").notNull().default(false),
+    /** desistencia, defeito, produto_errado, nao_retirado, outro (contract/api/admin/refunds.ts). */
+    motivo: varchar("motivo", { length: 20 }).notNull(),
+    nota: varchar("nota", { length: 500 }),
+    devolver_estoque: boolean("devolver_estoque").notNull().default(false),
+    /** Units put back in stock when it was settled: [{ item_id, qtde }] (fewer than asked if some had returned already). */
+    estoque_devolvido: jsonb("estoque_devolvido").$type<{ item_id: number; qtde: number }[]>().notNull().default([]),
+    status: varchar("status", { length: 20 }).notNull().default("pendente"),
+    /** The gateway's answer, or why it was recorded outside the store. */
+    resposta: varchar("resposta", { length: 300 }),
+    funcionario_id: integer("funcionario_id"),
+    autor: varchar("autor", { length: 200 }),
+    /** The form's idempotency key: the same key again is the same refund. */
+    chave: varchar("chave", { length: 64 }).notNull().unique(),
+    created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("estornos_order_idx").on(t.order_id, t.id)],
+);
+
 /** Every gateway notification once: a replay finds its row and changes nothing. */
 export const paymentEvents = pgTable(
   "pagamento_eventos",
@@ -275,6 +321,8 @@ export const sandboxGatewayPayments = pgTable("gateway_sandbox", {
   moeda_id: smallint("moeda_id").notNull(),
   descricao: varchar("descricao", { length: 200 }).notNull(),
   status: varchar("status", { length: 20 }).notNull().default("pending"),
+  /** Given back so far (the sandbox refunds up to what it charged, as a real gateway does). */
+  valor_estornado: numeric("valor_estornado", { precision: 18, scale: 2 }).notNull().default("0"),
   notify_url: text("notify_url").notNull(),
   return_url: text("return_url").notNull(),
   created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

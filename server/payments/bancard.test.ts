@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "#db/client.ts";
@@ -45,6 +46,7 @@ afterAll(async () => {
 });
 
 const db = () => t.database.db;
+const refundKey = () => randomUUID();
 /** An order paid through Bancard: its payment row and Bancard's shop_process_id. */
 async function order(qtde = 1) {
   const placed = await placeOrder(t.app, buyer.token, [{ produto_id: p.id, qtde }]);
@@ -251,11 +253,18 @@ describe("paying through Bancard vPOS", () => {
   it("refunds a paid charge whole by rolling it back; a partial refund is not Bancard's to do", async () => {
     const o = await order();
     await bancard.pay(o.spid, true);
-    expect(await t.app.payments.refund(o.payment.id, "1")).toBe("unsupported");
+    const part = await t.app.payments.refund({ orderId: o.order.id, key: refundKey(), amount: "1", reason: "outro", author: null });
+    expect(part.refund.status).toBe("fora_da_loja");
+    expect(bancard.processes.get(o.spid)!.status).not.toBe("rolled_back");
     expect(await state(o.order.external_id)).toEqual(["PAGO", "PAGO"]);
-    expect(await t.app.payments.refund(o.payment.id)).toBe("refunded");
-    expect(bancard.processes.get(o.spid)!.status).toBe("rolled_back");
-    expect(await state(o.order.external_id)).toEqual(["ESTORNADO", "ESTORNADO"]);
-    expect(await t.app.payments.refund(o.payment.id)).toBe("not_paid");
+    const other = await order();
+    await bancard.pay(other.spid, true);
+    const whole = await t.app.payments.refund({ orderId: other.order.id, key: refundKey(), reason: "defeito", author: null });
+    expect([whole.refund.status, whole.whole]).toEqual(["feito", true]);
+    expect(bancard.processes.get(other.spid)!.status).toBe("rolled_back");
+    expect(await state(other.order.external_id)).toEqual(["ESTORNADO", "ESTORNADO"]);
+    await expect(t.app.payments.refund({ orderId: other.order.id, key: refundKey(), reason: "outro", author: null })).rejects.toMatchObject({
+      statusCode: 409,
+    });
   });
 });

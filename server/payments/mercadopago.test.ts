@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "#db/client.ts";
@@ -45,6 +46,7 @@ afterAll(async () => {
 });
 
 const db = () => t.database.db;
+const refundKey = () => randomUUID();
 const start = async (meio: string, extra: Record<string, unknown> = {}, token = buyer.token) => {
   const { cart, pickup } = await readyCart(t.app, token, [{ produto_id: p.id, qtde: 1 }]);
   const body = {
@@ -233,11 +235,18 @@ describe("paying through Mercado Pago Checkout Pro", () => {
     const o = await order();
     const { payment } = await mp.pay(o.pref.id, true);
     const charged = Number(o.payment.valor_cobrado);
-    expect(await t.app.payments.refund(o.payment.id, "10.00")).toBe("partially_refunded");
-    expect(mp.payments.get(payment.id)!.transaction_amount_refunded).toBe(10);
+    // A quarter of the order's dollars goes back as its share of the reais charged.
+    const dollars = Math.floor(Number(o.order.valor_total) * 25) / 100;
+    const part = await t.app.payments.refund({ orderId: o.order.id, key: refundKey(), amount: dollars.toFixed(2), reason: "defeito", author: null });
+    expect([part.refund.status, part.whole]).toEqual(["feito", false]);
+    const share = Math.floor((dollars * charged * 100) / Number(o.order.valor_total)) / 100;
+    expect(mp.payments.get(payment.id)!.transaction_amount_refunded).toBe(share);
     expect(await state(o.order.external_id)).toEqual(["PAGO", "PAGO"]);
-    expect(await t.app.payments.refund(o.payment.id, String(charged))).toBe("invalid_amount");
-    expect(await t.app.payments.refund(o.payment.id)).toBe("refunded");
+    await expect(
+      t.app.payments.refund({ orderId: o.order.id, key: refundKey(), amount: o.order.valor_total, reason: "outro", author: null }),
+    ).rejects.toMatchObject({ statusCode: 422 });
+    const rest = await t.app.payments.refund({ orderId: o.order.id, key: refundKey(), reason: "desistencia", author: null });
+    expect([rest.refund.status, rest.whole, rest.refund.valor_gateway]).toEqual(["feito", true, (charged - share).toFixed(2)]);
     expect(mp.payments.get(payment.id)!.status).toBe("refunded");
     expect(await state(o.order.external_id)).toEqual(["ESTORNADO", "ESTORNADO"]);
   });

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { queryRows } from "#db/client.ts";
@@ -46,6 +47,7 @@ afterAll(async () => {
 });
 
 const db = () => t.database.db;
+const refundKey = () => randomUUID();
 async function order(meio = "pagopar:qr") {
   const { cart, pickup } = await readyCart(t.app, buyer.token, [{ produto_id: p.id, qtde: 1 }]);
   const res = await call<{ link_pagamento: string[]; pedido: { id: number; external_id: string; valor_total: string } }>(
@@ -198,12 +200,20 @@ describe("paying through Pagopar", () => {
     await pagopar.pay(o.hash, { notify: false });
     expect(await t.app.payments.reconcile(new Date(Date.now() + 10 * 60_000))).toBeGreaterThanOrEqual(1);
     expect(await state(o.order.external_id)).toEqual(["PAGO", "PAGO"]);
-    // Pagopar reverses a paid order whole: a part is refused as not Pagopar's to do, the whole is reversed.
-    expect(await t.app.payments.refund(o.payment.id, "1")).toBe("unsupported");
+    // Pagopar reverses a paid order whole: a part is not Pagopar's to do (recorded as given back outside
+    // the store), the whole is reversed.
+    const part = await t.app.payments.refund({ orderId: o.order.id, key: refundKey(), amount: "1", reason: "outro", author: null });
+    expect([part.refund.status, part.refund.resposta]).toEqual(["fora_da_loja", "partial_unsupported"]);
     expect(pagopar.orders.get(o.hash)!.reversado).toBeUndefined();
-    expect(await t.app.payments.refund(o.payment.id)).toBe("refunded");
-    expect(pagopar.orders.get(o.hash)!.reversado).toBe(true);
-    expect(await state(o.order.external_id)).toEqual(["ESTORNADO", "ESTORNADO"]);
-    expect(await t.app.payments.refund(o.payment.id)).toBe("not_paid");
+    const other = await order();
+    await pagopar.pay(other.hash);
+    const whole = await t.app.payments.refund({ orderId: other.order.id, key: refundKey(), reason: "desistencia", author: null });
+    expect([whole.refund.status, whole.whole]).toEqual(["feito", true]);
+    expect(pagopar.orders.get(other.hash)!.reversado).toBe(true);
+    expect(await state(other.order.external_id)).toEqual(["ESTORNADO", "ESTORNADO"]);
+    await expect(t.app.payments.refund({ orderId: other.order.id, key: refundKey(), reason: "outro", author: null })).rejects.toMatchObject({
+      statusCode: 409,
+      messageKey: "refund_closed",
+    });
   });
 });

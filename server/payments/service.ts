@@ -1,11 +1,12 @@
 import Big from "big.js";
 import { and, eq, inArray, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
-import { MOEDA } from "#contract/currencies.ts";
 import { queryRows, type Db } from "#db/client.ts";
 import { orderItems, orders, paymentEvents, payments } from "#db/schema/index.ts";
 import { lockProducts, returnStock, shortages, takeStock } from "../modules/orders/stock.ts";
 import { recordOrderEvent } from "../modules/orders/timeline.ts";
 import type { PaymentNotification, PaymentProvider, StatusRead } from "./provider.ts";
+import { chargeOf } from "./refund-sums.ts";
+import { createRefunds } from "./refunds.ts";
 
 const FINAL = new Set(["PAGO", "FINALIZADO", "ESTORNADO"]);
 /** A gateway's approval that does not match the charge (amount or currency): kept for a person to look at. */
@@ -13,10 +14,7 @@ export const FLAGGED = "DIVERGENTE";
 
 type PaymentRow = typeof payments.$inferSelect;
 
-/** What the gateway was asked to charge: the order's total, or its conversion where the gateway takes another currency. */
-export function chargeOf(payment: Pick<PaymentRow, "valor_total" | "moeda_id" | "valor_cobrado" | "moeda_cobrada">) {
-  return { amount: payment.valor_cobrado ?? payment.valor_total, moedaId: payment.moeda_cobrada ?? payment.moeda_id };
-}
+export { chargeOf };
 
 /** Why an approval cannot be trusted as this payment's, or undefined when amount and currency agree. */
 function divergence(payment: PaymentRow, read: StatusRead, claimed?: PaymentNotification): string | undefined {
@@ -233,41 +231,11 @@ export function createPaymentService(
   }
 
   /**
-   * Gives back all of a paid payment or part of it through its gateway (for the back office's order
-   * screens). A refund of what is left makes the payment and the order ESTORNADO; part of it leaves
-   * both paid, with the refunded sum recorded.
+   * Gives back all of an order's payment or part of it through its gateway, or records it as given back
+   * outside the store where the gateway cannot (refunds.ts): claimed first, asked outside any transaction,
+   * settled under the order's and the payment's locks, once per idempotency key.
    */
-  async function refund(paymentId: number, amount?: string) {
-    const [payment] = await db.select().from(payments).where(eq(payments.id, paymentId));
-    if (!payment || payment.status !== "PAGO") return "not_paid" as const;
-    const provider = providers.get(payment.provider);
-    if (!provider?.refund) return "unsupported" as const;
-    const charge = chargeOf(payment);
-    const decimals = charge.moedaId === MOEDA.PYG ? 0 : 2;
-    const already = new Big(payment.valor_estornado);
-    const left = new Big(charge.amount).minus(already);
-    let wanted: Big;
-    try {
-      wanted = amount === undefined ? left : new Big(amount);
-    } catch {
-      return "invalid_amount" as const;
-    }
-    if (wanted.lte(0) || wanted.gt(left) || !wanted.eq(wanted.round(decimals))) return "invalid_amount" as const;
-    const full = already.eq(0) && wanted.eq(charge.amount);
-    const done = await provider.refund({ ref: payment.provider_ref, paymentId, amount: wanted.toFixed(decimals), full });
-    if (done !== "done") return done;
-    const total = already.plus(wanted);
-    const whole = total.eq(charge.amount);
-    const now = new Date();
-    await db.transaction(async (tx) => {
-      await tx
-        .update(payments)
-        .set({ valor_estornado: total.toFixed(2), status: whole ? "ESTORNADO" : "PAGO", updated_at: now })
-        .where(eq(payments.id, paymentId));
-      if (whole) await tx.update(orders).set({ status: "ESTORNADO", updated_at: now }).where(eq(orders.id, payment.order_id));
-    });
-    return whole ? ("refunded" as const) : ("partially_refunded" as const);
-  }
+  const refund = createRefunds(db, providers);
 
   /** Returns the stock of unpaid orders whose reservation has run out. */
   async function releaseExpired(now = new Date()): Promise<number> {

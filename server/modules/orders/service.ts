@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Order } from "#contract/api/cart.ts";
 import { CURRENCIES, isMoedaId } from "#contract/currencies.ts";
 import type { Db } from "#db/client.ts";
-import { addresses, orderItems, orders, payments, pickupPoints, productImages, products } from "#db/schema/index.ts";
+import { addresses, orderItems, orders, payments, pickupPoints, productImages, products, refunds } from "#db/schema/index.ts";
 import { HttpError } from "../../lib/errors.ts";
 
 type OrderRow = typeof orders.$inferSelect;
@@ -39,7 +39,7 @@ export function createOrdersService(db: Db, storeAddress: string) {
     if (rows.length === 0) return [];
     const ids = rows.map((o) => o.id);
     const placeOf = await places(db, rows, storeAddress);
-    const [lines, pays] = await Promise.all([
+    const [lines, pays, given] = await Promise.all([
       db
         .select({
           id: orderItems.id,
@@ -60,6 +60,11 @@ export function createOrdersService(db: Db, storeAddress: string) {
         .where(inArray(orderItems.order_id, ids))
         .orderBy(asc(orderItems.id)),
       db.select().from(payments).where(inArray(payments.order_id, ids)).orderBy(desc(payments.id)),
+      db
+        .select({ order_id: refunds.order_id, valor: refunds.valor, created_at: refunds.created_at })
+        .from(refunds)
+        .where(and(inArray(refunds.order_id, ids), inArray(refunds.status, ["feito", "fora_da_loja"])))
+        .orderBy(asc(refunds.id)),
     ]);
     return rows.map((o) => {
       const currency = CURRENCIES[isMoedaId(o.moeda_id) ? o.moeda_id : 2];
@@ -103,6 +108,7 @@ export function createOrdersService(db: Db, storeAddress: string) {
           link: p.link,
           created_at: p.created_at.toISOString(),
         })),
+        estornos: given.filter((r) => r.order_id === o.id).map((r) => ({ valor: r.valor, created_at: r.created_at.toISOString() })),
       };
     });
   }

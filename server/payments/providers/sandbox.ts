@@ -2,7 +2,8 @@ import { createHmac, randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
 import { sandboxGatewayPayments } from "#db/schema/index.ts";
-import type { GatewayStatus, PaymentProvider, StatusRead } from "../provider.ts";
+import Big from "big.js";
+import { GatewayError, type GatewayStatus, type PaymentProvider, type StatusRead } from "../provider.ts";
 import { safeEqual } from "../../lib/safe-equal.ts";
 
 const SIGNATURE_HEADER = "x-sandbox-signature";
@@ -60,12 +61,31 @@ export function createSandboxProvider(
 
     async fetchStatus({ ref }): Promise<StatusRead> {
       const [row] = ref ? await db.select().from(sandboxGatewayPayments).where(eq(sandboxGatewayPayments.ref, ref)) : [];
-      const map: Record<string, GatewayStatus> = { approved: "PAGO", declined: "RECUSADO", expired: "EXPIRADO" };
+      // A refunded charge had been paid: the store's refund records say what went back.
+      const map: Record<string, GatewayStatus> = { approved: "PAGO", refunded: "PAGO", declined: "RECUSADO", expired: "EXPIRADO" };
       if (!row) return { status: "AGUARDANDO" };
       return { status: map[row.status] ?? "AGUARDANDO", amount: row.valor, moedaId: row.moeda_id };
     },
 
-    async refund() {
+    // As the real gateways do: only an approved charge, never more than it still holds (Mercado Pago's
+    // "amount exceeds" refusal), whole or in parts; the payment's notification goes out before the answer.
+    async refund({ ref, amount }) {
+      const [row] = await db.select().from(sandboxGatewayPayments).where(eq(sandboxGatewayPayments.ref, ref));
+      if (!row || row.status !== "approved") throw new GatewayError("sandbox", `payment ${row ? row.status : "unknown"}, nothing to refund`);
+      const given = new Big(row.valor_estornado).plus(amount);
+      if (given.gt(row.valor)) throw new GatewayError("sandbox", `refund exceeds what the payment still holds`);
+      const whole = given.eq(row.valor);
+      await db
+        .update(sandboxGatewayPayments)
+        .set({ valor_estornado: given.toFixed(2), status: whole ? "refunded" : "approved", updated_at: new Date() })
+        .where(eq(sandboxGatewayPayments.ref, ref));
+      const body = JSON.stringify({
+        id: `evt_${randomBytes(10).toString("hex")}`,
+        type: "refund.created",
+        created: Math.floor(Date.now() / 1000),
+        data: { ref, status: whole ? "refunded" : "approved", amount, moeda_id: row.moeda_id },
+      });
+      await options.notify(row.notify_url, body, signSandboxBody(options.secret, body));
       return "done";
     },
 
@@ -77,7 +97,7 @@ export function createSandboxProvider(
   /** The buyer's choice on the hosted page: recorded by the gateway, then notified, signed. */
   async function decide(ref: string, decision: SandboxDecision) {
     const [row] = await db.select().from(sandboxGatewayPayments).where(eq(sandboxGatewayPayments.ref, ref));
-    if (!row || row.status === "approved" || row.status === "expired") return row;
+    if (!row || (row.status !== "pending" && row.status !== "declined")) return row;
     const status = decision === "approve" ? "approved" : "declined";
     await db.update(sandboxGatewayPayments).set({ status, updated_at: new Date() }).where(eq(sandboxGatewayPayments.ref, ref));
     const body = JSON.stringify({

@@ -1,0 +1,241 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Refund, RefundableOrder } from "#contract/api/admin/refunds.ts";
+import { formatPrice } from "#contract/money.ts";
+import { queryRows } from "#db/client.ts";
+import { call } from "../../../../tests/support/customers.ts";
+import { pickProducts, placeOrder, shopper, stockOf, type Product } from "../../../../tests/support/shop.ts";
+import { asStaff, staffAgent, STORE_ORIGIN, type StaffAgent } from "../../../../tests/support/staff.ts";
+import { createTestApp, type TestApp } from "../../../../tests/support/test-app.ts";
+import { signSandboxBody } from "../../../payments/providers/sandbox.ts";
+
+let t: TestApp;
+let p: Product;
+let q: Product;
+let r: Product;
+let buyer: Awaited<ReturnType<typeof shopper>>;
+let manager: StaffAgent;
+beforeAll(async () => {
+  t = await createTestApp({ PUBLIC_URL: STORE_ORIGIN });
+  [p, q, r] = await pickProducts(t.database.db, 3, 200);
+  buyer = await shopper(t.app, t.database.db, "py");
+  manager = await staffAgent(t.app, t.database.db, "manager");
+});
+afterAll(() => t.close());
+
+const db = () => t.database.db;
+const key = () => randomUUID();
+type Answer = { message: string; data: Refund; errors?: Record<string, string[]> };
+
+/** An order of the buyer, paid on the sandbox's page: its lines by product. */
+async function paidOrder(lines = [{ produto_id: p.id, qtde: 3 }], pay = true) {
+  const placed = await placeOrder(t.app, buyer.token, lines);
+  if (pay) {
+    const res = await call(t.app, "POST", placed.path, {
+      form: { payload: Buffer.from("decision=approve"), headers: { "content-type": "application/x-www-form-urlencoded" } },
+    });
+    expect(res.status).toBe(303);
+  }
+  const items = await queryRows<{ id: number; produto_id: number; qtde: number; valor_unitario: string }>(
+    db(),
+    sql`SELECT id, produto_id, qtde, valor_unitario FROM pedido_itens WHERE order_id = ${placed.order.id} ORDER BY id`,
+  );
+  const item = (product: Product) => items.find((i) => i.produto_id === product.id)!;
+  return { ...placed, id: placed.order.id, item };
+}
+const refund = (orderId: number, body: Record<string, unknown>, agent: StaffAgent = manager) =>
+  asStaff<Answer>(t.app, agent, "POST", `/api/admin/orders/${orderId}/refunds`, { body: { motivo: "defeito", chave: key(), ...body } });
+const one = async <T>(query: ReturnType<typeof sql>) => (await queryRows<T>(db(), query))[0]!;
+const orderState = (id: number) =>
+  one<{ status: string; pay: string; estornado: string }>(
+    sql`SELECT o.status, g.status AS pay, g.valor_estornado AS estornado FROM pedidos o JOIN pagamentos g ON g.order_id = o.id WHERE o.id = ${id}`,
+  );
+const sandboxOf = (ref: string) =>
+  one<{ status: string; valor_estornado: string }>(sql`SELECT status, valor_estornado FROM gateway_sandbox WHERE ref = ${ref}`);
+const count = async (query: ReturnType<typeof sql>) => Number((await one<{ n: number }>(query)).n);
+
+describe("a refund from the back office", () => {
+  it("gives one line back with restock through the sandbox: its stock, the timeline, the audit log and the customer's e-mail", async () => {
+    const o = await paidOrder([
+      { produto_id: p.id, qtde: 3 },
+      { produto_id: q.id, qtde: 1 },
+    ]);
+    const before = await stockOf(db(), p.id);
+    const line = o.item(p);
+    const res = await refund(o.id, { linhas: [{ item_id: line.id, qtde: 2 }], devolver_estoque: "on", nota: "Caixa amassada" });
+    const amount = (Number(line.valor_unitario) * 2).toFixed(2);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.message).toBe(`Estorno de ${formatPrice(amount, o.order.moeda_id)} feito pelo gateway.`);
+    expect(res.body.data).toMatchObject({ status: "feito", valor: amount, estoque_devolvido: [{ item_id: line.id, qtde: 2 }] });
+    expect(await stockOf(db(), p.id)).toBe(before + 2);
+    expect(await stockOf(db(), q.id)).toBe((await stockOf(db(), q.id)) + 0);
+    expect(await sandboxOf(o.ref)).toEqual({ status: "approved", valor_estornado: amount });
+    // Part of the order: it stays paid.
+    expect(await orderState(o.id)).toEqual({ status: "PAGO", pay: "PAGO", estornado: amount });
+    const event = await one<{ autor: string; dados: { valor: string; motivo: string; linhas: unknown } }>(
+      sql`SELECT autor, dados FROM pedido_eventos WHERE order_id = ${o.id} AND tipo = 'estorno'`,
+    );
+    expect(event).toMatchObject({ autor: "Teste manager", dados: { valor: amount, motivo: "defeito", linhas: [{ item_id: line.id, qtde: 2 }] } });
+    expect(await count(sql`SELECT count(*)::int AS n FROM auditoria WHERE acao = 'estornar' AND entidade_id = ${String(o.id)}`)).toBe(1);
+    const mail = await one<{ assunto: string; texto: string; para: string }>(
+      sql`SELECT assunto, texto, para FROM emails_saida WHERE assunto LIKE ${`%${o.order.pedido}%`} ORDER BY id DESC`,
+    );
+    // The buyer reads Spanish (a Paraguayan account).
+    expect(mail.assunto).toContain(`Reembolso del pedido ${o.order.pedido}`);
+    expect(mail.texto).toContain(formatPrice(amount, o.order.moeda_id));
+    // The form's order: what is left of each line and of the total.
+    const form = await asStaff<{ data: RefundableOrder }>(t.app, manager, "GET", `/api/admin/orders/${o.id}/refunds`);
+    expect(form.body.data.linhas.find((l) => l.item_id === line.id)).toMatchObject({ qtde_estornada: 2, qtde_devolvida: 2 });
+    expect(form.body.data.estornos).toHaveLength(1);
+  });
+
+  it("applies the same key once, pressed twice one after the other or at once", async () => {
+    const o = await paidOrder();
+    const before = await stockOf(db(), p.id);
+    const body = { linhas: [{ item_id: o.item(p).id, qtde: 1 }], devolver_estoque: true, chave: key() };
+    const [a, b] = await Promise.all([refund(o.id, body), refund(o.id, body)]);
+    const c = await refund(o.id, body);
+    expect([a.status, b.status, c.status]).toEqual([200, 200, 200]);
+    expect(new Set([a.body.data.id, b.body.data.id, c.body.data.id]).size).toBe(1);
+    expect(await stockOf(db(), p.id)).toBe(before + 1);
+    expect(await count(sql`SELECT count(*)::int AS n FROM estornos WHERE order_id = ${o.id}`)).toBe(1);
+    expect((await sandboxOf(o.ref)).valor_estornado).toBe(o.item(p).valor_unitario);
+    expect(await count(sql`SELECT count(*)::int AS n FROM pedido_eventos WHERE order_id = ${o.id} AND tipo = 'estorno'`)).toBe(1);
+  });
+
+  it("caps lines and amounts at what is left, with the field's message", async () => {
+    const o = await paidOrder();
+    const line = o.item(p);
+    const over = await refund(o.id, { linhas: [{ item_id: line.id, qtde: 4 }] });
+    expect([over.status, over.body.errors?.["linhas.0.qtde"]]).toEqual([422, ["Passa da quantidade que ainda pode ser estornada (3)."]]);
+    const tooMuch = await refund(o.id, { valor: (Number(o.order.valor_total) + 1).toFixed(0) });
+    expect(tooMuch.status).toBe(422);
+    expect(tooMuch.body.errors?.valor?.[0]).toBe(
+      `O valor passa do que ainda pode ser estornado (${formatPrice(o.order.valor_total, o.order.moeda_id)}).`,
+    );
+    expect((await refund(o.id, {})).body.message).toBe("Escolha itens, o frete ou um valor para estornar.");
+    expect((await refund(o.id, { frete: true })).body.errors?.frete).toEqual(["Não há frete a estornar neste pedido."]);
+    expect((await refund(o.id, { linhas: [{ item_id: 999_999, qtde: 1 }] })).body.errors?.["linhas.0.item_id"]).toEqual([
+      "Este item não é deste pedido.",
+    ]);
+    expect((await refund(o.id, { valor: "1.234" })).status).toBe(422);
+    expect((await refund(o.id, { motivo: "porque sim" })).status).toBe(422);
+    // Two units now, then only one is left of the line.
+    expect((await refund(o.id, { linhas: [{ item_id: line.id, qtde: 2 }] })).status).toBe(200);
+    expect((await refund(o.id, { linhas: [{ item_id: line.id, qtde: 2 }] })).body.errors?.["linhas.0.qtde"]).toEqual([
+      "Passa da quantidade que ainda pode ser estornada (1).",
+    ]);
+    expect(await count(sql`SELECT count(*)::int AS n FROM estornos WHERE order_id = ${o.id}`)).toBe(1);
+  });
+
+  it("refunds a handed-over order whole: ESTORNADO, closed to another refund; an unpaid order is refused", async () => {
+    const o = await paidOrder();
+    await db().execute(sql`UPDATE pedidos SET status_entrega = 'retirado' WHERE id = ${o.id}`);
+    const res = await refund(o.id, { valor: o.order.valor_total, motivo: "desistencia" });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(await orderState(o.id)).toEqual({ status: "ESTORNADO", pay: "ESTORNADO", estornado: o.order.valor_total });
+    expect((await sandboxOf(o.ref)).status).toBe("refunded");
+    const again = await refund(o.id, { valor: "1" });
+    expect([again.status, again.body.message]).toEqual([409, "Este pedido já foi estornado por inteiro ou cancelado."]);
+    const unpaid = await paidOrder(undefined, false);
+    expect((await refund(unpaid.id, { valor: "1" })).body.message).toBe("Só um pedido pago pode ser estornado.");
+  });
+
+  it("changes nothing when the gateway refuses, and says why", async () => {
+    const o = await paidOrder();
+    // Given back already in the gateway's own portal: the sandbox refuses, as a real gateway would.
+    await db().execute(sql`UPDATE gateway_sandbox SET status = 'refunded', valor_estornado = valor WHERE ref = ${o.ref}`);
+    const before = await stockOf(db(), p.id);
+    const mails = await count(sql`SELECT count(*)::int AS n FROM emails_saida`);
+    const res = await refund(o.id, { linhas: [{ item_id: o.item(p).id, qtde: 1 }], devolver_estoque: true });
+    expect(res.status).toBe(422);
+    expect(res.body.message).toMatch(/^O gateway recusou o estorno: sandbox: payment refunded, nothing to refund\. Nada foi alterado\.$/);
+    expect(await stockOf(db(), p.id)).toBe(before);
+    expect(await orderState(o.id)).toEqual({ status: "PAGO", pay: "PAGO", estornado: "0.00" });
+    expect(await one(sql`SELECT qtde_estornada, qtde_devolvida FROM pedido_itens WHERE id = ${o.item(p).id}`)).toEqual({
+      qtde_estornada: 0,
+      qtde_devolvida: 0,
+    });
+    expect(await count(sql`SELECT count(*)::int AS n FROM emails_saida`)).toBe(mails);
+    expect((await one<{ status: string }>(sql`SELECT status FROM estornos WHERE order_id = ${o.id}`)).status).toBe("recusado");
+  });
+
+  it("records the refund as made outside the store where the order's gateway cannot refund", async () => {
+    const o = await paidOrder();
+    // Paid through a gateway this shop no longer runs.
+    await db().execute(sql`UPDATE pagamentos SET provider = 'bancard' WHERE order_id = ${o.id}`);
+    const res = await refund(o.id, { valor: "1", motivo: "outro", nota: "Devolvido em dinheiro no balcão" });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.message).toBe(`Estorno de ${formatPrice("1", o.order.moeda_id)} registrado como feito fora da loja.`);
+    expect(res.body.data).toMatchObject({ status: "fora_da_loja", resposta: "unsupported" });
+    expect((await sandboxOf(o.ref)).valor_estornado).toBe("0.00");
+    expect(await orderState(o.id)).toMatchObject({ status: "PAGO", estornado: "0.00" });
+  });
+
+  it("is refused to the counter", async () => {
+    const counter = await staffAgent(t.app, t.database.db, "counter", "es-PY");
+    const o = await paidOrder();
+    expect((await refund(o.id, { valor: "1" }, counter)).status).toBe(403);
+  });
+});
+
+const eventBody = (ref: string) =>
+  JSON.stringify({
+    id: `evt_${randomBytes(10).toString("hex")}`,
+    type: "payment.updated",
+    created: Math.floor(Date.now() / 1000),
+    data: { ref, status: "approved" },
+  });
+const notify = (ref: string) => {
+  const body = eventBody(ref);
+  return call(t.app, "POST", "/ecom/pagamentos/webhook/sandbox", {
+    headers: { "content-type": "application/json", "x-sandbox-signature": signSandboxBody(t.config.sandboxSecret, body) },
+    body,
+  });
+};
+/** Units the order still holds: none once its stock was released whole, else each line's units not returned. */
+const held = async (id: number) =>
+  Number(
+    (
+      await one<{ n: number }>(
+        sql`SELECT CASE WHEN o.estoque_liberado_em IS NULL THEN coalesce(sum(i.qtde - i.qtde_devolvida), 0) ELSE 0 END::int AS n
+            FROM pedidos o JOIN pedido_itens i ON i.order_id = o.id WHERE o.id = ${id} GROUP BY o.id`,
+      )
+    ).n,
+  );
+
+describe("stock comes back once per unit", () => {
+  it("under two refunds with restock, the expiry sweep and a notification of a paid order at once", async () => {
+    const start = await stockOf(db(), r.id);
+    const o = await paidOrder([{ produto_id: r.id, qtde: 3 }]);
+    const line = o.item(r);
+    const whole = { linhas: [{ item_id: line.id, qtde: 3 }], devolver_estoque: true };
+    const results = await Promise.all([
+      refund(o.id, whole),
+      refund(o.id, whole),
+      t.app.payments.releaseExpired(new Date(Date.now() + 3_600_000)),
+      notify(o.ref),
+    ]);
+    const statuses = [results[0].status, results[1].status].sort();
+    expect(statuses).toEqual([200, 422]);
+    expect(await stockOf(db(), r.id)).toBe(start);
+    expect(await held(o.id)).toBe(0);
+    expect((await sandboxOf(o.ref)).valor_estornado).toBe(o.order.valor_total);
+  });
+
+  it("under the expiry sweep, the payment's late notification and a refund with restock of an order whose reservation ran out", async () => {
+    for (let round = 0; round < 3; round++) {
+      const start = await stockOf(db(), r.id);
+      const o = await paidOrder([{ produto_id: r.id, qtde: 2 }], false);
+      await db().execute(sql`UPDATE pedidos SET reserva_expira_em = now() - interval '1 minute' WHERE id = ${o.id}`);
+      await db().execute(sql`UPDATE gateway_sandbox SET status = 'approved' WHERE ref = ${o.ref}`);
+      const body = { linhas: [{ item_id: o.item(r).id, qtde: 2 }], devolver_estoque: true };
+      await Promise.all([t.app.payments.releaseExpired(), notify(o.ref), refund(o.id, body)]);
+      // Whichever came first, a refund after the payment gives the units back once: the shop's stock and the
+      // units the order still holds add up to what there was before the order.
+      await refund(o.id, body);
+      expect((await stockOf(db(), r.id)) + (await held(o.id))).toBe(start);
+    }
+  });
+});
