@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { FULFILMENT_STATUSES } from "../../fulfilment.ts";
-import { normalisePickupCode, PICKUP_CODE_PATTERN } from "../../pickup-code.ts";
+import { normalisePickupCode } from "../../pickup-code.ts";
 import { REGISTRATION_FILE_TYPES } from "../accounts.ts";
 import { idSchema, textSchema } from "../common.ts";
 import { data, file, type Operation } from "../operation-shape.ts";
@@ -18,13 +18,11 @@ export const COUNTER_LINK_MS = 5 * 60 * 1000;
 /** The most orders one code shows at once (codes may repeat across years of orders). */
 export const COUNTER_MAX_CANDIDATES = 5;
 
-/** A code as staff typed or scanned it: normalised, then checked as a stored code could be. */
-export const PickupCodeParamSchema = z.object({
-  codigo: textSchema()
-    .max(40)
-    .transform(normalisePickupCode)
-    .pipe(z.string().regex(PICKUP_CODE_PATTERN, { message: "invalid" })),
-});
+/**
+ * A code as staff typed or scanned it, normalised; one no stored code could be (a letter with an accent,
+ * a slash) is answered as an unknown code, which is what it is to the member.
+ */
+export const PickupCodeParamSchema = z.object({ codigo: textSchema().min(1).max(40).transform(normalisePickupCode) });
 
 export const CounterOrderParamSchema = z.object({ id: idSchema });
 export const CounterDocumentParamSchema = z.object({ id: idSchema, lado: z.enum(DOCUMENT_SIDES) });

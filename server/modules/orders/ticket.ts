@@ -14,7 +14,13 @@ const QR_SIZE = 110;
  * black on white with the standard four-module margin, error correction M.
  */
 export const pickupQrPng = (code: string): Promise<Buffer> =>
-  QRCode.toBuffer(code, { type: "png", errorCorrectionLevel: "M", margin: 4, scale: 8, rendererOpts: { colorType: 0 } } as QRCode.QRCodeToBufferOptions);
+  QRCode.toBuffer(code, {
+    type: "png",
+    errorCorrectionLevel: "M",
+    margin: 4,
+    scale: 8,
+    rendererOpts: { colorType: 0 },
+  } as QRCode.QRCodeToBufferOptions);
 
 /** The order ticket as a real PDF: number, date, items, totals, pickup code (written and as a QR code), store contact. */
 export async function renderTicket(order: Order, site: SiteInfo, locale: Locale): Promise<Buffer> {

@@ -24,7 +24,11 @@ interface LinkClaims {
 export function createCounterDocuments({ db, config, storage }: Pick<AdminContext, "db" | "config" | "storage">) {
   const key = derivedKey(config.appSecret, "counter-document-link").toString("base64url");
 
-  function link(memberId: number, order: { id: number; customer_id: number }, doc: { id: number; lado: "frente" | "verso"; mime: string }): DocumentLink {
+  function link(
+    memberId: number,
+    order: { id: number; customer_id: number },
+    doc: { id: number; lado: "frente" | "verso"; mime: string },
+  ): DocumentLink {
     const claims: LinkClaims = { o: order.id, c: order.customer_id, d: doc.id, l: doc.lado, m: memberId };
     const token = signValue(claims, key, COUNTER_LINK_MS);
     return {

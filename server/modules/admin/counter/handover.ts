@@ -29,7 +29,12 @@ export async function handOver(
       entidade: "pedido",
       entidade_id: orderId,
       antes: { pedido: before.pedido, status_entrega: before.status_entrega },
-      depois: { pedido: after.pedido, status_entrega: after.status_entrega, status_entrega_em: after.status_entrega_em, status_entrega_por: actor.staffId },
+      depois: {
+        pedido: after.pedido,
+        status_entrega: after.status_entrega,
+        status_entrega_em: after.status_entrega_em,
+        status_entrega_por: actor.staffId,
+      },
     });
     return {
       id: after.id,

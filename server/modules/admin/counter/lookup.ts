@@ -2,6 +2,7 @@ import { and, desc, eq, inArray } from "drizzle-orm";
 import { COUNTER_MAX_CANDIDATES, type CounterOrder } from "#contract/api/admin/counter.ts";
 import type { FulfilmentStatus } from "#contract/fulfilment.ts";
 import type { Locale } from "#contract/locale.ts";
+import { PICKUP_CODE_PATTERN } from "#contract/pickup-code.ts";
 import type { DbOrTx } from "#db/client.ts";
 import { customerDocuments, customers, orderItems, orders, staff } from "#db/schema/index.ts";
 import { HttpError } from "../../../lib/errors.ts";
@@ -62,6 +63,7 @@ export async function findAtCounter(
   locale: Locale,
   link: (order: { id: number; customer_id: number }, doc: { id: number; lado: "frente" | "verso"; mime: string }) => DocumentLink,
 ): Promise<CounterOrder[]> {
+  if (!PICKUP_CODE_PATTERN.test(codigo)) throw new HttpError(404, "counter_unknown_code", { vars: { codigo } });
   const rows = await db
     .select(counterColumns)
     .from(orders)

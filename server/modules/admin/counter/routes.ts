@@ -12,7 +12,9 @@ export const counterRoutes: FastifyPluginAsyncZod<AdminContext> = async (app, co
 
   app.get("/api/admin/counter/:codigo", { schema: op("GET /api/admin/counter/{codigo}", { tags, security }) }, async (request) => {
     const member = memberOf(request);
-    return { data: await findAtCounter(context.db, request.params.codigo, requestLocale(request), (order, doc) => documents.link(member.id, order, doc)) };
+    return {
+      data: await findAtCounter(context.db, request.params.codigo, requestLocale(request), (order, doc) => documents.link(member.id, order, doc)),
+    };
   });
 
   app.get(
