@@ -57,6 +57,7 @@ export default [
     route("equipe", "routes/admin/staff.tsx"),
     route("auditoria", "routes/admin/audit.tsx"),
     route("conta", "routes/admin/account.tsx"),
+    route("balcao", "routes/admin/counter.tsx"),
     route("*", "routes/admin/not-found.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),

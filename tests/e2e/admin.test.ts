@@ -5,6 +5,7 @@ import { storeURL } from "../support/e2e-store.ts";
 import { DEMO_STAFF } from "#db/staff.ts";
 import admin from "#app/i18n/locales/pt-BR/admin.json" with { type: "json" };
 import adminEs from "#app/i18n/locales/es-PY/admin.json" with { type: "json" };
+import counterEs from "#app/i18n/locales/es-PY/admin-counter.json" with { type: "json" };
 import { DESKTOP, logIn, newAdminPage, TABLET } from "../support/admin-browser.ts";
 import { expectNoSeriousAxeViolations, launchBrowser } from "../support/browser.ts";
 import sharp from "sharp";
@@ -105,7 +106,7 @@ describe("the back office", () => {
     await expect.poll(() => counter.page.getByRole("heading", { level: 1 }).textContent()).toBe(es.account.title);
     await expect.poll(() => counter.page.locator("html").getAttribute("lang")).toBe("es-PY");
     const nav = counter.page.getByRole("navigation", { name: es.nav.label });
-    await expect.poll(() => nav.getByRole("link").allTextContents()).toEqual([es.nav.home, es.nav.account]);
+    await expect.poll(() => nav.getByRole("link").allTextContents()).toEqual([es.nav.home, counterEs.admin.counter.nav, es.nav.account]);
     await counter.page.goto("/admin/equipe");
     await expect.poll(() => counter.page.getByRole("heading", { level: 1 }).textContent()).toBe(es.forbidden.title);
     await counter.page.goto("/admin/auditoria");
@@ -217,7 +218,11 @@ describe("the back office", () => {
     await logIn(page, counterMember.email, counterMember.password);
     await page.waitForURL(/\/admin\/produtos$/);
     await page.getByRole("heading", { level: 1, name: es.forbidden.title }).waitFor();
-    expect(await page.getByRole("navigation", { name: es.nav.label }).getByRole("link").allTextContents()).toEqual([es.nav.home, es.nav.account]);
+    expect(await page.getByRole("navigation", { name: es.nav.label }).getByRole("link").allTextContents()).toEqual([
+      es.nav.home,
+      counterEs.admin.counter.nav,
+      es.nav.account,
+    ]);
     expect((await page.request.get("/api/admin/products")).status()).toBe(403);
     await close();
   });

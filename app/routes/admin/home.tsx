@@ -1,11 +1,20 @@
-import { Link } from "react-router";
+import { Link, redirect } from "react-router";
 import { ADMIN_SECTIONS, AdminPage } from "#app/features/admin/admin-shell.tsx";
+import { requireStaff } from "#app/features/admin/api.server.ts";
 import { adminMeta } from "#app/features/admin/meta.ts";
 import { useStaffSession } from "#app/features/admin/staff-data.tsx";
 import { useTranslation } from "#app/i18n/react.tsx";
+import type { Route } from "./+types/home";
 import "#app/i18n/admin-texts.ts";
 
 export const meta = adminMeta("admin.nav.home");
+
+/** Counter staff start at the counter. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { session, headers } = await requireStaff(request, context);
+  if (session.staff.papel === "counter") throw redirect("/admin/balcao", { headers });
+  return null;
+}
 
 export default function AdminHome() {
   const { t } = useTranslation();
