@@ -110,7 +110,7 @@ describe("the pickup counter", () => {
     // The same code again: refused, saying when and by whom.
     await field.fill(paid.code);
     await page.getByRole("button", { name: es.find }).click();
-    const refusal = page.getByRole("alert");
+    const refusal = page.getByRole("main").getByRole("alert");
     await expect
       .poll(() => refusal.textContent())
       .toMatch(new RegExp(`^El pedido ${paid.pedido} ya fue entregado el .+ por ${counterMember.nome}\\.$`));
