@@ -3,8 +3,6 @@
  * without the look-alikes 0/O and 1/I. Staff type it with spaces, dashes or lower case, or a scanner
  * types it with an Enter; both read the same. Kept free of zod: the counter screen's camera reader uses it.
  */
-export const PICKUP_CODE_LENGTH = 6;
-
 /** The code as stored: spaces, dashes and dots dropped, upper case. */
 export const normalisePickupCode = (typed: string): string => typed.replace(/[\s\-_.·]+/g, "").toUpperCase();
 
