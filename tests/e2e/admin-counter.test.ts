@@ -115,10 +115,15 @@ describe("the pickup counter", () => {
       .poll(() => refusal.textContent())
       .toMatch(new RegExp(`^El pedido ${paid.pedido} ya fue entregado el .+ por ${counterMember.nome}\\.$`));
     expect(await card.count()).toBe(0);
+    // The field keeps the focus with the code selected: the next scan replaces it.
+    await expect
+      .poll(() => field.evaluate((el: HTMLInputElement) => el === document.activeElement && el.selectionEnd! - el.selectionStart!))
+      .toBe(paid.code.length);
 
-    // An order not paid yet.
-    await field.fill(unpaid.code);
-    await field.press("Enter");
+    // An order not paid yet, typed over the selection as a scanner would.
+    await page.keyboard.type(unpaid.code);
+    await expect.poll(() => field.inputValue()).toBe(unpaid.code);
+    await page.keyboard.press("Enter");
     await expect.poll(() => refusal.textContent()).toBe(`El pedido ${unpaid.pedido} todavía no fue pagado: no entregue la mercadería.`);
     expect(await card.count()).toBe(0);
     await expectNoSeriousAxeViolations(page);

@@ -4,7 +4,6 @@ import { AdminPage } from "#app/features/admin/admin-shell.tsx";
 import { adminAction, adminApi } from "#app/features/admin/api.server.ts";
 import { CounterOrderCard } from "#app/features/admin/counter/order-card.tsx";
 import { CounterSearch } from "#app/features/admin/counter/counter-search.tsx";
-import { FormResult } from "#app/features/admin/form-result.tsx";
 import { adminMeta } from "#app/features/admin/meta.ts";
 import { useTranslation } from "#app/i18n/react.tsx";
 import type { ActionResult } from "#app/lib/action-result.ts";
@@ -48,7 +47,7 @@ export default function AdminCounter() {
     new Intl.DateTimeFormat(i18n.language, { dateStyle: "short", timeStyle: "short", timeZone: "America/Asuncion" }).format(new Date(iso));
   return (
     <AdminPage title={t("admin.counter.title")} intro={t("admin.counter.intro")}>
-      <CounterSearch clear={done} />
+      <CounterSearch clear={done} refused={result && !result.ok ? result : undefined} />
       {done ? (
         <div role="status" className="rounded-lg border-2 border-green-600 bg-green-50 p-4 text-green-900" data-testid="counter-done">
           <p className="text-xl font-bold">
@@ -57,7 +56,10 @@ export default function AdminCounter() {
           <p>{t("admin.counter.next")}</p>
         </div>
       ) : result && !result.ok ? (
-        <FormResult result={result} />
+        // Said at once to a screen reader, without taking the focus from the field the next scan types into.
+        <p role="alert" className="rounded-lg border-2 border-red-400 bg-red-50 p-4 text-lg font-semibold text-red-900">
+          {result.message}
+        </p>
       ) : null}
       {orders.length > 1 ? (
         <p role="status" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 font-semibold">

@@ -8,9 +8,10 @@ import "#app/i18n/admin-texts.ts";
 
 /**
  * The counter's one large field: a code typed, typed by a USB scanner (which ends with Enter, sending the
- * form) or read by the camera. `clear` empties it and takes the focus back (after a handover).
+ * form) or read by the camera. The focus stays in it, so the next scan lands there: `clear` (a handover
+ * done) empties it; `refused` (a refusal) selects the code, so the next one replaces it.
  */
-export function CounterSearch({ clear }: { clear: unknown }) {
+export function CounterSearch({ clear, refused }: { clear: unknown; refused: unknown }) {
   const { t } = useTranslation();
   const form = useRef<HTMLFormElement>(null);
   const input = useRef<HTMLInputElement>(null);
@@ -22,6 +23,10 @@ export function CounterSearch({ clear }: { clear: unknown }) {
     form.current?.reset();
     input.current?.focus();
   }, [clear]);
+
+  useEffect(() => {
+    if (refused) input.current?.select();
+  }, [refused]);
 
   const scanned = useCallback((code: string) => {
     if (!input.current || !form.current) return;
