@@ -62,6 +62,7 @@ export default [
     route("pedidos/:id", "routes/admin/order.tsx"),
     route("conta", "routes/admin/account.tsx"),
     route("pedidos/:id/estorno", "routes/admin/order-refund.tsx"),
+    route("balcao", "routes/admin/counter.tsx"),
     route("*", "routes/admin/not-found.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),

@@ -80,7 +80,7 @@ describe("a forgotten back-office password", () => {
       await page.getByRole("link", { name: pt.reset.backToLogin }).click();
       await page.waitForURL(/\/admin\/login$/);
       await logIn(page, email, "Nova#Senha2026x");
-      await page.waitForURL(/\/admin$/);
+      await page.waitForURL(/\/admin\/balcao$/);
       await expect.poll(() => page.getByTestId("admin-member").textContent()).toContain("Ester Esquecida");
       expect(errors).toEqual([]);
     } finally {

@@ -114,7 +114,7 @@ describe("two-factor in the back office", () => {
     expect(await overflow(page)).toBeLessThanOrEqual(0);
     await page.getByLabel(pt.login.code, { exact: true }).fill(right);
     await page.getByRole("button", { name: pt.login.verify }).click();
-    await page.waitForURL(/\/admin$/);
+    await page.waitForURL(/\/admin\/balcao$/);
     await expect.poll(() => page.getByTestId("admin-member").textContent()).toContain("Dora Dois Fatores");
 
     // At tablet width, a recovery code in place of the app's: it works once.
@@ -127,7 +127,7 @@ describe("two-factor in the back office", () => {
     await page.getByRole("button", { name: pt.login.useRecovery }).click();
     await page.getByLabel(pt.login.recovery, { exact: true }).fill(recovery[0]!);
     await page.getByRole("button", { name: pt.login.verify }).click();
-    await page.waitForURL(/\/admin$/);
+    await page.waitForURL(/\/admin\/balcao$/);
     expect(await overflow(page)).toBeLessThanOrEqual(0);
     expect(errors).toEqual([]);
     await context.close();

@@ -5,6 +5,7 @@ import { storeURL } from "../support/e2e-store.ts";
 import { DEMO_STAFF } from "#db/staff.ts";
 import admin from "#app/i18n/locales/pt-BR/admin.json" with { type: "json" };
 import adminEs from "#app/i18n/locales/es-PY/admin.json" with { type: "json" };
+import counterEs from "#app/i18n/locales/es-PY/admin-counter.json" with { type: "json" };
 import ordersEs from "#app/i18n/locales/es-PY/admin-orders.json" with { type: "json" };
 import { DESKTOP, logIn, newAdminPage, TABLET } from "../support/admin-browser.ts";
 import { expectNoSeriousAxeViolations, launchBrowser } from "../support/browser.ts";
@@ -106,7 +107,9 @@ describe("the back office", () => {
     await expect.poll(() => counter.page.getByRole("heading", { level: 1 }).textContent()).toBe(es.account.title);
     await expect.poll(() => counter.page.locator("html").getAttribute("lang")).toBe("es-PY");
     const nav = counter.page.getByRole("navigation", { name: es.nav.label });
-    await expect.poll(() => nav.getByRole("link").allTextContents()).toEqual([es.nav.home, ordersEs.admin.orders.navLabel, es.nav.account]);
+    await expect
+      .poll(() => nav.getByRole("link").allTextContents())
+      .toEqual([es.nav.home, counterEs.admin.counter.nav, ordersEs.admin.orders.navLabel, es.nav.account]);
     await counter.page.goto("/admin/equipe");
     await expect.poll(() => counter.page.getByRole("heading", { level: 1 }).textContent()).toBe(es.forbidden.title);
     await counter.page.goto("/admin/auditoria");
@@ -220,6 +223,7 @@ describe("the back office", () => {
     await page.getByRole("heading", { level: 1, name: es.forbidden.title }).waitFor();
     expect(await page.getByRole("navigation", { name: es.nav.label }).getByRole("link").allTextContents()).toEqual([
       es.nav.home,
+      counterEs.admin.counter.nav,
       ordersEs.admin.orders.navLabel,
       es.nav.account,
     ]);

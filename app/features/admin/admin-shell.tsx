@@ -9,6 +9,7 @@ import "#app/i18n/admin-texts.ts";
 /** The back office's sections, and the roles that see each (the API checks them again on every call). */
 export const ADMIN_SECTIONS: { to: string; label: TranslationKey; text?: TranslationKey; roles: readonly StaffRole[] }[] = [
   { to: "/admin", label: "admin.nav.home", roles: ["owner", "manager", "counter"] },
+  { to: "/admin/balcao", label: "admin.counter.nav", text: "admin.counter.homeText", roles: ["owner", "manager", "counter"] },
   { to: "/admin/pedidos", label: "admin.orders.navLabel", text: "admin.orders.homeText", roles: ["owner", "manager", "counter"] },
   { to: "/admin/produtos", label: "admin.nav.products", text: "admin.products.homeText", roles: ["owner", "manager"] },
   { to: "/admin/categorias", label: "admin.nav.categories", text: "admin.catalogue.homeText", roles: ["owner", "manager"] },

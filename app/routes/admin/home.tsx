@@ -1,4 +1,4 @@
-import { Link, useLoaderData } from "react-router";
+import { Link, redirect, useLoaderData } from "react-router";
 import { MANAGERS } from "#contract/api/admin/staff.ts";
 import { ADMIN_SECTIONS, AdminPage } from "#app/features/admin/admin-shell.tsx";
 import { adminApi, adminLoad, requireStaff } from "#app/features/admin/api.server.ts";
@@ -12,7 +12,9 @@ import "#app/i18n/admin-texts.ts";
 export const meta = adminMeta("admin.nav.home");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { session } = await requireStaff(request, context);
+  const { session, headers } = await requireStaff(request, context);
+  // Counter staff start at the counter.
+  if (session.staff.papel === "counter") throw redirect("/admin/balcao", { headers });
   // The dashboard is the owner's and the manager's (the API refuses anyone else).
   if (!(MANAGERS.roles as readonly string[]).includes(session.staff.papel)) return { dashboard: null };
   const { data } = await adminLoad(request, () => adminApi(context)("GET /api/admin/dashboard"));
