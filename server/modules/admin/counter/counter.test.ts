@@ -171,6 +171,17 @@ describe("the handover", () => {
       sql`SELECT funcionario_id FROM auditoria WHERE acao = 'pedido_retirado' AND entidade = 'pedido' AND entidade_id = ${String(o.id)}`,
     );
     expect(audit).toEqual([{ funcionario_id: counter.id }]);
+    // The customer is told, and the e-mail is on the order's timeline.
+    const mails = await queryRows<{ para: string }>(
+      db(),
+      sql`SELECT dados->>'para' AS para FROM pedido_eventos WHERE order_id = ${o.id} AND tipo = 'email' AND dados->>'status_entrega' = 'retirado'`,
+    );
+    expect(mails).toHaveLength(1);
+    const [outbox] = await queryRows<{ n: number }>(
+      db(),
+      sql`SELECT count(*)::int AS n FROM emails_saida WHERE para = ${mails[0]!.para} AND assunto LIKE ${`%${o.pedido}%`}`,
+    );
+    expect(outbox!.n).toBeGreaterThan(0);
 
     const when = new Intl.DateTimeFormat("es-PY", { dateStyle: "short", timeStyle: "short", timeZone: "America/Asuncion" }).format(
       new Date(done.body.data.entregue_em),

@@ -4,6 +4,8 @@ import { requestLocale } from "../../../lib/request-locale.ts";
 import { actorOf, memberOf, message, security, tags, type AdminContext } from "../context.ts";
 import { createCounterDocuments } from "./documents.ts";
 import { handOver } from "./handover.ts";
+import { notifyFulfilment } from "../orders/notify.ts";
+import { requestSite } from "../../../lib/site.ts";
 import { findAtCounter } from "./lookup.ts";
 
 /** The pickup counter: a pickup code, the buyer's document, the handover. */
@@ -25,6 +27,8 @@ export const counterRoutes: FastifyPluginAsyncZod<AdminContext> = async (app, co
 
   app.post("/api/admin/counter/:id/handover", { schema: op("POST /api/admin/counter/{id}/handover", { tags, security }) }, async (request) => {
     const data = await handOver(context, { ...actorOf(request), name: memberOf(request).nome }, request.params.id, requestLocale(request));
+    // After the commit: the customer's e-mail and its timeline line (a failed e-mail never undoes the handover).
+    await notifyFulfilment(context, requestSite(context.config, request), data.id, "retirado", request.log);
     return { message: message(request, "counter_handed_over_now", { pedido: data.pedido }), data };
   });
 };
