@@ -29,7 +29,9 @@ export function AudienceSteps({ audience, texts, brand }: { audience: "brazil" |
         ))}
       </ol>
       {audience === "brazil" && (
-        <p className="mt-4 rounded-md border-l-4 border-accent bg-amber-50 p-3 text-sm text-amber-950">{pageText(texts, "howToBuy.brazilNotice", brand)}</p>
+        <p className="mt-4 rounded-md border-l-4 border-accent bg-amber-50 p-3 text-sm text-amber-950">
+          {pageText(texts, "howToBuy.brazilNotice", brand)}
+        </p>
       )}
     </section>
   );

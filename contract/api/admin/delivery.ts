@@ -45,7 +45,8 @@ export const ShippingRateBodySchema = z
   })
   .superRefine((r, ctx) => {
     // Guaraníes have no cents.
-    if (r.moeda_id === 3 && r.valor.includes(".") && !/\.0{1,2}$/.test(r.valor)) ctx.addIssue({ code: "custom", path: ["valor"], message: "integer" });
+    if (r.moeda_id === 3 && r.valor.includes(".") && !/\.0{1,2}$/.test(r.valor))
+      ctx.addIssue({ code: "custom", path: ["valor"], message: "integer" });
   });
 export type ShippingRateBody = z.input<typeof ShippingRateBodySchema>;
 
@@ -112,7 +113,10 @@ export const DeliveryPlacesSchema = data(
 );
 export type DeliveryPlaces = z.infer<typeof DeliveryPlacesSchema>["data"];
 
-export const RatesQuerySchema = z.object({ servico_id: z.preprocess((v) => (v === "" ? undefined : v), idSchema.optional()), estado_id: z.preprocess((v) => (v === "" ? undefined : v), idSchema.optional()) });
+export const RatesQuerySchema = z.object({
+  servico_id: z.preprocess((v) => (v === "" ? undefined : v), idSchema.optional()),
+  estado_id: z.preprocess((v) => (v === "" ? undefined : v), idSchema.optional()),
+});
 export const DeliveryIdParamSchema = z.object({ id: idSchema });
 
 const saved = z.object({ message: z.string() });
@@ -136,7 +140,12 @@ export const deliveryOperations = {
   },
   /** Rates by department and city, filtered by service and department. */
   "GET /api/admin/delivery/rates": { admin: MANAGERS, query: RatesQuerySchema, response: data(z.array(AdminShippingRateSchema)) },
-  "POST /api/admin/delivery/rates": { admin: MANAGERS, body: ShippingRateBodySchema, status: 201, response: saved.extend({ data: AdminShippingRateSchema }) },
+  "POST /api/admin/delivery/rates": {
+    admin: MANAGERS,
+    body: ShippingRateBodySchema,
+    status: 201,
+    response: saved.extend({ data: AdminShippingRateSchema }),
+  },
   "PUT /api/admin/delivery/rates/{id}": {
     admin: MANAGERS,
     params: DeliveryIdParamSchema,
@@ -145,7 +154,12 @@ export const deliveryOperations = {
   },
   "DELETE /api/admin/delivery/rates/{id}": { admin: MANAGERS, params: DeliveryIdParamSchema, response: saved },
   "GET /api/admin/delivery/points": { admin: MANAGERS, response: data(z.array(AdminPickupPointSchema)) },
-  "POST /api/admin/delivery/points": { admin: MANAGERS, body: PickupPointBodySchema, status: 201, response: saved.extend({ data: AdminPickupPointSchema }) },
+  "POST /api/admin/delivery/points": {
+    admin: MANAGERS,
+    body: PickupPointBodySchema,
+    status: 201,
+    response: saved.extend({ data: AdminPickupPointSchema }),
+  },
   /** Edits a point; `ativo` off takes it out of the storefront's choices (orders keep naming it). */
   "PUT /api/admin/delivery/points/{id}": {
     admin: MANAGERS,
