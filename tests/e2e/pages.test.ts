@@ -116,7 +116,6 @@ describe("content pages", () => {
 
       it(`about in ${locale} on ${device}: history, three values, contact details`, async () => {
         await withPage(viewport, async (page, errors) => {
-          const t = texts[locale];
           const main = await open(page, "/sobre-nos", locale);
           await main.getByRole("heading", { level: 1, name: pageTitles[locale].about.title }).waitFor();
           await main.getByRole("heading", { level: 2, name: pageWords(locale, "about.historyTitle") }).waitFor();
@@ -134,7 +133,6 @@ describe("content pages", () => {
 
       it(`how to buy in ${locale} on ${device}: both audiences and the FAQ`, async () => {
         await withPage(viewport, async (page, errors) => {
-          const t = texts[locale];
           const main = await open(page, "/como-comprar", locale);
           await main.getByRole("heading", { level: 1, name: pageTitles[locale].howToBuy.title }).waitFor();
           const headings = await main.getByRole("heading", { level: 2 }).allTextContents();
