@@ -19,8 +19,9 @@ function FieldError({ id, error }: { id: string; error?: string }) {
 
 /**
  * A department and one of its cities. Once the page's scripts run, the city select holds the chosen
- * department's cities only; before (or without) them it holds every city, grouped by department, and
- * the server refuses a city of another department with the field's message.
+ * department's cities only. Before (or without) them, a saved row's form holds its department's cities
+ * and a new row's form every city, grouped by department; the server refuses a city of another
+ * department with the field's message.
  */
 export function PlaceSelects({
   prefix,
@@ -41,8 +42,14 @@ export function PlaceSelects({
   const { t } = useTranslation();
   const [department, setDepartment] = useState(estadoId ? String(estadoId) : "");
   const [city, setCity] = useState(cidadeId ? String(cidadeId) : "");
-  const scripted = useSyncExternalStore(noChanges, () => true, () => false);
-  const groups = scripted ? places.filter((p) => String(p.id) === department) : places;
+  const scripted = useSyncExternalStore(
+    noChanges,
+    () => true,
+    () => false,
+  );
+  // A saved row's form names its department from the start: its own cities are enough before scripts too.
+  const narrow = scripted || Boolean(estadoId);
+  const groups = narrow ? places.filter((p) => String(p.id) === department) : places;
   return (
     <>
       <div>
@@ -86,7 +93,7 @@ export function PlaceSelects({
           className={selectClass}
         >
           <option value="">{cityOptional ? t("admin.delivery.wholeDepartment") : t("admin.delivery.chooseCity")}</option>
-          {scripted
+          {narrow
             ? groups.flatMap((p) =>
                 p.cidades.map((c) => (
                   <option key={c.id} value={c.id}>
