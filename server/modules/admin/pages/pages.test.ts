@@ -37,7 +37,7 @@ const auditOf = async (entidade: string, id: string) =>
   (await asStaff<{ data: AuditEntry[] }>(t.app, owner, "GET", `/api/admin/audit?entidade=${entidade}`)).body.data.filter((e) => e.entidade_id === id);
 
 describe("the FAQ in the back office", () => {
-  it("adds a question first in the order, edits its answer and removes it: the shopper's FAQ follows at once, each write audited", async () => {
+  it("adds a question, edits its answer and order and removes it: the shopper's FAQ follows at once, each write audited", async () => {
     const before = await shopperFaq("pt"); // cached before the writes: each must drop it
     expect(before.length).toBeGreaterThan(1);
     const created = await asStaff<Answer<AdminFaq>>(t.app, manager, "POST", "/api/admin/faq", { body: faqBody({ ordem: 0 }) });
