@@ -63,6 +63,8 @@ export default [
     route("conta", "routes/admin/account.tsx"),
     route("pedidos/:id/estorno", "routes/admin/order-refund.tsx"),
     route("balcao", "routes/admin/counter.tsx"),
+    route("paginas", "routes/admin/pages.tsx"),
+    route("entregas", "routes/admin/delivery.tsx"),
     route("*", "routes/admin/not-found.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),

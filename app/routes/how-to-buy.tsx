@@ -1,7 +1,7 @@
 import { useTranslation } from "#app/i18n/react.tsx";
 import { Link, useLoaderData, useRouteLoaderData } from "react-router";
 import { DEFAULT_LOCALE } from "#contract/locale.ts";
-import { loadFaq } from "#app/features/content/content-data.server.ts";
+import { loadFaq, loadPageTexts } from "#app/features/content/content-data.server.ts";
 import { AudienceSteps } from "#app/features/content/how-to-buy.tsx";
 import { EmptyState, PageHeader } from "#app/features/content/page-parts.tsx";
 import type { ShellData } from "#app/lib/shell-data.ts";
@@ -9,6 +9,8 @@ import { resolveLocale } from "#app/i18n/resolve-locale.ts";
 import { guestCurrencyId } from "#app/lib/guest-currency.ts";
 import { serverApi } from "#app/lib/api-client.ts";
 import { pageMeta } from "#app/lib/meta.ts";
+import { pageText } from "#contract/page-texts.ts";
+import { Paragraphs } from "#app/features/content/page-parts.tsx";
 import type { Route } from "./+types/how-to-buy";
 import "#app/i18n/home-texts.ts";
 
@@ -17,13 +19,15 @@ export const meta = pageMeta("howToBuy");
 export async function loader({ request, context }: Route.LoaderArgs) {
   const resolution = resolveLocale(request, context.site);
   const locale = resolution.kind === "switch" ? DEFAULT_LOCALE : resolution.locale;
-  return { faq: await loadFaq(serverApi(context), locale, guestCurrencyId(locale)) };
+  const api = serverApi(context);
+  const [faq, texts] = await Promise.all([loadFaq(api, locale, guestCurrencyId(locale)), loadPageTexts(api, locale, "howToBuy")]);
+  return { faq, texts };
 }
 
 /** How to buy for each audience (spec §1, §2 "Header, desktop" top link) and the FAQ of the start data. */
 export default function HowToBuyRoute() {
   const { t } = useTranslation();
-  const { faq } = useLoaderData<typeof loader>();
+  const { faq, texts } = useLoaderData<typeof loader>();
   const shell = useRouteLoaderData<ShellData>("root");
   const brand = shell?.site.brandName ?? "";
   // Each visitor reads their own country's steps first.
@@ -31,16 +35,16 @@ export default function HowToBuyRoute() {
   const audiences = brazilFirst ? (["brazil", "paraguay"] as const) : (["paraguay", "brazil"] as const);
   return (
     <div className="mx-auto max-w-5xl px-4 py-8 md:py-12">
-      <PageHeader title={t("pages.howToBuy.title")} subtitle={t("home.howToBuyPage.intro", { brand })} />
+      <PageHeader title={t("pages.howToBuy.title")} subtitle={pageText(texts, "howToBuy.intro", brand)} />
       <div className="grid gap-6 md:grid-cols-2">
         {audiences.map((audience) => (
-          <AudienceSteps key={audience} audience={audience} />
+          <AudienceSteps key={audience} audience={audience} texts={texts} brand={brand} />
         ))}
       </div>
 
       <section aria-labelledby="faq-title" className="mt-12">
         <h2 id="faq-title" className="text-xl font-bold md:text-2xl">
-          {t("home.howToBuyPage.faqTitle")}
+          {pageText(texts, "howToBuy.faqTitle", brand)}
         </h2>
         {faq.length === 0 ? (
           <div className="mt-4">
@@ -57,7 +61,7 @@ export default function HowToBuyRoute() {
                       +
                     </span>
                   </summary>
-                  <p className="px-4 pb-4 leading-relaxed text-muted">{item.resposta}</p>
+                  <Paragraphs text={item.resposta} className="px-4 pb-4 leading-relaxed text-muted" />
                 </details>
               </li>
             ))}
@@ -67,7 +71,7 @@ export default function HowToBuyRoute() {
 
       <p className="mt-8">
         <Link to="/vendedores" className="font-semibold text-accent-ink underline underline-offset-4">
-          {t("home.howToBuyPage.help")}
+          {pageText(texts, "howToBuy.help", brand)}
         </Link>
       </p>
     </div>

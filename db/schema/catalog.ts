@@ -293,6 +293,17 @@ export const faq = pgTable("faq", {
   ordem: integer("ordem").notNull().default(0),
 });
 
+/**
+ * The how-to-buy and about pages' texts staff changed (docs/decisions/033): `chave` is one of
+ * contract/page-texts.ts's keys; a key without a row reads the default written there.
+ */
+export const pageTexts = pgTable("textos_paginas", {
+  chave: varchar("chave", { length: 80 }).primaryKey(),
+  texto_pt: text("texto_pt").notNull(),
+  texto_es: text("texto_es").notNull(),
+  updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
 export const newsletterContacts = pgTable("contatos_newsletter", {
   id: serial("id").primaryKey(),
   celular: varchar("celular", { length: 15 }).notNull().unique(),

@@ -32,7 +32,11 @@ export const shippingRates = pgTable(
     valor: numeric("valor", { precision: 18, scale: 2 }).notNull(),
     prazo: integer("prazo").notNull(),
   },
-  (t) => [index("entrega_tarifas_lugar_idx").on(t.estado_id, t.cidade_id)],
+  (t) => [
+    index("entrega_tarifas_lugar_idx").on(t.estado_id, t.cidade_id),
+    // One rate per service and place: a department's own (no city) counts as one place.
+    uniqueIndex("entrega_tarifas_unica_idx").on(t.servico_id, t.estado_id, sql`coalesce(${t.cidade_id}, 0)`),
+  ],
 );
 
 export const pickupPoints = pgTable(

@@ -95,6 +95,6 @@ export async function growCatalogue(database: Database, opts: SeedOptions & Seed
 export async function resetCatalogue(database: Database): Promise<void> {
   await database.db.execute(sql`
     TRUNCATE produto_imagens, produto_especificacoes, produtos, palavras_busca, departamentos, categorias, marcas,
-             banners, vendedores, faq, pontos_entrega, entrega_tarifas, entrega_servicos
+             banners, vendedores, faq, textos_paginas, pontos_entrega, entrega_tarifas, entrega_servicos
     RESTART IDENTITY CASCADE`);
 }

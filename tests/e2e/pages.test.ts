@@ -7,11 +7,14 @@ import ptBR from "../../app/i18n/locales/pt-BR/home.json" with { type: "json" };
 import shellEsPY from "../../app/i18n/es-PY.json" with { type: "json" };
 import shellPtBR from "../../app/i18n/pt-BR.json" with { type: "json" };
 import { expectNoSeriousAxeViolations, launchBrowser } from "../support/browser.ts";
+import { PAGE_TEXT_DEFAULTS, type PageTextKey } from "../../contract/page-texts.ts";
 
 const baseURL = storeURL();
 const texts = { "pt-BR": ptBR.home, "es-PY": esPY.home } as const;
 const pageTitles = { "pt-BR": shellPtBR.pages, "es-PY": shellEsPY.pages } as const;
 type TestLocale = keyof typeof texts;
+/** A page text as the store shows it while staff changed nothing (docs/decisions/033). */
+const pageWords = (locale: TestLocale, key: PageTextKey) => PAGE_TEXT_DEFAULTS[key][locale === "pt-BR" ? "pt" : "es"];
 
 const VIEWPORTS = {
   desktop: { width: 1280, height: 800 },
@@ -113,15 +116,14 @@ describe("content pages", () => {
 
       it(`about in ${locale} on ${device}: history, three values, contact details`, async () => {
         await withPage(viewport, async (page, errors) => {
-          const t = texts[locale];
           const main = await open(page, "/sobre-nos", locale);
           await main.getByRole("heading", { level: 1, name: pageTitles[locale].about.title }).waitFor();
-          await main.getByRole("heading", { level: 2, name: t.aboutPage.historyTitle }).waitFor();
-          await main.getByRole("img", { name: t.aboutPage.imageAlt.split("{{brand}}")[0]!.trim() }).waitFor();
+          await main.getByRole("heading", { level: 2, name: pageWords(locale, "about.historyTitle") }).waitFor();
+          await main.getByRole("img", { name: pageWords(locale, "about.imageAlt").split("{{brand}}")[0]!.trim() }).waitFor();
           for (const value of ["quality", "service", "agility"] as const) {
-            await main.getByRole("heading", { level: 3, name: t.aboutPage.values[value].title }).waitFor();
+            await main.getByRole("heading", { level: 3, name: pageWords(locale, `about.values.${value}.title`) }).waitFor();
           }
-          const contact = main.getByRole("region", { name: t.aboutPage.contactTitle });
+          const contact = main.getByRole("region", { name: pageWords(locale, "about.contactTitle") });
           expect(await contact.locator('a[href^="tel:"]').count()).toBe(1);
           expect(await contact.locator('a[href^="mailto:"]').count()).toBe(1);
           await expectNoSeriousAxeViolations(page);
@@ -131,17 +133,16 @@ describe("content pages", () => {
 
       it(`how to buy in ${locale} on ${device}: both audiences and the FAQ`, async () => {
         await withPage(viewport, async (page, errors) => {
-          const t = texts[locale];
           const main = await open(page, "/como-comprar", locale);
           await main.getByRole("heading", { level: 1, name: pageTitles[locale].howToBuy.title }).waitFor();
           const headings = await main.getByRole("heading", { level: 2 }).allTextContents();
           // Each visitor reads their own country first.
           expect(headings.slice(0, 2)).toEqual(
             locale === "pt-BR"
-              ? [t.howToBuyPage.brazilTitle, t.howToBuyPage.paraguayTitle]
-              : [t.howToBuyPage.paraguayTitle, t.howToBuyPage.brazilTitle],
+              ? [pageWords(locale, "howToBuy.brazilTitle"), pageWords(locale, "howToBuy.paraguayTitle")]
+              : [pageWords(locale, "howToBuy.paraguayTitle"), pageWords(locale, "howToBuy.brazilTitle")],
           );
-          await main.getByText(t.howToBuyPage.brazilNotice).waitFor();
+          await main.getByText(pageWords(locale, "howToBuy.brazilNotice")).waitFor();
           const question = faq[locale][0]!;
           await main.getByText(question.pergunta).click();
           await main.getByText(question.resposta).waitFor({ state: "visible" });

@@ -20,6 +20,8 @@ export const ADMIN_SECTIONS: { to: string; label: TranslationKey; text?: Transla
   { to: "/admin/cambio", label: "admin.nav.rates", text: "admin.rates.homeText", roles: ["owner", "manager"] },
   { to: "/admin/importacao", label: "admin.nav.import", text: "admin.import.homeText", roles: ["owner", "manager"] },
   { to: "/admin/clientes", label: "admin.customers.nav", text: "admin.customers.homeText", roles: ["owner", "manager"] },
+  { to: "/admin/paginas", label: "admin.pages.title", text: "admin.pages.homeText", roles: ["owner", "manager"] },
+  { to: "/admin/entregas", label: "admin.delivery.title", text: "admin.delivery.homeText", roles: ["owner", "manager"] },
   { to: "/admin/equipe", label: "admin.nav.staff", text: "admin.home.staffText", roles: ["owner"] },
   { to: "/admin/auditoria", label: "admin.nav.audit", text: "admin.home.auditText", roles: ["owner"] },
   { to: "/admin/chaves", label: "admin.nav.keys", text: "admin.keys.homeText", roles: ["owner"] },

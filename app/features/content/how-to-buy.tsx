@@ -1,5 +1,4 @@
-import { useTranslation } from "#app/i18n/react.tsx";
-import "#app/i18n/home-texts.ts";
+import { pageText, type PageTexts } from "#contract/page-texts.ts";
 
 const STEPS = {
   brazil: ["choose", "account", "pay", "pickup"],
@@ -7,15 +6,14 @@ const STEPS = {
 } as const;
 
 /** One audience's numbered steps: Brazilians pay in dollars and pick up; Paraguay gets deliveries. */
-export function AudienceSteps({ audience }: { audience: "brazil" | "paraguay" }) {
-  const { t } = useTranslation();
+export function AudienceSteps({ audience, texts, brand }: { audience: "brazil" | "paraguay"; texts: Partial<PageTexts>; brand: string }) {
   const titleId = `how-to-buy-${audience}`;
   return (
     <section aria-labelledby={titleId} className="rounded-lg bg-panel p-5 shadow-sm ring-1 ring-slate-200">
       <h2 id={titleId} className="text-xl font-bold">
-        {t(`home.howToBuyPage.${audience}Title`)}
+        {pageText(texts, `howToBuy.${audience}Title`, brand)}
       </h2>
-      <p className="mt-1 text-muted">{t(`home.howToBuyPage.${audience}Intro`)}</p>
+      <p className="mt-1 text-muted">{pageText(texts, `howToBuy.${audience}Intro`, brand)}</p>
       <ol className="mt-4 space-y-3">
         {STEPS[audience].map((step, index) => (
           <li key={step} className="flex gap-3">
@@ -24,14 +22,16 @@ export function AudienceSteps({ audience }: { audience: "brazil" | "paraguay" })
             </span>
             <p className="pt-1">
               {audience === "brazil"
-                ? t(`home.howToBuyPage.brazilSteps.${step as (typeof STEPS)["brazil"][number]}`)
-                : t(`home.howToBuyPage.paraguaySteps.${step as (typeof STEPS)["paraguay"][number]}`)}
+                ? pageText(texts, `howToBuy.brazilSteps.${step as (typeof STEPS)["brazil"][number]}`, brand)
+                : pageText(texts, `howToBuy.paraguaySteps.${step as (typeof STEPS)["paraguay"][number]}`, brand)}
             </p>
           </li>
         ))}
       </ol>
       {audience === "brazil" && (
-        <p className="mt-4 rounded-md border-l-4 border-accent bg-amber-50 p-3 text-sm text-amber-950">{t("home.howToBuyPage.brazilNotice")}</p>
+        <p className="mt-4 rounded-md border-l-4 border-accent bg-amber-50 p-3 text-sm text-amber-950">
+          {pageText(texts, "howToBuy.brazilNotice", brand)}
+        </p>
       )}
     </section>
   );

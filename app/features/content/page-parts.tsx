@@ -53,3 +53,26 @@ export function SkeletonGrid({ count, className, itemClassName }: { count: numbe
     </ul>
   );
 }
+
+/**
+ * Plain text staff wrote (a FAQ answer): one paragraph per block of lines a blank line separates, each
+ * line break kept. A text of one line is one `<p>`, as before staff could edit it.
+ */
+export function Paragraphs({ text, className }: { text: string; className?: string }) {
+  const blocks = text.split(/\n\s*\n/).filter((block) => block.trim() !== "");
+  if (blocks.length <= 1 && !text.includes("\n")) return <p className={className}>{text}</p>;
+  return (
+    <div className={className}>
+      {blocks.map((block, i) => (
+        <p key={i} className={i > 0 ? "mt-2" : undefined}>
+          {block.split("\n").map((line, j) => (
+            <span key={j}>
+              {j > 0 ? <br /> : null}
+              {line}
+            </span>
+          ))}
+        </p>
+      ))}
+    </div>
+  );
+}

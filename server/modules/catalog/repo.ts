@@ -364,6 +364,11 @@ export async function listFaq(db: Db, lang: ApiLang) {
   );
 }
 
+/** The page texts staff changed (docs/decisions/033): the rest read their defaults. */
+export function listPageTexts(db: Db) {
+  return queryRows<{ chave: string; texto_pt: string; texto_es: string }>(db, sql`SELECT chave, texto_pt, texto_es FROM textos_paginas`);
+}
+
 /** Stores a phone for the offers list; a number already there is simply kept. */
 export async function addNewsletterContact(db: Db, celular: string, lang: string) {
   await db.execute(sql`INSERT INTO contatos_newsletter (celular, lang) VALUES (${celular}, ${lang})

@@ -61,6 +61,11 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
     data: await catalog.team(req.query.lang),
   }));
 
+  // The how-to-buy and about pages' texts (docs/decisions/033).
+  app.get("/api/public/page-texts", { schema: op("GET /api/public/page-texts", { tags }) }, async (req) => ({
+    data: await catalog.pageTexts(req.query.lang, req.query.page),
+  }));
+
   app.post(
     "/api/public/contato-newsletter",
     {

@@ -18,6 +18,7 @@ import type {
 } from "#contract/api/catalog.ts";
 import type { ApiLang } from "#contract/locale.ts";
 import { localPath } from "#contract/local-path.ts";
+import { PAGE_TEXT_DEFAULTS, pageTextKeys, type TextPage } from "#contract/page-texts.ts";
 import { priceIn } from "#contract/money.ts";
 import type { PriceListItem } from "#contract/price-list.ts";
 import type { Db } from "#db/client.ts";
@@ -253,6 +254,22 @@ export function createCatalogService(db: Db, cache: Cache, index: CatalogIndex =
   const team = (lang: ApiLang): Promise<Seller[]> => repo.listSellers(db, lang);
   const faq = (lang: ApiLang): Promise<Faq[]> => repo.listFaq(db, lang);
 
+  /** The how-to-buy or about page's texts in one language: staff's where they changed one, else the default. */
+  async function pageTexts(lang: ApiLang, page: TextPage): Promise<Record<string, string>> {
+    const key = `page-texts:${lang}:${page}`;
+    const cached = await cache.get<Record<string, string>>(key);
+    if (cached) return cached;
+    const changed = new Map((await repo.listPageTexts(db)).map((row) => [row.chave, row]));
+    const texts = Object.fromEntries(
+      pageTextKeys(page).map((chave) => {
+        const row = changed.get(chave);
+        return [chave, row ? row[`texto_${lang}`] : PAGE_TEXT_DEFAULTS[chave][lang]];
+      }),
+    );
+    await cache.set(key, texts, START_CACHE_MS);
+    return texts;
+  }
+
   /**
    * The start data, and the moment it stops being right by itself (`until`, epoch ms: a banner's start or
    * end), which bounds how long it is kept here and, through the route's `x-content-until`, in the page cache.
@@ -347,6 +364,7 @@ export function createCatalogService(db: Db, cache: Cache, index: CatalogIndex =
     banners,
     team,
     faq,
+    pageTexts,
     start,
     menu,
     rates,
