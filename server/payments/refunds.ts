@@ -212,6 +212,15 @@ export function createRefunds(db: Db, providers: Map<string, PaymentProvider>) {
       if (whole) {
         await tx.update(orders).set({ status: "ESTORNADO", updated_at: now }).where(eq(orders.id, order.id));
         await recordOrderEvent(tx, order.id, "status_pagamento", input.author, { de: order.status, para: "ESTORNADO" });
+        // Refunded whole before the buyer had it: the order is cancelled (contract/fulfilment.ts); one already
+        // handed over, shipped or delivered keeps its status (a return).
+        if (order.status_entrega === "em_separacao" || order.status_entrega === "pronto_retirada") {
+          await tx
+            .update(orders)
+            .set({ status_entrega: "cancelado", status_entrega_em: now, status_entrega_por: input.author?.staffId ?? null })
+            .where(eq(orders.id, order.id));
+          await recordOrderEvent(tx, order.id, "status_entrega", input.author, { de: order.status_entrega, para: "cancelado" });
+        }
       }
       // Stock comes back once per unit: never for an order whose stock was released whole (an expired
       // reservation, a cancellation), and never beyond the units of a line not yet returned.

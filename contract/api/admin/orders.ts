@@ -153,6 +153,8 @@ export const AdminOrderSchema = z
       identidade: z.string().nullable(),
       /** How many identity-document images the customer sent. */
       documentos: z.number(),
+      /** Their review by staff: pendente, verificado or rejeitado (decision 031). */
+      documento_status: z.string(),
     }),
     /** The fulfilment moves the order may make now (contract/fulfilment.ts). */
     proximos: z.array(z.enum(FULFILMENT_STATUSES)),

@@ -1,4 +1,4 @@
-import { Form, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import type { AdminOrder } from "#contract/api/admin/orders.ts";
 import { TextField } from "#app/components/form/fields.tsx";
 import { SubmitButton } from "#app/components/form/submit-button.tsx";
@@ -56,6 +56,14 @@ export function FulfilmentActions({ order, result }: { order: AdminOrder; result
               <SubmitButton pending={busy(navigation, "ship")}>{t("admin.orders.moveTo.enviado")}</SubmitButton>
             </div>
           </Form>
+        ) : null}
+        {order.status === "PAGO" && staff.papel !== "counter" ? (
+          <p className="text-sm">
+            <Link to={`/admin/pedidos/${order.id}/estorno`} className="font-semibold underline underline-offset-2">
+              {t("admin.orders.refundLink")}
+            </Link>{" "}
+            <span className="text-muted">{t("admin.orders.refundHint")}</span>
+          </p>
         ) : null}
         {order.cancelavel && staff.papel !== "counter" ? (
           <Form method="post" className="space-y-3 rounded-md border border-red-200 p-3" aria-label={t("admin.orders.cancelTitle")}>

@@ -1,9 +1,12 @@
 import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { MANAGERS } from "#contract/api/admin/staff.ts";
 import type { AdminOrder } from "#contract/api/admin/orders.ts";
 import { formatPrice } from "#contract/money.ts";
 import { AdminTable, Panel } from "#app/features/admin/admin-shell.tsx";
 import { useTranslation } from "#app/i18n/react.tsx";
 import { describeOrderEvent } from "#app/features/admin/records/describe-change.ts";
+import { useStaffSession } from "#app/features/admin/staff-data.tsx";
 import { useOrderLabels } from "./labels.ts";
 import "#app/i18n/admin-texts.ts";
 
@@ -64,6 +67,8 @@ export function OrderSummary({ order }: { order: AdminOrder }) {
             : []),
         ];
   const c = order.cliente;
+  const { staff } = useStaffSession();
+  const managers = (MANAGERS.roles as readonly string[]).includes(staff.papel);
   return (
     <div className="grid gap-5 lg:grid-cols-2">
       <Panel title={t("admin.orders.summary")}>
@@ -79,8 +84,21 @@ export function OrderSummary({ order }: { order: AdminOrder }) {
             [t("admin.orders.document"), `${c.documento_tipo} ${c.documento ?? ""}`.trim()],
             ...(c.identidade ? ([[t("admin.orders.identity"), c.identidade]] as [string, ReactNode][]) : []),
             [t("admin.orders.documentImages"), t("admin.orders.documentImagesCount", { count: c.documentos })],
+            [
+              t("admin.customers.documentState"),
+              <span data-testid="order-document-state">
+                {t(`admin.customers.states.${c.documento_status as "pendente" | "verificado" | "rejeitado"}`, {
+                  defaultValue: c.documento_status,
+                })}
+              </span>,
+            ],
           ]}
         />
+        {managers ? (
+          <Link to={`/admin/clientes/${c.id}`} className="mt-3 inline-block text-sm font-semibold underline underline-offset-2">
+            {t("admin.orders.customerPage")}
+          </Link>
+        ) : null}
       </Panel>
     </div>
   );

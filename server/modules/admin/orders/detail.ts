@@ -108,6 +108,7 @@ export async function orderDetail(db: Db, orderId: number): Promise<AdminOrder> 
       documento: customer!.documento,
       identidade: customer!.identidade,
       documentos: docs?.n ?? 0,
+      documento_status: customer!.documento_status,
     },
     proximos: nextFulfilment({ status: o.status, status_entrega, kind }).filter((s) => s !== "cancelado"),
     cancelavel: cancellable(o),

@@ -136,10 +136,24 @@ describe("a refund from the back office", () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(await orderState(o.id)).toEqual({ status: "ESTORNADO", pay: "ESTORNADO", estornado: o.order.valor_total });
     expect((await sandboxOf(o.ref)).status).toBe("refunded");
+    // A return: the handed-over order keeps its fulfilment status.
+    expect((await one<{ s: string }>(sql`SELECT status_entrega AS s FROM pedidos WHERE id = ${o.id}`)).s).toBe("retirado");
     const again = await refund(o.id, { valor: "1" });
     expect([again.status, again.body.message]).toEqual([409, "Este pedido já foi estornado por inteiro ou cancelado."]);
     const unpaid = await paidOrder(undefined, false);
     expect((await refund(unpaid.id, { valor: "1" })).body.message).toBe("Só um pedido pago pode ser estornado.");
+  });
+
+  it("cancels an order refunded whole before the buyer had it: its fulfilment ends cancelado, on the timeline", async () => {
+    const o = await paidOrder();
+    const res = await refund(o.id, { valor: o.order.valor_total, motivo: "desistencia" });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect((await one<{ s: string }>(sql`SELECT status_entrega AS s FROM pedidos WHERE id = ${o.id}`)).s).toBe("cancelado");
+    const moves = await queryRows<{ para: string }>(
+      db(),
+      sql`SELECT dados->>'para' AS para FROM pedido_eventos WHERE order_id = ${o.id} AND tipo = 'status_entrega'`,
+    );
+    expect(moves).toEqual([{ para: "cancelado" }]);
   });
 
   it("changes nothing when the gateway refuses, and says why", async () => {
