@@ -73,6 +73,8 @@ export interface Config {
   seedProducts: number;
   /** Checks, and applies, an hour one member or API key may start (docs/decisions/024). */
   importsPerHour: number;
+  /** Back-office login attempts (password step, and code step apart) one address may make in 15 minutes. */
+  staffLoginsPer15Min: number;
   logLevel: string;
   /**
    * Which connections may tell the client's address (X-Forwarded-For) and scheme: false (none), the
@@ -162,6 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     seedProducts: wholeNumber(env, "SEED_PRODUCTS", 800, 0),
     importsPerHour: wholeNumber(env, "IMPORTS_PER_HOUR", 10, 1),
+    staffLoginsPer15Min: wholeNumber(env, "STAFF_LOGINS_PER_15_MIN", 20, 1),
     logLevel: env.LOG_LEVEL ?? (nodeEnv === "test" ? "silent" : "info"),
     trustProxy: trustProxy(env.TRUST_PROXY),
     apiOnly: flag(env.API_ONLY, false),

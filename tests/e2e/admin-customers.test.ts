@@ -31,7 +31,7 @@ async function staffPage(member: { email: string; password: string }, viewport =
   const opened = await newAdminPage(browser, baseURL, viewport, { local: true });
   await opened.page.goto("/admin/login");
   await logIn(opened.page, member.email, member.password);
-  await opened.page.waitForURL(/\/admin(\/conta)?$/);
+  await opened.page.waitForURL(/\/admin(\/conta|\/balcao)?$/);
   return opened;
 }
 

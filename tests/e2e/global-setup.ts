@@ -22,7 +22,9 @@ export default async function setup(project: TestProject) {
   const viaCep = await startFakeViaCep();
   const workers = Math.max(1, project.config.maxWorkers);
   const stores = await Promise.all(
-    Array.from({ length: workers }, async () => startStore({ port: await freePort(), buildDir, env: { CEP_LOOKUP_URL: viaCep.url } })),
+    Array.from({ length: workers }, async () =>
+      startStore({ port: await freePort(), buildDir, env: { CEP_LOOKUP_URL: viaCep.url, STAFF_LOGINS_PER_15_MIN: "200" } }),
+    ),
   );
   project.provide(
     "storeURLs",

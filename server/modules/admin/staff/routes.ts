@@ -37,7 +37,7 @@ export const staffRoutes: FastifyPluginAsyncZod<AdminContext> = async (app, { db
 
   app.post(
     "/api/admin/login",
-    { schema: op("POST /api/admin/login", { tags }), config: { rateLimit: { max: 20, timeWindow: "15 minutes" } } },
+    { schema: op("POST /api/admin/login", { tags }), config: { rateLimit: { max: config.staffLoginsPer15Min, timeWindow: "15 minutes" } } },
     async (request, reply) => {
       const answer = await staff.login(request.body.email, request.body.password, client(request), { local: fromLoopback(request) });
       // Two-factor: no session yet, a ticket for the code step.
@@ -50,7 +50,7 @@ export const staffRoutes: FastifyPluginAsyncZod<AdminContext> = async (app, { db
 
   app.post(
     "/api/admin/login/totp",
-    { schema: op("POST /api/admin/login/totp", { tags }), config: { rateLimit: { max: 20, timeWindow: "15 minutes" } } },
+    { schema: op("POST /api/admin/login/totp", { tags }), config: { rateLimit: { max: config.staffLoginsPer15Min, timeWindow: "15 minutes" } } },
     async (request, reply) => signedIn(reply, await staff.loginWithCode(request.body.ticket, request.body.codigo, client(request))),
   );
 
