@@ -373,6 +373,72 @@ describe("every operation with a good request", () => {
         chave: `contrato-${process.pid}-refund`,
       },
     });
+    // The pickup counter: a new paid pickup order, looked up by its code, a document image, the handover.
+    const counterPickup = await placeOrder(t.app, token, [{ produto_id: id, qtde: 1 }]);
+    await call(t.app, "POST", counterPickup.path, {
+      form: { payload: Buffer.from("decision=approve"), headers: { "content-type": "application/x-www-form-urlencoded" } },
+    });
+    const atCounter = (await check("GET /api/admin/counter/{codigo}", `/api/admin/counter/${counterPickup.order.codigo_retirada}`, staff)) as {
+      data: { id: number; documentos: { link: string }[] }[];
+    };
+    const counterOrder = atCounter.data[0]!;
+    await check("GET /api/admin/counter/{id}/documento/{lado}", counterOrder.documentos[0]!.link, staff);
+    await check("POST /api/admin/counter/{id}/handover", `/api/admin/counter/${counterOrder.id}/handover`, staff);
+    // The pages' texts and the FAQ.
+    await check("GET /api/public/page-texts", "/api/public/page-texts?page=about&lang=es", {});
+    await check("GET /api/admin/page-texts/{page}", "/api/admin/page-texts/howToBuy", staff);
+    await check("PUT /api/admin/page-texts/{page}", "/api/admin/page-texts/howToBuy", { ...staff, body: { textos: {} } });
+    const faq = (await check("POST /api/admin/faq", "/api/admin/faq", {
+      ...staff,
+      body: { pergunta_pt: "Contrato?", pergunta_es: "¿Contrato?", resposta_pt: "Sim.", resposta_es: "Sí." },
+    })) as { data: { id: number } };
+    await check("GET /api/admin/faq", "/api/admin/faq", staff);
+    await check("PUT /api/admin/faq/{id}", `/api/admin/faq/${faq.data.id}`, {
+      ...staff,
+      body: { pergunta_pt: "Contrato 2?", pergunta_es: "¿Contrato 2?", resposta_pt: "Sim.", resposta_es: "Sí." },
+    });
+    await check("DELETE /api/admin/faq/{id}", `/api/admin/faq/${faq.data.id}`, staff);
+    // Shipping services, rates and counterPickup points.
+    const places = (await check("GET /api/admin/delivery/places", "/api/admin/delivery/places", staff)) as {
+      data: { id: number; cidades: { id: number }[] }[];
+    };
+    const paraguayDepartment = places.data.find((d) => d.cidades.length > 0)!;
+    const service = (await check("POST /api/admin/delivery/services", "/api/admin/delivery/services", {
+      ...staff,
+      body: { descricao_pt: "Contrato", descricao_es: "Contrato" },
+    })) as { data: { id: number } };
+    await check("GET /api/admin/delivery/services", "/api/admin/delivery/services", staff);
+    await check("PUT /api/admin/delivery/services/{id}", `/api/admin/delivery/services/${service.data.id}`, {
+      ...staff,
+      body: { descricao_pt: "Contrato 2", descricao_es: "Contrato 2", usa_pontos: true },
+    });
+    const rateBody = { servico_id: service.data.id, estado_id: paraguayDepartment.id, cidade_id: null, moeda_id: 3, valor: "15000", prazo: 2 };
+    const rate = (await check("POST /api/admin/delivery/rates", "/api/admin/delivery/rates", { ...staff, body: rateBody })) as {
+      data: { id: number };
+    };
+    await check("GET /api/admin/delivery/rates", `/api/admin/delivery/rates?servico_id=${service.data.id}`, staff);
+    await check("PUT /api/admin/delivery/rates/{id}", `/api/admin/delivery/rates/${rate.data.id}`, {
+      ...staff,
+      body: { ...rateBody, valor: "16000" },
+    });
+    await check("DELETE /api/admin/delivery/rates/{id}", `/api/admin/delivery/rates/${rate.data.id}`, staff);
+    const pointBody = {
+      nome: "Ponto do contrato",
+      endereco: "Rua 1",
+      estado_id: paraguayDepartment.id,
+      cidade_id: paraguayDepartment.cidades[0]!.id,
+      horario_atendimento: "8h-18h",
+      servico_id: service.data.id,
+    };
+    const point = (await check("POST /api/admin/delivery/points", "/api/admin/delivery/points", { ...staff, body: pointBody })) as {
+      data: { id: number };
+    };
+    await check("GET /api/admin/delivery/points", "/api/admin/delivery/points", staff);
+    await check("PUT /api/admin/delivery/points/{id}", `/api/admin/delivery/points/${point.data.id}`, {
+      ...staff,
+      body: { ...pointBody, ativo: false },
+    });
+    await check("GET /api/admin/dashboard", "/api/admin/dashboard", staff);
     await check("POST /api/admin/logout", "/api/admin/logout", staff);
 
     expect(keys.filter((key) => !seen.has(key))).toEqual([]);
