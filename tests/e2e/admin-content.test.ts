@@ -98,8 +98,10 @@ describe("the back office's content", () => {
         .toBuffer();
       await item.getByLabel(t.image, { exact: true }).setInputFiles({ name: "novo-banner.jpg", mimeType: "image/jpeg", buffer: image });
       await expect.poll(() => item.getByRole("status").first().textContent()).toBe("Imagem do banner salva.");
-      const newSrc = await item.getByRole("img", { name: t.banners.imageAlt.replace("{{name}}", bannerTitle) }).getAttribute("src");
-      expect(newSrc).toMatch(/^\/media\/banners\/\d+\/[0-9a-f]{16}\.webp$/);
+      // The message may show before the list has read the banner again: wait for its new image.
+      const shownImage = item.getByRole("img", { name: t.banners.imageAlt.replace("{{name}}", bannerTitle) });
+      await expect.poll(() => shownImage.getAttribute("src")).toMatch(/^\/media\/banners\/\d+\/[0-9a-f]{16}\.webp$/);
+      const newSrc = (await shownImage.getAttribute("src"))!;
 
       // On the other process at once, and the file is there too (the shared media volume).
       const since = Date.now();
