@@ -5,7 +5,7 @@ import { formatPrice } from "#contract/money.ts";
 import { DEMO_STAFF } from "#db/staff.ts";
 import texts from "#app/i18n/locales/pt-BR/admin-dashboard.json" with { type: "json" };
 import { storeURL } from "../support/e2e-store.ts";
-import { DESKTOP, logIn, newAdminPage, TABLET } from "../support/admin-browser.ts";
+import { DESKTOP, logIn, newAdminPage, PHONE, TABLET } from "../support/admin-browser.ts";
 import { expectNoSeriousAxeViolations, launchBrowser } from "../support/browser.ts";
 import { e2eShop } from "../support/e2e-shop.ts";
 
@@ -30,7 +30,7 @@ describe("the dashboard", () => {
     const products = await shop.json<{ data: { id: number }[] }>("/api/public/products?per_page=1&tem_estoque=1&moeda_id=3");
     await shop.reserve(buyer.token, [{ produto_id: products.data[0]!.id, qtde: 1 }]);
 
-    for (const viewport of [DESKTOP, TABLET]) {
+    for (const viewport of [DESKTOP, TABLET, PHONE]) {
       const { page, errors, close } = await newAdminPage(browser, baseURL, viewport, { local: true });
       await page.goto("/admin");
       await logIn(page, owner.email, owner.password);
@@ -78,6 +78,8 @@ describe("the dashboard", () => {
       const daily = data!.vendas_diarias.filter((r) => r.dia === data!.vendas_diarias.at(-1)!.dia);
       for (const r of daily) expect(await todayRow.innerText()).toContain(formatPrice(r.vendas, r.moeda_id));
       await expectNoSeriousAxeViolations(page);
+      // Nothing runs off the side, at any width (a product's long name is cut, not stretched).
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
       expect(errors).toEqual([]);
       await close();
     }

@@ -45,7 +45,7 @@ function CurrencyBlock({ t, now, before }: { t: T; now: CurrencyFigures; before:
   return (
     <div className="min-w-0" data-testid={`dashboard-currency-${moeda}`}>
       <h4 className="mb-2 text-sm font-bold text-muted">{t(currencyKey(moeda))}</h4>
-      <dl className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4">
+      <dl className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-4">
         <div>
           <dt className="text-xs text-muted">{t("admin.dashboard.sales")}</dt>
           <dd className="text-xl font-bold whitespace-nowrap tabular-nums" data-testid="dashboard-sales">
@@ -92,7 +92,7 @@ function PeriodPanel({ period }: { period: PeriodFigures }) {
         {t(`admin.dashboard.periods.${period.periodo}`)}
       </h3>
       <p className="mb-3 text-xs text-muted">{t("admin.dashboard.against", { span: t(`admin.dashboard.previous.${period.periodo}`) })}</p>
-      <div className="grid gap-4 md:grid-cols-2 md:divide-x md:divide-slate-100 md:[&>*+*]:pl-4">
+      <div className="grid grid-cols-1 gap-4 md:grid-cols-2 md:divide-x md:divide-slate-100 md:[&>*+*]:pl-4">
         {period.atual.map((now, i) => (
           <CurrencyBlock key={now.moeda_id} t={t} now={now} before={period.anterior[i]!} />
         ))}
@@ -110,7 +110,7 @@ function DailySales({ data }: { data: Dashboard }) {
   const row = (dia: string, moeda: number) => data.vendas_diarias.find((r) => r.dia === dia && r.moeda_id === moeda);
   return (
     <Panel title={t("admin.dashboard.daily.title")}>
-      <div className="grid gap-4 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         {moedas.map((moeda: MoedaId) => (
           <figure key={moeda} className="min-w-0" data-testid={`dashboard-chart-${moeda}`}>
             <figcaption className="mb-1 text-sm font-bold">{t(currencyKey(moeda))}</figcaption>
@@ -164,7 +164,7 @@ function Attention({ data }: { data: Dashboard }) {
   const { t, i18n } = useTranslation();
   const name = (p: { nome_pt: string; nome_es: string }) => (i18n.language.startsWith("es") ? p.nome_es : p.nome_pt);
   return (
-    <div className="grid gap-4 md:grid-cols-3">
+    <div className="grid grid-cols-1 gap-4 md:grid-cols-3">
       <Panel title={t("admin.dashboard.waiting.title")}>
         {data.aguardando_pagamento.length === 0 ? (
           <p className="text-muted">{t("admin.dashboard.waiting.none")}</p>
@@ -182,7 +182,7 @@ function Attention({ data }: { data: Dashboard }) {
         )}
       </Panel>
       <Panel title={t("admin.dashboard.toFulfil.title")}>
-        <dl className="grid grid-cols-[1fr_auto] gap-x-3 gap-y-1" data-testid="dashboard-to-fulfil">
+        <dl className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-3 gap-y-1" data-testid="dashboard-to-fulfil">
           {(["em_separacao", "pronto_retirada", "enviado"] as const).map((k) => (
             <div key={k} className="contents">
               <dt className="text-sm">{t(`admin.dashboard.toFulfil.${k}`)}</dt>
@@ -192,7 +192,7 @@ function Attention({ data }: { data: Dashboard }) {
         </dl>
       </Panel>
       <Panel title={t("admin.dashboard.stock.title")}>
-        <dl className="grid grid-cols-[1fr_auto] gap-x-3 gap-y-1" data-testid="dashboard-stock">
+        <dl className="grid grid-cols-[minmax(0,1fr)_auto] gap-x-3 gap-y-1" data-testid="dashboard-stock">
           <dt className="text-sm">
             <Link className="underline" to="/admin/produtos?estoque=sem">
               {t("admin.dashboard.stock.out")}
@@ -208,7 +208,7 @@ function Attention({ data }: { data: Dashboard }) {
             <ul className="mt-1 space-y-1 text-sm">
               {data.estoque.baixos.map((p) => (
                 <li key={p.produto_id} className="flex justify-between gap-2">
-                  <Link className="truncate underline" to={`/admin/produtos/${p.produto_id}`}>
+                  <Link className="min-w-0 truncate underline" to={`/admin/produtos/${p.produto_id}`}>
                     {name(p)}
                   </Link>
                   <span className="shrink-0 tabular-nums">{t("admin.dashboard.stock.units", { count: p.qtde })}</span>
@@ -227,7 +227,7 @@ function TopProducts({ data }: { data: Dashboard }) {
   const name = (p: { nome_pt: string; nome_es: string }) => (i18n.language.startsWith("es") ? p.nome_es : p.nome_pt);
   return (
     <Panel title={t("admin.dashboard.top.title")}>
-      <div className="grid gap-4 md:grid-cols-3">
+      <div className="grid grid-cols-1 gap-4 md:grid-cols-3">
         {(["hoje", "semana", "mes"] as const).map((p) => (
           <div key={p} className="min-w-0" data-testid={`dashboard-top-${p}`}>
             <h3 className="mb-1 text-sm font-bold">{t(`admin.dashboard.periods.${p}`)}</h3>
@@ -238,7 +238,7 @@ function TopProducts({ data }: { data: Dashboard }) {
                 {data.mais_vendidos[p].map((item) => (
                   <li key={item.produto_id}>
                     <span className="flex justify-between gap-2">
-                      <Link className="truncate underline" to={`/admin/produtos/${item.produto_id}`}>
+                      <Link className="min-w-0 truncate underline" to={`/admin/produtos/${item.produto_id}`}>
                         {name(item)}
                       </Link>
                       <span className="shrink-0 tabular-nums">{t("admin.dashboard.top.units", { count: item.unidades })}</span>
@@ -270,7 +270,7 @@ export function DashboardView({ data }: { data: Dashboard }) {
           {t("admin.dashboard.rule")} {t("admin.dashboard.updated", { time })}
         </p>
       </div>
-      <div className="grid gap-4">
+      <div className="grid grid-cols-1 gap-4">
         {data.periodos.map((p) => (
           <PeriodPanel key={p.periodo} period={p} />
         ))}
