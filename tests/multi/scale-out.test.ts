@@ -137,7 +137,7 @@ describe.skipIf(!multi.available)("two server processes, one PostgreSQL, one Red
     expect(res.status).toBe(200);
     const redis = new Redis(env.redisUrl);
     try {
-      const keys = await redis.keys(`${env.redisPrefix}cache:start:*`);
+      const keys = await redis.keys(`${env.redisPrefix}cache:start-until:*`);
       expect(keys.length).toBeGreaterThan(0);
       const ttl = await redis.pttl(keys[0]!);
       expect(ttl).toBeGreaterThan(60_000);
