@@ -72,8 +72,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const accountLocale = user && isLocale(user.lang) ? user.lang : undefined;
   // Spec §2 route rules: `?lang=` is stored, then removed from the address.
   if (resolution.kind === "switch") {
-    const setCookie = accountLocale ? localeCookie(accountLocale, new URL(request.url)) : resolution.setCookie;
-    throw redirect(resolution.location, { headers: { "Set-Cookie": setCookie } });
+    const headers = new Headers();
+    // An unknown `?lang=` only leaves the address; a known one is stored (the account's language when signed in).
+    if (resolution.setCookie) headers.append("Set-Cookie", accountLocale ? localeCookie(accountLocale, new URL(request.url)) : resolution.setCookie);
+    throw redirect(resolution.location, { headers });
   }
   const locale = accountLocale ?? resolution.locale;
   const catalog = await loadShellCatalog(serverApi(context), locale, context.catalogueGeneration);

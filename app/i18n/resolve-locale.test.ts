@@ -28,8 +28,13 @@ describe("resolveLocale", () => {
     expect(result.kind === "switch" && result.setCookie).toMatch(/; Secure$/);
   });
 
-  it("ignores an unknown ?lang= and falls back to the cookie", () => {
-    expect(resolveLocale(request("/?lang=fr", "a=1; lang=es-AR"), pt)).toEqual({ kind: "current", locale: "es-AR" });
+  it("removes an unknown ?lang= from the address, keeping the language of the cookie or the host", () => {
+    expect(resolveLocale(request("/produtos?lang=fr&page=2", "a=1; lang=es-AR"), pt)).toEqual({
+      kind: "switch",
+      locale: "es-AR",
+      location: "/produtos?page=2",
+    });
+    expect(resolveLocale(request("/?lang="), es)).toEqual({ kind: "switch", locale: "es-AR", location: "/" });
   });
 
   it("ignores an unknown cookie value", () => {

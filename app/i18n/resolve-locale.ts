@@ -31,22 +31,24 @@ export function localeCookie(locale: Locale, url: URL): string {
   return `${LANG_COOKIE}=${locale}; Path=/; Max-Age=${ONE_YEAR_SECONDS}; SameSite=Lax${secure}`;
 }
 
-export type LocaleResolution = { kind: "switch"; locale: Locale; location: string; setCookie: string } | { kind: "current"; locale: Locale };
+/** A `switch` redirects to `location`; it stores a language only when `?lang=` named one (`setCookie`). */
+export type LocaleResolution =
+  { kind: "switch"; locale: Locale; location: string; setCookie?: string } | { kind: "current"; locale: Locale };
 
 /**
  * Which language a request is shown in: a valid `?lang=` switches (stored in a cookie and removed
- * from the address by a redirect), else the `lang` cookie, else the host's default.
+ * from the address by a redirect), else the `lang` cookie, else the host's default. An unknown
+ * `?lang=` (`?lang=fr`) is removed from the address too, the language left as it was (spec §2).
  */
 export function resolveLocale(request: Request, site: Pick<SiteInfo, "brand">): LocaleResolution {
   const url = new URL(request.url);
   const requested = url.searchParams.get(LANG_PARAM);
-  if (isLocale(requested)) {
-    url.searchParams.delete(LANG_PARAM);
-    // The address without `?lang=`, on this store: "/.//evil.example/?lang=…" must not lead to //evil.example/.
-    const location = localPath(`${url.pathname}${url.search}${url.hash}`) ?? "/";
-    return { kind: "switch", locale: requested, location, setCookie: localeCookie(requested, url) };
-  }
   const stored = readCookie(request.headers.get("Cookie"), LANG_COOKIE);
-  if (isLocale(stored)) return { kind: "current", locale: stored };
-  return { kind: "current", locale: hostDefaultLocale(site) };
+  const current = isLocale(stored) ? stored : hostDefaultLocale(site);
+  if (requested === null) return { kind: "current", locale: current };
+  url.searchParams.delete(LANG_PARAM);
+  // The address without `?lang=`, on this store: "/.//evil.example/?lang=…" must not lead to //evil.example/.
+  const location = localPath(`${url.pathname}${url.search}${url.hash}`) ?? "/";
+  if (!isLocale(requested)) return { kind: "switch", locale: current, location };
+  return { kind: "switch", locale: requested, location, setCookie: localeCookie(requested, url) };
 }
