@@ -159,7 +159,7 @@ export default function CheckoutRoute({ loaderData }: Route.ComponentProps) {
                   <ShippingSection
                     // A new address remounts the calculator, which then starts from it.
                     key={addresses.map((a) => a.id).join(",")}
-                    externalId={cart?.external_id ?? null}
+                    cart={cart}
                     moedaId={moedaId}
                     cartKey={`${total}:${count}`}
                     foreign={customer.estrangeiro}

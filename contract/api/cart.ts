@@ -128,8 +128,17 @@ export const DeliveryOptionSchema = z.object({
 });
 export type DeliveryOption = z.infer<typeof DeliveryOptionSchema>;
 
-/** The delivery options of calcular-frete; `message` is the notice of a place without delivery (spec §8). */
-export const ShippingQuoteSchema = z.object({ data: z.array(DeliveryOptionSchema), message: z.string().optional() });
+/**
+ * The delivery options of calcular-frete; `message` is the notice of a place without delivery (spec §8).
+ * The spec's other reading of the call answers `shippingCost` and `deliveryOptions`: both are given too,
+ * the cost of the service asked for (`id_servico`), else of the first option, "0" when there is none.
+ */
+export const ShippingQuoteSchema = z.object({
+  data: z.array(DeliveryOptionSchema),
+  message: z.string().optional(),
+  shippingCost: z.string(),
+  deliveryOptions: z.array(DeliveryOptionSchema),
+});
 
 export const OrderLineSchema = z.object({
   id: z.number(),

@@ -84,6 +84,7 @@ export const messages: ApiTexts = {
   quantity_min: "La cantidad mínima es 1",
   shipping_needs_city: "¡Seleccione una ciudad y tenga productos en el carrito!",
   shipping_cart_unavailable: "Carrito no disponible para cálculo de envío",
+  shipping_external_id_missing: "External ID no disponible en el carrito.",
   no_delivery_region: "No realizamos entregas en su región. Por favor, seleccione un punto de retiro abajo.",
   store_pickup: "Retiro en la tienda",
   checkout_error: "Error al iniciar el checkout. Intente nuevamente.",

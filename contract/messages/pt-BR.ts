@@ -82,6 +82,7 @@ export const messages = {
   quantity_min: "A quantidade mínima é 1",
   shipping_needs_city: "Selecione uma cidade e tenha itens no carrinho!",
   shipping_cart_unavailable: "Carrinho não disponível para cálculo de frete",
+  shipping_external_id_missing: "External ID não disponível no carrinho.",
   no_delivery_region: "Não realizamos entregas para sua região. Por favor, selecione um ponto de retirada abaixo.",
   store_pickup: "Retirada na loja",
   checkout_error: "Erro ao iniciar o checkout. Tente novamente.",

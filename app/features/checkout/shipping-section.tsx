@@ -8,7 +8,7 @@ import { isPrice } from "#contract/money.ts";
 import { InfoIcon } from "#app/components/ui/icons.tsx";
 import { SelectField } from "#app/components/form/fields.tsx";
 import { PickupPointFields, usePickupPoints, type PointChoice } from "./pickup-point-fields.tsx";
-import { isPointOption, readSaved, writeSaved, type SavedShipping } from "./shipping-api.ts";
+import { isPointOption, originOf, readSaved, writeSaved, type QuoteCart, type SavedShipping } from "./shipping-api.ts";
 import { optionKey, ShippingOptions } from "./shipping-options.tsx";
 import { byName, useParaguayGeo } from "./use-paraguay-geo.ts";
 import { useShippingQuote, type QuoteTarget } from "./use-shipping-quote.ts";
@@ -24,7 +24,8 @@ export interface ShippingChoice {
 }
 
 interface Props {
-  externalId: string | null;
+  /** The cart as calcular-frete sends it; null until it has been saved (it has no external id yet). */
+  cart: QuoteCart | null;
   moedaId: number;
   /** Changes whenever the cart's lines change: shipping is recalculated (spec §4 Cart). */
   cartKey: string;
@@ -47,7 +48,8 @@ function firstAddress(addresses: Address[], saved: number | null | undefined) {
  * so a reload restores it. The options come from useShippingQuote; the pickup points' selects are
  * PickupPointFields.
  */
-export function ShippingSection({ externalId, moedaId, cartKey, foreign, addresses, onChange, addAddress }: Props) {
+export function ShippingSection({ cart, moedaId, cartKey, foreign, addresses, onChange, addAddress }: Props) {
+  const externalId = cart?.external_id ?? null;
   const { t } = useTranslation();
   const id = useId();
   const shopAddress = useRouteLoaderData<ShellData>("root")?.site.address ?? "";
@@ -74,7 +76,10 @@ export function ShippingSection({ externalId, moedaId, cartKey, foreign, address
     if (addressId) return { clienteEnderecoId: addressId };
     return city.cidadeId ? { cidadeId: city.cidadeId } : null;
   }, [mode, point, addressId, city.cidadeId]);
-  const status = useShippingQuote(externalId, moedaId, cartKey, target);
+  const status = useShippingQuote(cart, moedaId, cartKey, target, {
+    ...originOf(addresses),
+    serviceId: serviceKey && /^\d+$/.test(serviceKey) ? Number(serviceKey) : null,
+  });
 
   const options = status.kind === "done" ? status.options.filter((o) => (mode === "pickup_point" ? isPointOption(o) : !isPointOption(o))) : [];
   // A saved choice that still exists wins; else the first option (spec §4 Shipping default).

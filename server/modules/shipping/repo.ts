@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { PickupPoint } from "#contract/api/cart.ts";
 import type { ApiLang } from "#contract/locale.ts";
 import { queryRows, type Db } from "#db/client.ts";
-import { addresses, customers } from "#db/schema/index.ts";
+import { addresses, carts, customers } from "#db/schema/index.ts";
 
 export interface RateRow {
   servico_id: number;
@@ -61,4 +61,9 @@ export async function findActiveAddress(db: Db, customerId: number, addressId: n
 export async function isForeignCustomer(db: Db, customerId: number): Promise<boolean> {
   const [customer] = await db.select({ estrangeiro: customers.estrangeiro }).from(customers).where(eq(customers.id, customerId));
   return customer?.estrangeiro ?? false;
+}
+
+/** The address a cart was last quoted for, or none (a city or a pickup point was). */
+export async function setCartAddress(db: Db, cartId: number, addressId: number | null) {
+  await db.update(carts).set({ cliente_endereco_id: addressId }).where(eq(carts.id, cartId));
 }

@@ -19,7 +19,8 @@ export const shippingRoutes: FastifyPluginAsyncZod<{ cart: CartService; shipping
     { schema: op("PUT /ecom/venda/carrinho/{external_id}/calcular-frete", { tags }), preHandler: auth.optional },
     async (req) => {
       const viewer = viewerOf(req);
-      if (!z.uuid().safeParse(req.params.external_id).success) throw new HttpError(404, "shipping_cart_unavailable");
+      // A client that lost its cart's external id sends what it holds instead ("null", "undefined"): spec §8 names that.
+      if (!z.uuid().safeParse(req.params.external_id).success) throw new HttpError(404, "shipping_external_id_missing");
       const row = await cart.openCart(req.params.external_id, viewer, "shipping_cart_unavailable");
       const lines = await cart.activeLines(row.id);
       return shipping.quoteCart({

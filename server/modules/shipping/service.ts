@@ -132,7 +132,9 @@ export function createShippingService(db: Db, secret: string, rates: () => Promi
       outsideGeography = cidadeId === null;
     }
     if ((!cidadeId && !outsideGeography) || input.lineCount === 0) throw new HttpError(422, "shipping_needs_city");
-    return quote({
+    // The cart keeps the address it was last quoted for (spec §3 Cart cliente_endereco_id); a city or a point clears it.
+    await repo.setCartAddress(db, input.cart.id, body.cliente_endereco_id ?? null);
+    const answer = await quote({
       cartId: input.cart.id,
       moedaId: await cartCurrencyFor(db, customerId, input.cart.moeda_id),
       cidadeId,
@@ -141,6 +143,9 @@ export function createShippingService(db: Db, secret: string, rates: () => Promi
       locale: input.locale,
       lang: input.lang,
     });
+    const asked = body.id_servico ? answer.data.find((o) => o.entrega_servico_id === body.id_servico) : undefined;
+    const shippingCost = (asked ?? answer.data[0])?.valor ?? "0";
+    return { ...answer, shippingCost, deliveryOptions: answer.data };
   }
 
   const verify = (token: string) => readSigned<DeliveryClaim>(token, secret);

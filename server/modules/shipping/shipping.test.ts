@@ -3,6 +3,7 @@ import Big from "big.js";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DeliveryOption } from "#contract/api/cart.ts";
+import type { ApiErrorBody as ApiError } from "#contract/api/errors.ts";
 import { convertPrice, type ExchangeRate } from "#contract/money.ts";
 import { queryRows } from "#db/client.ts";
 import { call, newCustomer, saoPaulo } from "../../../tests/support/customers.ts";
@@ -132,16 +133,50 @@ describe("PUT /ecom/venda/carrinho/{external_id}/calcular-frete", () => {
     const empty = await createCart(t.app, [{ produto_id: p.id, qtde: 1, ativo: false }]);
     expect((await quote(t.app, empty, { cidade_id: city["Ciudad del Este"] })).body.message).toBe("Selecione uma cidade e tenha itens no carrinho!");
 
-    for (const key of [randomUUID(), "not-a-uuid"]) {
+    const unknown = await quote(t.app, { id: 1, external_id: randomUUID() }, { cidade_id: city["Ciudad del Este"] });
+    expect([unknown.status, unknown.body.message]).toEqual([404, "Carrinho não disponível para cálculo de frete"]);
+    // A client that lost its cart's external id sends what it holds in its place.
+    for (const key of ["null", "undefined", "not-a-uuid"]) {
       const res = await quote(t.app, { id: 1, external_id: key }, { cidade_id: city["Ciudad del Este"] });
-      expect([res.status, res.body.message]).toEqual([404, "Carrinho não disponível para cálculo de frete"]);
+      expect([res.status, res.body.message]).toEqual([404, "External ID não disponível no carrinho."]);
     }
+    const spanish = await call<ApiError>(t.app, "PUT", "/ecom/venda/carrinho/null/calcular-frete?lang=es-PY", { body: { cidade_id: city["Ciudad del Este"] } });
+    expect(spanish.body.message).toBe("External ID no disponible en el carrito.");
     const owner = await shopper(t.app, t.database.db, "py");
     const other = await shopper(t.app, t.database.db, "py");
     const private_ = await createCart(t.app, [{ produto_id: p.id, qtde: 1 }], { token: owner.token });
     expect((await quote(t.app, private_, { cidade_id: city["Ciudad del Este"] }, other.token)).status).toBe(404);
     expect((await quote(t.app, private_, { cidade_id: city["Ciudad del Este"] })).status).toBe(404);
     expect((await quote(t.app, cart, { cidade_id: "abc" })).status).toBe(422);
+  });
+});
+
+describe("calcular-frete's other reading and the cart's address (spec §3, §7)", () => {
+  it("answers shippingCost and deliveryOptions: the cost of the service asked for, else of the first option", async () => {
+    const cart = await guestCart(3);
+    const first = await quote(t.app, cart, { cidade_id: city["Ciudad del Este"], cep: null, itens: [{ produto_id: p.id, armazem_id: 1, qtde: 1, ativo: true }] });
+    expect(first.status).toBe(200);
+    const body = first.body as typeof first.body & { shippingCost: string; deliveryOptions: DeliveryOption[] };
+    expect(body.deliveryOptions).toEqual(body.data);
+    expect(body.shippingCost).toBe(body.data[0]!.valor);
+    const carrier = byService(body.data)["Transportadora Nacional"]!;
+    const asked = await quote(t.app, cart, { cidade_id: city["Ciudad del Este"], id_servico: carrier.entrega_servico_id });
+    expect((asked.body as typeof body).shippingCost).toBe("20000");
+    const brazil = await quote(t.app, cart, { cidade_id: city["São Paulo"], pais_id: 1 });
+    expect((brazil.body as typeof body).shippingCost).toBe("0");
+  });
+
+  it("keeps on the cart the address it was quoted for, and forgets it when a city is quoted", async () => {
+    const resident = await shopper(t.app, t.database.db, "py");
+    const mine = await createCart(t.app, [{ produto_id: p.id, qtde: 1 }], { token: resident.token });
+    const read = async () =>
+      (await call<{ data: { cliente_endereco_id: number | null } }>(t.app, "GET", `/ecom/venda/carrinho/${mine.external_id}`, { token: resident.token }))
+        .body.data.cliente_endereco_id;
+    expect(await read()).toBeNull();
+    expect((await quote(t.app, mine, { cliente_endereco_id: resident.addressId }, resident.token)).status).toBe(200);
+    expect(await read()).toBe(resident.addressId);
+    expect((await quote(t.app, mine, { cidade_id: city["Encarnación"] }, resident.token)).status).toBe(200);
+    expect(await read()).toBeNull();
   });
 });
 
