@@ -142,8 +142,17 @@ export const CategorySchema = z.object({
   icone: z.string().nullable(),
   visivel_menu: z.boolean(),
   departments: z.array(DepartmentSchema),
+  /**
+   * Spec §3: the departments also go by these names; GET /api/public/categories carries all three. The start
+   * data keeps `departments` alone: the icons repeated twice would double it (docs/decisions/040).
+   */
+  departamentos: z.array(DepartmentSchema).optional(),
+  subcategorias: z.array(DepartmentSchema).optional(),
 });
 export type Category = z.infer<typeof CategorySchema>;
+
+/** A category as the public answers give it: its departments under each of the spec's three names (§3). */
+export const withDepartmentAliases = (c: Category): Category => ({ ...c, departamentos: c.departments, subcategorias: c.departments });
 
 export const BrandSchema = z.object({ id: z.number(), slug: z.string(), nome: z.string(), logo: z.string().nullable(), destaque: z.boolean() });
 export type Brand = z.infer<typeof BrandSchema>;

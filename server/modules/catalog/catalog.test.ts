@@ -93,6 +93,10 @@ describe("GET /api/public/categories and brands", () => {
     expect(body.data.length).toBeGreaterThanOrEqual(15);
     const keys = body.data.find((c) => c.slug === "chaves-e-soquetes")!;
     expect(keys.departments.map((d) => d.slug)).toContain("jogo-de-chaves");
+    // Spec §3: the departments also go by departamentos and subcategorias.
+    for (const c of body.data) expect([c.departamentos, c.subcategorias], c.slug).toEqual([c.departments, c.departments]);
+    const special = await get<{ data: StartData["categories"] }>("/api/public/categories?special=only");
+    for (const c of special.body.data) expect(c.subcategorias, c.slug).toEqual(c.departments);
   });
 
   it("narrows to the special line with special=only", async () => {

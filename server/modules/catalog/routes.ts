@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { withDepartmentAliases } from "#contract/api/catalog.ts";
 import { apiMessage } from "#contract/messages.ts";
 import { CONTENT_UNTIL_HEADER } from "../../lib/page-cache.ts";
 import { operationSchema as op } from "../../lib/operation.ts";
@@ -26,7 +27,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ catalog: CatalogService }> =
   });
 
   app.get("/api/public/categories", { schema: op("GET /api/public/categories", { tags }) }, async (req) => ({
-    data: await catalog.categories(req.query.lang, req.query.special === "only"),
+    data: (await catalog.categories(req.query.lang, req.query.special === "only")).map(withDepartmentAliases),
   }));
 
   app.get("/api/public/brands", { schema: op("GET /api/public/brands", { tags }) }, async () => ({
