@@ -107,9 +107,18 @@ async function errorOf(res: Response): Promise<ApiError> {
   return new ApiError(res.status, body?.message ?? res.statusText, body);
 }
 
-export function createApiClient(fetcher: Fetcher, hooks: { onUnauthorized?: () => void } = {}): ApiClient {
+export interface ClientHooks {
+  onUnauthorized?: () => void;
+  /** The currency every call names (spec §7: `moeda_id` on every request), unless the call names its own. */
+  currency?: () => number | undefined;
+}
+
+export function createApiClient(fetcher: Fetcher, hooks: ClientHooks = {}): ApiClient {
   async function send(key: OperationKey, request: { params?: object; query?: object; body?: unknown; signal?: AbortSignal } = {}): Promise<Response> {
-    const { method, url } = requestLine(key, request);
+    const moedaId = hooks.currency?.();
+    const query = request.query as { moeda_id?: unknown } | undefined;
+    const withCurrency = moedaId === undefined || query?.moeda_id != null ? request : { ...request, query: { ...query, moeda_id: moedaId } };
+    const { method, url } = requestLine(key, withCurrency);
     const headers: Record<string, string> = { accept: "application/json" };
     let body: BodyInit | undefined;
     if (request.body instanceof FormData) body = request.body;
@@ -149,9 +158,20 @@ export function createApiClient(fetcher: Fetcher, hooks: { onUnauthorized?: () =
   return client;
 }
 
-/** The browser's client: same-origin fetch with the session cookie; a 401 is announced to the page. */
+let pageCurrency: number | undefined;
+
+/** The page's currency (the shell's), which the browser's client names on every call. */
+export function setPageCurrency(moedaId: number) {
+  pageCurrency = moedaId;
+}
+
+/**
+ * The browser's client: same-origin fetch with the session cookie and the page's currency (spec §7:
+ * every request through the main client adds `moeda_id`); a 401 is announced to the page.
+ */
 export const api: ApiClient = createApiClient((path, init) => fetch(path, { ...init, credentials: "same-origin" }), {
   onUnauthorized: () => window.dispatchEvent(new Event(UNAUTHORIZED_EVENT)),
+  currency: () => pageCurrency,
 });
 
 /**

@@ -8,6 +8,7 @@ import { BottomNav } from "./bottom-nav.tsx";
 import { Footer } from "./footer.tsx";
 import { Header } from "./header.tsx";
 import type { ShellData } from "#app/lib/shell-data.ts";
+import { setPageCurrency } from "#app/lib/api-client.ts";
 
 /** Spec §2: the footer is hidden on /checkout, where nothing should pull the buyer away. */
 const hidesFooter = (pathname: string) => pathname.replace(/\/+$/, "") === "/checkout";
@@ -16,6 +17,8 @@ const hidesFooter = (pathname: string) => pathname.replace(/\/+$/, "") === "/che
 export function Shell({ data, children }: { data: ShellData; children: ReactNode }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
+  // Set while rendering, not in an effect: the pages' own effects, which run first, call the API already.
+  if (typeof window !== "undefined") setPageCurrency(data.currencyId);
   return (
     <CartProvider>
       <div className="flex min-h-dvh flex-col pb-16 md:pb-0">
