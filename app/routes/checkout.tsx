@@ -40,6 +40,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+/** Spec §8: a checkout that answers no payment link says so one way on a phone (<= 768 px), another on a desktop. */
+function noLinkText(t: (key: string) => string) {
+  return window.matchMedia("(max-width: 768px)").matches ? t("cart.checkout.linkError") : t("cart.checkout.linkNotFound");
+}
+
 /** The two-step checkout (spec §2, ARCHITECTURE decision 1): cart and delivery, then payment. */
 export default function CheckoutRoute({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
@@ -82,7 +87,7 @@ export default function CheckoutRoute({ loaderData }: Route.ComponentProps) {
       showLimits(result.limits);
       setStep(0);
     }
-    setError(result.reason === "no_link" ? t("cart.checkout.linkNotFound") : (result.message ?? t("cart.checkout.startError")));
+    setError(result.reason === "no_link" ? noLinkText(t) : (result.message ?? t("cart.checkout.startError")));
   }
 
   if (!ready) {

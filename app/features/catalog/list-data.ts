@@ -31,6 +31,8 @@ export interface CatalogListData {
   params: ListParams;
   /** null when the products could not be loaded (error state with retry). */
   result: ProductsPage | null;
+  /** What failed to load when it was the brand of a brand page (spec §8 'Erro ao carregar marca'), not its products. */
+  loadError?: "brand";
   /** The filters as the export call takes them (same as the list, without page and size). */
   exportQuery: ProductsApiQuery;
 }

@@ -72,6 +72,8 @@ export async function loadCatalogList({ request, context, kind, slugs }: LoadArg
       brands: [],
       params,
       result: null,
+      // A brand page whose brands could not be read cannot name its brand: spec §8 says so.
+      ...(kind === "brand" && slugs.brand ? { loadError: "brand" as const } : {}),
       exportQuery: {},
     };
   }

@@ -51,6 +51,15 @@ describe("the product list's loader", () => {
     }
   });
 
+  it("says a brand page's brand did not load (spec §8 'Erro ao carregar marca'), other lists only that products did not", async () => {
+    const brandPage = await load("/marca/bosch", /\/api\/public\/brands\?/, { brand: "bosch" }, "brand");
+    expect([brandPage.result, brandPage.loadError]).toEqual([null, "brand"]);
+    const list = await load("/produtos/ferramentas-eletricas", /\/api\/public\/brands\?/, { category: "ferramentas-eletricas" });
+    expect([list.result, list.loadError]).toEqual([null, undefined]);
+    const brands = await load("/marca", /\/api\/public\/brands\?/, {}, "brand");
+    expect(brands.loadError).toBeUndefined();
+  });
+
   it("gives the brand filter every brand of the result with its count", async () => {
     const data = await load("/produtos", null);
     expect(data.result?.total).toBeGreaterThan(0);

@@ -69,9 +69,10 @@ export function ProductListPage({ data }: { data: CatalogListData }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [location.key]);
 
-  // Spec §8: a failed load empties the list and says so in a toast as well.
+  // Spec §8: a failed load empties the list and says so in a toast as well; a brand that did not load, as such.
+  const errorText = data.loadError === "brand" ? t("catalog.brand.loadError") : t("catalog.list.errorText");
   useEffect(() => {
-    if (!result) toast.error(t("catalog.list.errorText"));
+    if (!result) toast.error(errorText);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [result, location.key]);
 
@@ -142,7 +143,7 @@ export function ProductListPage({ data }: { data: CatalogListData }) {
           ) : !result ? (
             <div className="flex flex-col items-center rounded-lg bg-panel px-4 py-12 text-center ring-1 ring-slate-200">
               <ErrorIcon className="size-10 text-red-700" />
-              <p className="mt-3 font-semibold">{t("catalog.list.errorText")}</p>
+              <p className="mt-3 font-semibold">{errorText}</p>
               <button
                 type="button"
                 onClick={autoRetry.retry}
