@@ -88,6 +88,8 @@ describe("every operation with a good request", () => {
       body: cartBody([{ produto_id: id, qtde: 2 }], 2, guestCart.external_id),
     });
     await check("GET /ecom/venda/carrinho/{external_id}", `/ecom/venda/carrinho/${guestCart.external_id}?moeda_id=1`);
+    const handedOver = await check("POST /ecom/venda/carrinho/{external_id}/passagem", `/ecom/venda/carrinho/${guestCart.external_id}/passagem`);
+    await check("POST /ecom/venda/carrinho/passagem", "/ecom/venda/carrinho/passagem", { body: handedOver });
     await check("POST /ecom/venda/carrinho/{external_id}/vincular", `/ecom/venda/carrinho/${guestCart.external_id}/vincular?moeda_id=2`, { token });
     const city = customer.user.enderecos[0]!.cidade_id;
     await check("PUT /ecom/venda/carrinho/{external_id}/calcular-frete", `/ecom/venda/carrinho/${guestCart.external_id}/calcular-frete`, {

@@ -18,6 +18,7 @@ import { createAddressService } from "./modules/accounts/addresses.ts";
 import { accountsRoutes } from "./modules/accounts/routes.ts";
 import { createAccountsService } from "./modules/accounts/service.ts";
 import { cartRoutes } from "./modules/cart/routes.ts";
+import { createCartHandover } from "./modules/cart/handover.ts";
 import { createCartService } from "./modules/cart/service.ts";
 import { catalogRoutes } from "./modules/catalog/routes.ts";
 import { checkoutRoutes } from "./modules/checkout/routes.ts";
@@ -158,7 +159,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const cart = createCartService(db, catalog);
   const shipping = createShippingService(db, config.appSecret, catalog.rates);
   const orders = createOrdersService(db, config.storeAddress);
-  await app.register(cartRoutes, { cart, auth });
+  await app.register(cartRoutes, { cart, handover: createCartHandover(cart, cache, config.appSecret), auth });
   await app.register(shippingRoutes, { cart, shipping, auth });
   await app.register(checkoutRoutes, {
     checkout: createCheckoutService({

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "#app/i18n/react.tsx";
+import type { TFunction } from "#app/i18n/translator.ts";
 import { Link, useNavigate, useRevalidator } from "react-router";
 import type { Address } from "#contract/api/accounts.ts";
 import { AddressModal } from "#app/features/account/address-modal.tsx";
@@ -41,7 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** Spec §8: a checkout that answers no payment link says so one way on a phone (<= 768 px), another on a desktop. */
-function noLinkText(t: (key: string) => string) {
+function noLinkText(t: TFunction) {
   return window.matchMedia("(max-width: 768px)").matches ? t("cart.checkout.linkError") : t("cart.checkout.linkNotFound");
 }
 

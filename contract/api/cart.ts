@@ -35,6 +35,11 @@ export const CartIdParamSchema = z.object({ id: idLike });
 export const ExternalIdParamSchema = z.object({ external_id: z.uuid() });
 export const CartQuerySchema = z.object({ moeda_id: intSchema(1, 4).optional() });
 
+/** A guest's cart handed to the other brand's host on a language switch (docs/decisions/040): sealed, short-lived. */
+export const CartHandoverSchema = z.object({ token: z.string() });
+export const CartHandoverBodySchema = z.object({ token: textSchema().min(1).max(400) });
+export const CartHandedOverSchema = z.object({ external_id: z.string() });
+
 export const ShippingBodySchema = z.object({
   cidade_id: idLike.optional().nullable(),
   id: z.union([idLike, z.literal(""), z.null()]).optional(),

@@ -28,6 +28,9 @@ import {
 } from "./accounts.ts";
 import {
   CartBodySchema,
+  CartHandedOverSchema,
+  CartHandoverBodySchema,
+  CartHandoverSchema,
   CartIdParamSchema,
   CartQuerySchema,
   CartSchema,
@@ -202,6 +205,10 @@ export const operations = {
     query: CartQuerySchema,
     response: data(CartSchema),
   },
+  /** A sealed, 2-minute hand-over of a guest's cart, for the language switch to the other brand's host. */
+  "POST /ecom/venda/carrinho/{external_id}/passagem": { params: ExternalIdParamSchema, response: CartHandoverSchema },
+  /** The cart's external id a hand-over carries, once. */
+  "POST /ecom/venda/carrinho/passagem": { body: CartHandoverBodySchema, response: CartHandedOverSchema },
   "PUT /ecom/venda/carrinho/{external_id}/calcular-frete": {
     params: CartKeyParamSchema,
     body: ShippingBodySchema,

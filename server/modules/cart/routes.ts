@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { operationSchema as op } from "../../lib/operation.ts";
 import { customerOf, viewerOf, type Auth } from "../../plugins/auth.ts";
+import type { CartHandover } from "./handover.ts";
 import type { CartService } from "./service.ts";
 
 /** The cart of spec §7: guests and customers; the server prices every line. */
-export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService; auth: Auth }> = async (app, { cart, auth }) => {
+export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService; handover: CartHandover; auth: Auth }> = async (app, { cart, handover, auth }) => {
   const tags = ["cart"];
   const preHandler = auth.optional;
 
@@ -31,5 +32,18 @@ export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService; auth: Auth }
     "/ecom/venda/carrinho/:external_id/vincular",
     { schema: op("POST /ecom/venda/carrinho/{external_id}/vincular", { tags }), preHandler: auth.required },
     async (req) => ({ data: await cart.claim(req.params.external_id, customerOf(req).id, viewerOf(req), req.query.moeda_id) }),
+  );
+
+  // A language switch to the other brand's host takes the guest's cart along (docs/decisions/040).
+  app.post(
+    "/ecom/venda/carrinho/:external_id/passagem",
+    { schema: op("POST /ecom/venda/carrinho/{external_id}/passagem", { tags }), preHandler, config: { rateLimit: { max: 30, timeWindow: "1 minute" } } },
+    async (req) => ({ token: await handover.give(req.params.external_id, viewerOf(req)) }),
+  );
+
+  app.post(
+    "/ecom/venda/carrinho/passagem",
+    { schema: op("POST /ecom/venda/carrinho/passagem", { tags }), config: { rateLimit: { max: 30, timeWindow: "1 minute" } } },
+    async (req) => ({ external_id: await handover.take(req.body.token) }),
   );
 };
