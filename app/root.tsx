@@ -21,6 +21,7 @@ import { EMPTY_SHELL_CATALOG, loadShellCatalog } from "#app/features/layout/shel
 import { hasStaffCookie } from "#app/features/admin/api.server.ts";
 import { useFlashToast } from "#app/features/account/use-flash.ts";
 import { useFavouritesInit } from "#app/lib/favourites-store.ts";
+import { takeCartHandover } from "#app/features/cart/cart-handover.server.ts";
 import type { ShellData } from "#app/lib/shell-data.ts";
 import { LocaleProvider } from "#app/i18n/locale-provider.tsx";
 import { localeCookie, resolveLocale } from "#app/i18n/resolve-locale.ts";
@@ -75,6 +76,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const headers = new Headers();
     // An unknown `?lang=` only leaves the address; a known one is stored (the account's language when signed in).
     if (resolution.setCookie) headers.append("Set-Cookie", accountLocale ? localeCookie(accountLocale, new URL(request.url)) : resolution.setCookie);
+    // A switch from the other brand's host brings the guest's cart along (docs/decisions/040).
+    const handover = accountLocale ? undefined : await takeCartHandover(request, context);
+    if (handover) headers.append("Set-Cookie", handover);
     throw redirect(resolution.location, { headers });
   }
   const locale = accountLocale ?? resolution.locale;

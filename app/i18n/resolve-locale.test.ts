@@ -16,6 +16,11 @@ describe("resolveLocale", () => {
     });
   });
 
+  it("a switch from the other brand's host leaves no cart hand-over in the address", () => {
+    const result = resolveLocale(request("/produtos?lang=es-AR&carrinho=v1.a.b.c&page=2"), es);
+    expect(result.kind === "switch" && result.location).toBe("/produtos?page=2");
+  });
+
   it("a ?lang= switch never redirects to a path a browser reads as another host", () => {
     for (const path of ["/.//evil.example/", "/%2e//evil.example", "/a/..//evil.example"]) {
       const result = resolveLocale(request(`${path}?lang=es-PY`), pt);

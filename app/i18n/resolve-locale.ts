@@ -4,6 +4,8 @@ import type { SiteInfo } from "#contract/site.ts";
 
 export const LANG_COOKIE = "lang";
 export const LANG_PARAM = "lang";
+/** A language switch to the other brand's host may carry a guest's cart (features/cart/cart-handover.ts). */
+const HANDOVER_PARAM = "carrinho";
 const ONE_YEAR_SECONDS = 60 * 60 * 24 * 365;
 
 /** The host decides the language of a first visit (spec §9): es-AR on the Spanish brand's host. */
@@ -47,6 +49,7 @@ export function resolveLocale(request: Request, site: Pick<SiteInfo, "brand">): 
   const current = isLocale(stored) ? stored : hostDefaultLocale(site);
   if (requested === null) return { kind: "current", locale: current };
   url.searchParams.delete(LANG_PARAM);
+  url.searchParams.delete(HANDOVER_PARAM);
   // The address without `?lang=`, on this store: "/.//evil.example/?lang=…" must not lead to //evil.example/.
   const location = localPath(`${url.pathname}${url.search}${url.hash}`) ?? "/";
   if (!isLocale(requested)) return { kind: "switch", locale: current, location };

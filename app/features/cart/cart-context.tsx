@@ -12,6 +12,7 @@ import { useLineNotices } from "./use-line-notices.ts";
 import { useSessionEnd } from "./use-session-end.ts";
 import { randomUuid } from "#app/lib/uuid.ts";
 import { readStored, writeStored } from "#app/lib/local-store.ts";
+import { takeHandedOverCart } from "./cart-handover.ts";
 
 /** Spec §9 timers. */
 export const DRAWER_CLOSE_MS = 300;
@@ -128,10 +129,13 @@ export function CartProvider({ children }: { children: ReactNode }) {
       void keepAsGuest(kept);
       return;
     }
+    // A cart handed over from the other brand's host (a language switch) replaces this host's.
+    const handedOver = takeHandedOverCart();
+    if (handedOver) writeStored(STORAGE.externalId, handedOver);
     const stored = readStored(STORAGE.externalId);
     externalId.current = stored ?? freshExternalId();
     // Without a cart id the cart was never saved: there is nothing to load (and no 404 to log).
-    if (!stored || !readStored(STORAGE.cartId)) {
+    if (!stored || (!handedOver && !readStored(STORAGE.cartId))) {
       void Promise.resolve().then(() => !cancelled && startTransition(() => setReady(true)));
       return () => {
         cancelled = true;

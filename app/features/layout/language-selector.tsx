@@ -7,12 +7,26 @@ import { ChevronDownIcon } from "#app/components/ui/icons.tsx";
 import { useDismiss } from "#app/components/ui/use-dismiss.ts";
 import { LANG_PARAM } from "#app/i18n/resolve-locale.ts";
 import type { ShellData } from "#app/lib/shell-data.ts";
+import type { SiteInfo } from "#contract/site.ts";
+import { withCartHandover } from "#app/features/cart/cart-handover.ts";
 
 /** The current address with `?lang=`; the root loader stores it and redirects without it. */
 export function languageHref(location: { pathname: string; search: string; hash: string }, locale: Locale) {
   const params = new URLSearchParams(location.search);
   params.set(LANG_PARAM, locale);
   return `${location.pathname}?${params}${location.hash}`;
+}
+
+/**
+ * Where choosing `locale` leads (spec §4): the other brand's host at the same path when both hosts are
+ * configured and the language is the other brand's, else this address with `?lang=`. `crossHost` says
+ * which, so the link can take the guest's cart along (docs/decisions/040).
+ */
+export function languageTarget(location: { pathname: string; search: string; hash: string }, locale: Locale, site: SiteInfo | undefined) {
+  const href = languageHref(location, locale);
+  const origin = site ? (locale === "pt-BR" ? site.originPt : site.originEs) : undefined;
+  if (!site || !origin || origin === site.origin) return { href, crossHost: false };
+  return { href: `${origin}${href}`, crossHost: true };
 }
 
 const SHORT: Record<Locale, string> = { "pt-BR": "PT", "es-AR": "AR", "es-PY": "PY" };
@@ -31,7 +45,8 @@ export function LanguageSelector({ locale, compact = false }: { locale: Locale; 
   const close = useCallback(() => setOpen(false), []);
   useDismiss(open, close, container, trigger);
   // Spec §4: a logged-in customer's language follows the account; the selector is locked.
-  const locked = Boolean(useRouteLoaderData<ShellData>("root")?.customer);
+  const shell = useRouteLoaderData<ShellData>("root");
+  const locked = Boolean(shell?.customer);
 
   return (
     <div ref={container} className="relative">
@@ -59,20 +74,29 @@ export function LanguageSelector({ locale, compact = false }: { locale: Locale; 
         aria-label={t("language.label")}
         className="absolute right-0 z-50 mt-1 w-56 overflow-hidden rounded-md bg-panel py-1 text-ink shadow-xl ring-1 ring-black/10"
       >
-        {LOCALES.map((option) => (
-          <li key={option}>
-            <a
-              href={languageHref(location, option)}
-              lang={option}
-              aria-current={option === locale ? "true" : undefined}
-              onClick={close}
-              className="flex items-center gap-3 px-4 py-2.5 text-sm hover:bg-amber-50 aria-[current=true]:font-bold"
-            >
-              <Flag locale={option} />
-              {t(`language.names.${option}`)}
-            </a>
-          </li>
-        ))}
+        {LOCALES.map((option) => {
+          const target = languageTarget(location, option, shell?.site);
+          return (
+            <li key={option}>
+              <a
+                href={target.href}
+                lang={option}
+                aria-current={option === locale ? "true" : undefined}
+                onClick={(event) => {
+                  close();
+                  if (!target.crossHost) return;
+                  // The other host cannot read this one's storage: the cart goes along in the address, sealed.
+                  event.preventDefault();
+                  void withCartHandover(target.href).then((url) => window.location.assign(url));
+                }}
+                className="flex items-center gap-3 px-4 py-2.5 text-sm hover:bg-amber-50 aria-[current=true]:font-bold"
+              >
+                <Flag locale={option} />
+                {t(`language.names.${option}`)}
+              </a>
+            </li>
+          );
+        })}
       </ul>
     </div>
   );

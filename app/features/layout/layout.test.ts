@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { Menu } from "#contract/api/catalog.ts";
 import { guestCurrencyId } from "#app/lib/guest-currency.ts";
 import { truncate } from "#app/lib/meta.ts";
-import { languageHref } from "./language-selector.tsx";
+import { languageHref, languageTarget } from "./language-selector.tsx";
 import { loginHref } from "#app/lib/links.ts";
 import { formatRates } from "./rates-bar.tsx";
 import { toShellCatalog } from "./shell-data.server.ts";
@@ -42,6 +42,21 @@ describe("links", () => {
 
   it("language links keep the path, the query and the hash", () => {
     expect(languageHref({ pathname: "/marcas", search: "?page=2&lang=pt-BR", hash: "#x" }, "es-AR")).toBe("/marcas?page=2&lang=es-AR#x");
+  });
+
+  it("a language of the other brand leads to its host at the same path, when both hosts are configured (spec §4)", () => {
+    const here = { pathname: "/produto/x", search: "?q=1", hash: "" };
+    const site = (origin: string, originPt: string, originEs: string) =>
+      ({ brand: "pt", brandName: "", phone: "", email: "", address: "", whatsapp: "", origin, originPt, originEs }) as const;
+    const pt = site("https://loja.example", "https://loja.example", "https://tienda.example");
+    expect(languageTarget(here, "es-AR", pt)).toEqual({ href: "https://tienda.example/produto/x?q=1&lang=es-AR", crossHost: true });
+    expect(languageTarget(here, "pt-BR", pt)).toEqual({ href: "/produto/x?q=1&lang=pt-BR", crossHost: false });
+    const es = site("https://tienda.example", "https://loja.example", "https://tienda.example");
+    expect(languageTarget(here, "pt-BR", es)).toEqual({ href: "https://loja.example/produto/x?q=1&lang=pt-BR", crossHost: true });
+    expect(languageTarget(here, "es-PY", es).crossHost).toBe(false);
+    // One host (localhost, a staging name): both languages live there, only ?lang= changes.
+    const single = site("http://127.0.0.1:3000", "http://127.0.0.1:3000", "http://127.0.0.1:3000");
+    expect(languageTarget(here, "es-AR", single)).toEqual({ href: "/produto/x?q=1&lang=es-AR", crossHost: false });
   });
 });
 
