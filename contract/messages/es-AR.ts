@@ -2,10 +2,15 @@ import * as esPY from "./es-PY.ts";
 import type { ApiTexts, ValidationTexts } from "./pt-BR.ts";
 
 /**
- * es-AR says every API text as es-PY does (decision 016): an Argentine override would go in
- * the objects below, over es-PY's.
+ * es-AR says every API text as es-PY does (decision 016), except the shipping notices the storefront's
+ * es-AR pages also say, which read as those do (voseo; decision 040).
  */
 export const validation: ValidationTexts = { ...esPY.validation };
 
 /** es-AR: every text the API answers with. */
-export const messages: ApiTexts = { ...esPY.messages, ...validation };
+export const messages: ApiTexts = {
+  ...esPY.messages,
+  ...validation,
+  shipping_needs_city: "¡Seleccioná una ciudad y tené productos en el carrito!",
+  no_delivery_region: "No realizamos entregas en tu región. Por favor, seleccioná un punto de retiro abajo.",
+};

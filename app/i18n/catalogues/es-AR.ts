@@ -1,5 +1,6 @@
 import { validation } from "#contract/messages/es-AR.ts";
 import shell from "../es-AR.json" with { type: "json" };
+import cart from "../locales/es-AR/cart.json" with { type: "json" };
 import catalog from "../locales/es-AR/catalog.json" with { type: "json" };
 import product from "../locales/es-AR/product.json" with { type: "json" };
 import { inheritCatalogue } from "../translator.ts";
@@ -10,4 +11,4 @@ import esPY from "./es-PY.ts";
  * which es-AR.json and locales/es-AR/ hold (decision 016). Like es-PY's, without `meta` (translator.ts)
  * and the groups (catalogues/home/, catalogues/account/).
  */
-export default inheritCatalogue(esPY, { ...shell, ...catalog, ...product, validation });
+export default inheritCatalogue(esPY, { ...shell, ...catalog, ...product, ...cart, validation });
