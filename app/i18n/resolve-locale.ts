@@ -34,8 +34,7 @@ export function localeCookie(locale: Locale, url: URL): string {
 }
 
 /** A `switch` redirects to `location`; it stores a language only when `?lang=` named one (`setCookie`). */
-export type LocaleResolution =
-  { kind: "switch"; locale: Locale; location: string; setCookie?: string } | { kind: "current"; locale: Locale };
+export type LocaleResolution = { kind: "switch"; locale: Locale; location: string; setCookie?: string } | { kind: "current"; locale: Locale };
 
 /**
  * Which language a request is shown in: a valid `?lang=` switches (stored in a cookie and removed

@@ -92,7 +92,11 @@ const SECTION_8: Shown[] = [
       ["api:login_ok", "server/modules/accounts/service.ts"],
     ],
   },
-  { spec: "Erro no envio do formulário.", es: "Error en el envío del formulario.", places: [["app:account.register.sendError", "app/features/account/register-form.tsx"]] },
+  {
+    spec: "Erro no envio do formulário.",
+    es: "Error en el envío del formulario.",
+    places: [["app:account.register.sendError", "app/features/account/register-form.tsx"]],
+  },
   {
     spec: "Erro ao verificar o e-mail. Tente novamente mais tarde.",
     es: "Error al verificar el correo electrónico. Intente nuevamente más tarde.",
@@ -165,7 +169,11 @@ const SECTION_8: Shown[] = [
       ["api:session_expired", "server/modules/cart/service.ts"],
     ],
   },
-  { spec: "Erro ao salvar endereço", es: "Error al guardar la dirección", places: [["app:account.address.saveError", "app/features/account/address-modal.tsx"]] },
+  {
+    spec: "Erro ao salvar endereço",
+    es: "Error al guardar la dirección",
+    places: [["app:account.address.saveError", "app/features/account/address-modal.tsx"]],
+  },
   // Checkout and payment
   {
     spec: "Erro ao iniciar o checkout. Tente novamente.",
@@ -175,8 +183,16 @@ const SECTION_8: Shown[] = [
       ["api:checkout_error", null],
     ],
   },
-  { spec: "Link de pagamento não encontrado", es: "Enlace de pago no encontrado", places: [["app:cart.checkout.linkNotFound", "app/routes/checkout.tsx"]] },
-  { spec: "Erro ao gerar link de pagamento", es: "Error al generar el enlace de pago", places: [["app:cart.checkout.linkError", "app/routes/checkout.tsx"]] },
+  {
+    spec: "Link de pagamento não encontrado",
+    es: "Enlace de pago no encontrado",
+    places: [["app:cart.checkout.linkNotFound", "app/routes/checkout.tsx"]],
+  },
+  {
+    spec: "Erro ao gerar link de pagamento",
+    es: "Error al generar el enlace de pago",
+    places: [["app:cart.checkout.linkError", "app/routes/checkout.tsx"]],
+  },
   {
     spec: "No momento não temos nenhum meio de pagamento disponível para sua Região",
     es: "En este momento no tenemos ningún medio de pago disponible para su región",
@@ -195,7 +211,11 @@ const SECTION_8: Shown[] = [
   },
   { spec: "ID de pagamento ausente", es: "ID de pago ausente", places: [["app:cart.payment.missingPaymentId", PAYMENT]] },
   { spec: "Tempo limite ao aguardar pagamento", es: "Tiempo límite al esperar el pago", places: [["app:cart.payment.timeout", PAYMENT]] },
-  { spec: "O pagamento ainda não foi identificado.", es: "El pago todavía no fue identificado.", places: [["app:cart.payment.notIdentified", PAYMENT]] },
+  {
+    spec: "O pagamento ainda não foi identificado.",
+    es: "El pago todavía no fue identificado.",
+    places: [["app:cart.payment.notIdentified", PAYMENT]],
+  },
   // Orders
   {
     spec: "Erro ao buscar os detalhes do pedido.",
@@ -252,8 +272,16 @@ const SECTION_8: Shown[] = [
     ],
   },
   { spec: "Marca não encontrada", es: "Marca no encontrada", places: [["app:catalog.brand.notFound", "app/routes/brand.tsx"]] },
-  { spec: "Erro ao carregar marca", es: "Error al cargar la marca", places: [["app:catalog.brand.loadError", "app/features/catalog/product-list-page.tsx"]] },
-  { spec: "Erro ao carregar produtos", es: "Error al cargar los productos", places: [["app:home.errors.products", "app/features/home/category-tabs.tsx"]] },
+  {
+    spec: "Erro ao carregar marca",
+    es: "Error al cargar la marca",
+    places: [["app:catalog.brand.loadError", "app/features/catalog/product-list-page.tsx"]],
+  },
+  {
+    spec: "Erro ao carregar produtos",
+    es: "Error al cargar los productos",
+    places: [["app:home.errors.products", "app/features/home/category-tabs.tsx"]],
+  },
   // The home page's other regions: their texts are pinned; where they show is the home page's.
   { spec: "Erro ao carregar categorias", es: "Error al cargar las categorías", places: [["app:home.errors.categories", null]] },
   { spec: "Erro ao carregar marcas", es: "Error al cargar las marcas", places: [["app:home.errors.brands", null]] },
@@ -271,7 +299,8 @@ describe("spec §8, word for word, where each text is shown", () => {
       for (const entry of SECTION_8) {
         for (const [key] of entry.places) {
           const said = texts[locale][key];
-          if (said === undefined || plain(said) !== expected(entry, locale)) drift.push(`${key}: ${JSON.stringify(said)} ≠ ${JSON.stringify(expected(entry, locale))}`);
+          if (said === undefined || plain(said) !== expected(entry, locale))
+            drift.push(`${key}: ${JSON.stringify(said)} ≠ ${JSON.stringify(expected(entry, locale))}`);
         }
       }
       expect(drift).toEqual([]);

@@ -20,7 +20,10 @@ describe("the storefront's API client", () => {
     await client("GET /ecom/favoritos");
     await client("POST /ecom/favoritos", { body: { produto_id: 5 } });
     await client("GET /api/public/products", { query: { lang: "es", page: 2 } });
-    await client("GET /ecom/venda/carrinho/{external_id}", { params: { external_id: "6f1c2a4e-8d1b-4c47-9a59-0d6f3e2b7c10" }, query: { moeda_id: 2 } });
+    await client("GET /ecom/venda/carrinho/{external_id}", {
+      params: { external_id: "6f1c2a4e-8d1b-4c47-9a59-0d6f3e2b7c10" },
+      query: { moeda_id: 2 },
+    });
     expect(urls).toEqual([
       "/ecom/favoritos?moeda_id=3",
       "/ecom/favoritos?moeda_id=3",

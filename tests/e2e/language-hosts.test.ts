@@ -74,7 +74,10 @@ describe("the language switch between the brands' hosts", () => {
       await page.goto(`http://${PT_HOST}/produtos?page=1`, { waitUntil: "networkidle" });
       expect(await page.locator("html").getAttribute("lang")).toBe("pt-BR");
       const header = page.locator("header");
-      await header.getByRole("button", { name: /Alterar idioma/ }).first().click();
+      await header
+        .getByRole("button", { name: /Alterar idioma/ })
+        .first()
+        .click();
       const spanish = header.getByRole("link", { name: shellPt.language.names["es-AR"] }).first();
       expect(await spanish.getAttribute("href")).toBe(`http://${ES_HOST}/produtos?page=1&lang=es-AR`);
       await spanish.click();
@@ -84,7 +87,10 @@ describe("the language switch between the brands' hosts", () => {
       expect(await page.locator("html").getAttribute("lang")).toBe("es-AR");
       expect(await page.evaluate(() => localStorage.getItem("cartExternalId"))).toBe(cart.external_id);
       expect(await page.evaluate(() => document.cookie)).not.toContain("cart_handover");
-      await header.getByRole("link", { name: /Carrito/ }).first().click();
+      await header
+        .getByRole("link", { name: /Carrito/ })
+        .first()
+        .click();
       const drawer = page.getByRole("dialog", { name: cartEs.cart.title });
       // The line is the product's: its code (the name is the Spanish one here).
       await drawer.getByText(product.codigo).first().waitFor();
@@ -104,7 +110,10 @@ describe("the language switch between the brands' hosts", () => {
       await page.goto("/marcas?lang=xx", { waitUntil: "networkidle" });
       expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe("/marcas");
       const header = page.locator("header");
-      await header.getByRole("button", { name: /Alterar idioma/ }).first().click();
+      await header
+        .getByRole("button", { name: /Alterar idioma/ })
+        .first()
+        .click();
       expect(await header.getByRole("link", { name: shellPt.language.names["es-PY"] }).first().getAttribute("href")).toBe("/marcas?lang=es-PY");
     } finally {
       await context.close();

@@ -7,7 +7,13 @@ const cart = { id: 41, external_id: "6f1c2a4e-8d1b-4c47-9a59-0d6f3e2b7c10", iten
 
 describe("checkout's calcular-frete body (spec §7)", () => {
   it("sends the cart's id and external id, its active lines, the first address's cep and country, and the service chosen", () => {
-    const extras = { ...originOf([{ cep: "01001-000", pais_id: 1 }, { cep: null, pais_id: 2 }]), serviceId: 3 };
+    const extras = {
+      ...originOf([
+        { cep: "01001-000", pais_id: 1 },
+        { cep: null, pais_id: 2 },
+      ]),
+      serviceId: 3,
+    };
     const body = quoteBody(cart, 3, { clienteEnderecoId: 12 }, extras);
     expect(body).toEqual({
       id: 41,

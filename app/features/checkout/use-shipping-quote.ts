@@ -17,7 +17,13 @@ export type QuoteStatus =
  * says so (spec §8) and tries again every SHIPPING_RETRY_MS. The service last chosen goes with each
  * question (`id_servico`) but does not ask again by itself.
  */
-export function useShippingQuote(cart: QuoteCart | null, moedaId: number, cartKey: string, target: QuoteTarget | null, extras: QuoteExtras): QuoteStatus {
+export function useShippingQuote(
+  cart: QuoteCart | null,
+  moedaId: number,
+  cartKey: string,
+  target: QuoteTarget | null,
+  extras: QuoteExtras,
+): QuoteStatus {
   const { t } = useTranslation();
   const [result, setResult] = useState<{ key: string; status: QuoteStatus } | null>(null);
   const [retry, setRetry] = useState(0);

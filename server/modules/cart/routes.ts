@@ -37,7 +37,11 @@ export const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService; handover: Ca
   // A language switch to the other brand's host takes the guest's cart along (docs/decisions/040).
   app.post(
     "/ecom/venda/carrinho/:external_id/passagem",
-    { schema: op("POST /ecom/venda/carrinho/{external_id}/passagem", { tags }), preHandler, config: { rateLimit: { max: 30, timeWindow: "1 minute" } } },
+    {
+      schema: op("POST /ecom/venda/carrinho/{external_id}/passagem", { tags }),
+      preHandler,
+      config: { rateLimit: { max: 30, timeWindow: "1 minute" } },
+    },
     async (req) => ({ token: await handover.give(req.params.external_id, viewerOf(req)) }),
   );
 

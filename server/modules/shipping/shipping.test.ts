@@ -140,7 +140,9 @@ describe("PUT /ecom/venda/carrinho/{external_id}/calcular-frete", () => {
       const res = await quote(t.app, { id: 1, external_id: key }, { cidade_id: city["Ciudad del Este"] });
       expect([res.status, res.body.message]).toEqual([404, "External ID não disponível no carrinho."]);
     }
-    const spanish = await call<ApiError>(t.app, "PUT", "/ecom/venda/carrinho/null/calcular-frete?lang=es-PY", { body: { cidade_id: city["Ciudad del Este"] } });
+    const spanish = await call<ApiError>(t.app, "PUT", "/ecom/venda/carrinho/null/calcular-frete?lang=es-PY", {
+      body: { cidade_id: city["Ciudad del Este"] },
+    });
     expect(spanish.body.message).toBe("External ID no disponible en el carrito.");
     const owner = await shopper(t.app, t.database.db, "py");
     const other = await shopper(t.app, t.database.db, "py");
@@ -154,7 +156,11 @@ describe("PUT /ecom/venda/carrinho/{external_id}/calcular-frete", () => {
 describe("calcular-frete's other reading and the cart's address (spec §3, §7)", () => {
   it("answers shippingCost and deliveryOptions: the cost of the service asked for, else of the first option", async () => {
     const cart = await guestCart(3);
-    const first = await quote(t.app, cart, { cidade_id: city["Ciudad del Este"], cep: null, itens: [{ produto_id: p.id, armazem_id: 1, qtde: 1, ativo: true }] });
+    const first = await quote(t.app, cart, {
+      cidade_id: city["Ciudad del Este"],
+      cep: null,
+      itens: [{ produto_id: p.id, armazem_id: 1, qtde: 1, ativo: true }],
+    });
     expect(first.status).toBe(200);
     const body = first.body as typeof first.body & { shippingCost: string; deliveryOptions: DeliveryOption[] };
     expect(body.deliveryOptions).toEqual(body.data);
@@ -170,8 +176,11 @@ describe("calcular-frete's other reading and the cart's address (spec §3, §7)"
     const resident = await shopper(t.app, t.database.db, "py");
     const mine = await createCart(t.app, [{ produto_id: p.id, qtde: 1 }], { token: resident.token });
     const read = async () =>
-      (await call<{ data: { cliente_endereco_id: number | null } }>(t.app, "GET", `/ecom/venda/carrinho/${mine.external_id}`, { token: resident.token }))
-        .body.data.cliente_endereco_id;
+      (
+        await call<{ data: { cliente_endereco_id: number | null } }>(t.app, "GET", `/ecom/venda/carrinho/${mine.external_id}`, {
+          token: resident.token,
+        })
+      ).body.data.cliente_endereco_id;
     expect(await read()).toBeNull();
     expect((await quote(t.app, mine, { cliente_endereco_id: resident.addressId }, resident.token)).status).toBe(200);
     expect(await read()).toBe(resident.addressId);
