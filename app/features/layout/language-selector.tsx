@@ -84,7 +84,8 @@ export function LanguageSelector({ locale, compact = false }: { locale: Locale; 
                 aria-current={option === locale ? "true" : undefined}
                 onClick={(event) => {
                   close();
-                  if (!target.crossHost) return;
+                  // A new tab or window (a modified click) opens the plain link, without the cart.
+                  if (!target.crossHost || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
                   // The other host cannot read this one's storage: the cart goes along in the address, sealed.
                   event.preventDefault();
                   void withCartHandover(target.href).then((url) => window.location.assign(url));
