@@ -1,11 +1,12 @@
 import { BANNER_TYPE_VALUES, type AdminBanner } from "#contract/api/admin/content.ts";
 import { SHOP_TIME_ZONE, shopLocalInput } from "#contract/shop-time.ts";
-import { Check, SelectField, TextField } from "#app/components/form/fields.tsx";
+import { SelectField, TextField } from "#app/components/form/fields.tsx";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { EditItemForm, ItemDetails, NewItemForm } from "#app/features/admin/item-forms.tsx";
 import { useStaffApi } from "#app/features/admin/staff-data.tsx";
 import { useTranslation } from "#app/i18n/react.tsx";
 import { ImageUpload } from "./image-upload.tsx";
+import { PlaceFields } from "./place-fields.tsx";
 import "#app/i18n/admin-texts.ts";
 
 function BannerFields({ prefix, banner, errors }: { prefix: string; banner?: AdminBanner; errors: Record<string, string | undefined> }) {
@@ -56,18 +57,7 @@ function BannerFields({ prefix, banner, errors }: { prefix: string; banner?: Adm
         defaultValue={shopLocalInput(banner?.fim)}
         error={errors.fim}
       />
-      <TextField
-        id={`${prefix}-ordem`}
-        name="ordem"
-        type="number"
-        min={0}
-        max={100000}
-        label={t("admin.content.order")}
-        hint={t("admin.content.orderHint")}
-        defaultValue={banner?.ordem ?? 0}
-        error={errors.ordem}
-      />
-      <Check name="ativo" label={t("admin.content.active")} defaultChecked={banner?.ativo ?? true} />
+      <PlaceFields prefix={prefix} record={banner} errors={errors} />
     </>
   );
 }

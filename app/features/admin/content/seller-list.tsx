@@ -1,6 +1,6 @@
 import { useFetcher } from "react-router";
 import type { AdminSeller } from "#contract/api/admin/content.ts";
-import { Check, TextField } from "#app/components/form/fields.tsx";
+import { TextField } from "#app/components/form/fields.tsx";
 import { Badge } from "#app/components/ui/badge.tsx";
 import { FormResult } from "#app/features/admin/form-result.tsx";
 import { EditItemForm, ItemDetails, NewItemForm } from "#app/features/admin/item-forms.tsx";
@@ -9,6 +9,7 @@ import { useStaffApi } from "#app/features/admin/staff-data.tsx";
 import { useTranslation } from "#app/i18n/react.tsx";
 import type { ActionResult } from "#app/lib/action-result.ts";
 import { ImageUpload } from "./image-upload.tsx";
+import { PlaceFields } from "./place-fields.tsx";
 import "#app/i18n/admin-texts.ts";
 
 function SellerFields({ prefix, seller, errors }: { prefix: string; seller?: AdminSeller; errors: Record<string, string | undefined> }) {
@@ -52,18 +53,7 @@ function SellerFields({ prefix, seller, errors }: { prefix: string; seller?: Adm
         maxLength={120}
         error={errors.funcao_es}
       />
-      <TextField
-        id={`${prefix}-ordem`}
-        name="ordem"
-        type="number"
-        min={0}
-        max={100000}
-        label={t("admin.content.order")}
-        hint={t("admin.content.orderHint")}
-        defaultValue={seller?.ordem ?? 0}
-        error={errors.ordem}
-      />
-      <Check name="ativo" label={t("admin.content.active")} defaultChecked={seller?.ativo ?? true} />
+      <PlaceFields prefix={prefix} record={seller} errors={errors} />
     </>
   );
 }
