@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { useFetcher } from "react-router";
 import type { FieldErrors } from "#app/components/form/fields.tsx";
 import { SubmitButton } from "#app/components/form/submit-button.tsx";
-import { SaveOrDelete } from "#app/features/admin/catalogue/save-or-delete.tsx";
+import { SaveOrDelete } from "./save-or-delete.tsx";
 import { fieldErrors, type ActionResult } from "#app/lib/action-result.ts";
 import { FormResult, useResetOnSuccess } from "./form-result.tsx";
 import { CsrfField } from "./staff-data.tsx";
