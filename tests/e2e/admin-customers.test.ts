@@ -5,6 +5,7 @@ import admin from "#app/i18n/locales/pt-BR/admin.json" with { type: "json" };
 import adminCustomers from "#app/i18n/locales/pt-BR/admin-customers.json" with { type: "json" };
 import adminEs from "#app/i18n/locales/es-PY/admin.json" with { type: "json" };
 import adminCustomersEs from "#app/i18n/locales/es-PY/admin-customers.json" with { type: "json" };
+import ordersEs from "#app/i18n/locales/es-PY/admin-orders.json" with { type: "json" };
 import { apiMessage } from "#contract/messages.ts";
 import esPY from "../../app/i18n/es-PY.json" with { type: "json" };
 import { accountEs, accountPt } from "../support/account-texts.ts";
@@ -213,6 +214,11 @@ describe("customers and their documents in the back office", () => {
       await page.getByText(`Ciudad del Este · Alto Paraná · ${ces.nationalities.PY}`).waitFor();
       const orders = page.getByTestId("customer-orders");
       expect(await orders.textContent()).toContain(order.pedido);
+      // The order's states in Spanish, as the order screens say them.
+      expect(await orders.textContent()).toContain(ordersEs.admin.orders.fulfilments.em_separacao);
+      expect(await orders.textContent()).toMatch(
+        new RegExp(`${ordersEs.admin.orders.statuses.PAGAMENTO}|${ordersEs.admin.orders.statuses.AGUARDANDO}`),
+      );
       await page.getByText("1 pedido en total; el más reciente abajo.").waitFor();
       await noPortuguese();
       await fits();
