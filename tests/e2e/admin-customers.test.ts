@@ -3,9 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_STAFF } from "#db/staff.ts";
 import admin from "#app/i18n/locales/pt-BR/admin.json" with { type: "json" };
 import adminCustomers from "#app/i18n/locales/pt-BR/admin-customers.json" with { type: "json" };
+import adminEs from "#app/i18n/locales/es-PY/admin.json" with { type: "json" };
+import adminCustomersEs from "#app/i18n/locales/es-PY/admin-customers.json" with { type: "json" };
+import ordersEs from "#app/i18n/locales/es-PY/admin-orders.json" with { type: "json" };
+import { apiMessage } from "#contract/messages.ts";
 import esPY from "../../app/i18n/es-PY.json" with { type: "json" };
 import { accountEs, accountPt } from "../support/account-texts.ts";
-import { DESKTOP, logIn, newAdminPage, TABLET } from "../support/admin-browser.ts";
+import { DESKTOP, logIn, newAdminPage, PHONE, TABLET } from "../support/admin-browser.ts";
 import { expectNoSeriousAxeViolations, launchBrowser } from "../support/browser.ts";
 import { e2eShop, PASSWORD } from "../support/e2e-shop.ts";
 import { storeURL } from "../support/e2e-store.ts";
@@ -139,6 +143,115 @@ describe("customers and their documents in the back office", () => {
     expect(staff.errors).toEqual([]);
     expect(ownerPage.errors).toEqual([]);
     await ownerPage.close();
+  });
+
+  it("speaks Spanish to a manager who reads it: list, search, detail and the document's review, without sideways scroll on a phone or a tablet", async () => {
+    const shop = e2eShop(baseURL);
+    const customer = await shop.newCustomer("py");
+    const { data: products } = await shop.json<{ data: { id: number }[] }>("/api/public/products?per_page=1&tem_estoque=1");
+    const order = await shop.placeOrder(customer.token, 3, [{ produto_id: products[0]!.id, qtde: 1 }], { paid: false });
+    const staff = await staffPage(manager);
+    const { page } = staff;
+    const ces = adminCustomersEs.admin.customers;
+    /** Every text the Portuguese screens say that the Spanish ones say otherwise: none may be on a Spanish page. */
+    const portugueseOnly = ((pt: unknown, es: unknown): string[] => {
+      const walk = (a: unknown, b: unknown): string[] =>
+        typeof a === "string"
+          ? a !== b && !a.includes("{{") && a.length > 3
+            ? [a]
+            : []
+          : Object.entries(a as object).flatMap(([k, v]) => walk(v, (b as Record<string, unknown>)[k]));
+      return walk(pt, es);
+    })(c, ces);
+    const noPortuguese = async () => {
+      const text = await page.getByRole("main").innerText();
+      expect(portugueseOnly.filter((line) => text.includes(line))).toEqual([]);
+    };
+    const fits = async () => {
+      for (const viewport of [PHONE, TABLET]) {
+        await page.setViewportSize(viewport);
+        expect(await overflow(page), `${viewport.width} px`).toBeLessThanOrEqual(0);
+      }
+      await page.setViewportSize(DESKTOP);
+    };
+    const language = async (lang: string, label: string, save: string) => {
+      await page.goto("/admin/conta");
+      await page.getByLabel(label, { exact: true }).selectOption(lang);
+      await page.getByRole("button", { name: save }).click();
+      await expect.poll(() => page.locator("html").getAttribute("lang")).toBe(lang);
+    };
+    try {
+      await language("es-PY", pt.account.language, pt.account.saveLanguage);
+
+      // The list and the search by the document's number typed without its dash.
+      await page.getByRole("navigation", { name: adminEs.admin.nav.label }).getByRole("link", { name: ces.nav }).click();
+      await page.waitForURL(/\/admin\/clientes$/);
+      await page.getByText(ces.intro).waitFor();
+      await noPortuguese();
+      await fits();
+      const detail = await shop.json<{ documento: string }>("/ecom/me", { method: "POST", headers: { authorization: `Bearer ${customer.token}` } });
+      await page.getByRole("search").getByLabel(ces.search).fill(detail.documento.replace(/\D/g, ""));
+      await page.getByRole("search").getByRole("button", { name: ces.filter }).click();
+      await page.waitForURL(/\/admin\/clientes\?q=/);
+      await expect.poll(() => page.getByTestId("customer-row").count()).toBe(1);
+      const row = page.getByTestId("customer-row");
+      expect(await page.getByTestId("customer-table").locator("th").allInnerTexts()).toEqual(Object.values(ces.columns));
+      expect(await row.textContent()).toContain(ces.nationalities.PY);
+      expect(await row.textContent()).toContain(ces.states.pendente);
+      expect(await row.textContent()).toContain(ces.notConfirmed);
+      await noPortuguese();
+      await fits();
+
+      // The detail: the customer's data, language, orders and document, in Spanish.
+      await row.getByRole("link", { name: "María Benítez" }).click();
+      await page.waitForURL(/\/admin\/clientes\/\d+$/);
+      const data = page.getByTestId("customer-data");
+      await data.getByText(customer.email).waitFor();
+      await data.getByText(adminEs.admin.languages["es-PY"], { exact: true }).waitFor();
+      await page.getByRole("img", { name: `${ces.sides.frente} del documento de María Benítez` }).waitFor();
+      await page.getByRole("img", { name: `${ces.sides.verso} del documento de María Benítez` }).waitFor();
+      // The address's country in the reader's words, not as the geography names it.
+      await page.getByText(`Ciudad del Este · Alto Paraná · ${ces.nationalities.PY}`).waitFor();
+      const orders = page.getByTestId("customer-orders");
+      expect(await orders.textContent()).toContain(order.pedido);
+      // The order's states in Spanish, as the order screens say them.
+      expect(await orders.textContent()).toContain(ordersEs.admin.orders.fulfilments.em_separacao);
+      expect(await orders.textContent()).toMatch(
+        new RegExp(`${ordersEs.admin.orders.statuses.PAGAMENTO}|${ordersEs.admin.orders.statuses.AGUARDANDO}`),
+      );
+      await page.getByText("1 pedido en total; el más reciente abajo.").waitFor();
+      await noPortuguese();
+      await fits();
+
+      // Rejected without a reason: refused in Spanish; then rejected as illegible, then verified.
+      const review = page.getByRole("form", { name: ces.review });
+      await review.getByLabel(ces.reject, { exact: true }).check();
+      await review.getByRole("button", { name: ces.saveReview }).click();
+      await expect.poll(() => review.locator("#field-motivo-error").textContent()).toBe(apiMessage("es-PY", "required"));
+      expect(await review.getByRole("alert").textContent()).toContain(apiMessage("es-PY", "validation_failed"));
+      await review.getByLabel(ces.reject, { exact: true }).check();
+      await review.getByLabel(ces.reason, { exact: true }).selectOption("ilegivel");
+      await review.getByRole("button", { name: ces.saveReview }).click();
+      await expect.poll(() => review.getByRole("status").textContent()).toBe(apiMessage("es-PY", "document_rejected"));
+      const state = page.getByTestId("document-review");
+      await expect.poll(() => state.textContent()).toContain(ces.states.rejeitado);
+      expect(await state.textContent()).toContain(ces.reviewReason.replace("{{reason}}", ces.reasons.ilegivel));
+      expect(await state.textContent()).toContain(`Revisado por ${manager.nome} el `);
+      await noPortuguese();
+      await fits();
+      await review.getByLabel(ces.verify, { exact: true }).check();
+      await review.getByRole("button", { name: ces.saveReview }).click();
+      await expect.poll(() => review.getByRole("status").textContent()).toBe(apiMessage("es-PY", "document_verified"));
+      await expect.poll(() => state.textContent()).toContain(ces.states.verificado);
+      await noPortuguese();
+      await fits();
+      await expectNoSeriousAxeViolations(page);
+      expect(staff.errors).toEqual([]);
+    } finally {
+      // The demo manager as the other browser tests of this store expect it.
+      await language("pt-BR", adminEs.admin.account.language, adminEs.admin.account.saveLanguage);
+      await staff.close();
+    }
   });
 
   it("shows counter staff no customers link, and refuses them the customers' screens", async () => {

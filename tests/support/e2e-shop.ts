@@ -154,5 +154,56 @@ export function e2eShop(baseURL: string) {
     });
   }
 
-  return { json, newCustomer, customerCart, signedInPage, reserve };
+  /**
+   * An order of `token`'s lines placed through the API: picked up at the shop, or delivered to the
+   * customer's main address by the first delivery service that quotes it; approved on the sandbox
+   * gateway's page when `paid`.
+   */
+  async function placeOrder(
+    token: string,
+    moedaId: number,
+    lines: { produto_id: number; qtde: number }[],
+    { delivery = false, paid = true } = {},
+  ): Promise<{ id: number; external_id: string; pedido: string; codigo_retirada: string | null }> {
+    const auth = { authorization: `Bearer ${token}` };
+    const cart = await customerCart(token, moedaId, lines);
+    const me = await json<{ enderecos: { id: number; cidade_id: number }[] }>("/ecom/me", { method: "POST", headers: auth });
+    const address = me.enderecos[0]!;
+    const quote = await json<{
+      data: { token: string; valor: string; entrega_servico_id: number | null; opcionais: { pontos_entrega: unknown[] } }[];
+    }>(`/ecom/venda/carrinho/${cart.external_id}/calcular-frete`, {
+      method: "PUT",
+      headers: { "content-type": "application/json", ...auth },
+      body: JSON.stringify({ id: cart.id, external_id: cart.external_id, filial_id: 1, pais_id: 2, cidade_id: address.cidade_id }),
+    });
+    const option = delivery
+      ? quote.data.find((o) => o.entrega_servico_id !== null && o.opcionais.pontos_entrega.length === 0)
+      : quote.data.find((o) => o.entrega_servico_id === null);
+    expect(option, JSON.stringify(quote.data)).toBeDefined();
+    const placed = await json<{
+      link_pagamento: string[];
+      pedido: { id: number; external_id: string; pedido: string; codigo_retirada: string | null };
+    }>(`/ecom/venda/carrinho/${cart.external_id}/iniciar-checkout`, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...auth },
+      body: JSON.stringify({
+        token_entrega: option!.token,
+        valor_frete: option!.valor,
+        entrega_servico_id: option!.entrega_servico_id,
+        ...(delivery ? { cliente_endereco_id: address.id } : {}),
+      }),
+    });
+    if (paid) {
+      const approved = await fetch(`${baseURL}${new URL(placed.link_pagamento[0]!).pathname}`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: "decision=approve",
+      });
+      expect(approved.status).toBe(303);
+    }
+    return placed.pedido;
+  }
+
+  return { json, newCustomer, customerCart, signedInPage, reserve, placeOrder };
 }

@@ -73,6 +73,23 @@ export async function requireStaff(request: Request, context: AppLoadContext): P
 export const adminAction = <T, A = never>(request: Request, intent: string | undefined, call: () => Promise<T>, answer?: (value: T) => A) =>
   runAction(call, { intent, answer, unauthorized: () => redirect(adminLoginPath(request)), throwServerErrors: true });
 
+/**
+ * What a back-office action reads first from its posted form: the client that carries the form's CSRF
+ * token, the intent the form asked for (a press of a "remove" button, SaveOrDelete's, asks `removeIntent`
+ * instead), the record's id and any text field ("" when absent).
+ */
+export async function readAdminForm(request: Request, context: AppLoadContext, removeIntent?: string) {
+  const form = await request.formData();
+  const asked = String(form.get("intent") ?? "");
+  return {
+    form,
+    api: adminApi(context, form),
+    intent: removeIntent !== undefined && form.get("remove") ? removeIntent : asked,
+    id: String(form.get("id") ?? ""),
+    field: (name: string) => String(form.get(name) ?? ""),
+  };
+}
+
 /** A loader's API call; a 403 or 404 becomes the admin layout's error page, a 401 the login. */
 export async function adminLoad<T>(request: Request, call: () => Promise<T>): Promise<T> {
   try {

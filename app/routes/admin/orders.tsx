@@ -1,8 +1,8 @@
 import { useLoaderData } from "react-router";
 import type { AdminOrdersQuery } from "#contract/api/admin/orders.ts";
-import { Pager } from "#app/components/ui/pagination.tsx";
 import { AdminPage, Panel } from "#app/features/admin/admin-shell.tsx";
 import { adminApi, adminLoad } from "#app/features/admin/api.server.ts";
+import { ListPager, listQuery } from "#app/features/admin/list-filters.tsx";
 import { adminMeta } from "#app/features/admin/meta.ts";
 import { ORDER_FILTERS, OrderFilters, OrderTable } from "#app/features/admin/orders/order-list.tsx";
 import { useStaffSession } from "#app/features/admin/staff-data.tsx";
@@ -13,12 +13,7 @@ import "#app/i18n/admin-texts.ts";
 export const meta = adminMeta("admin.orders.title");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const search = new URL(request.url).searchParams;
-  const query: Record<string, string> = {};
-  for (const name of [...ORDER_FILTERS, "page"]) {
-    const value = search.get(name)?.trim();
-    if (value) query[name] = value;
-  }
+  const query = listQuery(request, [...ORDER_FILTERS, "page"]);
   const page = await adminLoad(request, () => adminApi(context)("GET /api/admin/orders", { query: query as AdminOrdersQuery }));
   return { page, query };
 }
@@ -28,10 +23,8 @@ export default function AdminOrders() {
   const { t } = useTranslation();
   const { staff } = useStaffSession();
   const { page, query } = useLoaderData<typeof loader>();
-  const pageLink = (n: number) => `?${new URLSearchParams({ ...query, page: String(n) })}`;
   const filters = Object.fromEntries(Object.entries(query).filter(([k]) => k !== "page" && k !== "per_page"));
   const csvHref = staff.papel === "counter" ? undefined : `/api/admin/orders.csv?${new URLSearchParams(filters)}`;
-  const label = t("admin.orders.page", { page: page.page });
   return (
     <AdminPage title={t("admin.orders.title")} intro={t("admin.orders.intro")}>
       <Panel>
@@ -39,11 +32,12 @@ export default function AdminOrders() {
       </Panel>
       <Panel>
         {page.data.length === 0 ? <p className="text-muted">{t("admin.orders.empty")}</p> : <OrderTable orders={page.data} />}
-        <Pager
-          label={label}
-          status={label}
-          previous={page.page > 1 ? { to: pageLink(page.page - 1), label: t("admin.orders.newer") } : undefined}
-          next={page.has_more ? { to: pageLink(page.page + 1), label: t("admin.orders.older") } : undefined}
+        <ListPager
+          query={query}
+          page={page.page}
+          label={t("admin.orders.page", { page: page.page })}
+          previous={page.page > 1 ? t("admin.orders.newer") : undefined}
+          next={page.has_more ? t("admin.orders.older") : undefined}
         />
       </Panel>
     </AdminPage>

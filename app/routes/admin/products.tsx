@@ -1,9 +1,9 @@
 import { Link, useActionData, useLoaderData } from "react-router";
 import type { AdminProductsQuery, BulkChangeBody } from "#contract/api/admin/products.ts";
-import { Pager } from "#app/components/ui/pagination.tsx";
 import { AdminPage, Panel } from "#app/features/admin/admin-shell.tsx";
 import { adminAction, adminApi, adminLoad } from "#app/features/admin/api.server.ts";
 import { BulkForm, FILTER_FIELDS, ProductFilters, ProductTable } from "#app/features/admin/catalogue/product-list.tsx";
+import { ListPager, listQuery } from "#app/features/admin/list-filters.tsx";
 import { adminMeta } from "#app/features/admin/meta.ts";
 import { useTranslation } from "#app/i18n/react.tsx";
 import type { ActionResult } from "#app/lib/action-result.ts";
@@ -15,12 +15,7 @@ export const meta = adminMeta("admin.products.title");
 const FILTERS = ["q", "category_id", "brand_id", "estoque", "especial", "preco_oculto", "ativo", "per_page", "page"] as const;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const search = new URL(request.url).searchParams;
-  const query: Record<string, string> = {};
-  for (const name of FILTERS) {
-    const value = search.get(name)?.trim();
-    if (value) query[name] = value;
-  }
+  const query = listQuery(request, FILTERS);
   const api = adminApi(context);
   const [page, options] = await Promise.all([
     adminLoad(request, () => api("GET /api/admin/products", { query: query as AdminProductsQuery })),
@@ -52,8 +47,6 @@ export default function AdminProducts() {
   const { t } = useTranslation();
   const { page, options, query } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>() as ActionResult | undefined;
-  const pageLink = (n: number) => `?${new URLSearchParams({ ...query, page: String(n) })}`;
-  const pageLabel = t("admin.products.page", { page: page.page, last: page.last_page });
   return (
     <AdminPage title={t("admin.products.title")} intro={t("admin.products.intro")}>
       <div>
@@ -72,11 +65,12 @@ export default function AdminProducts() {
           {t("admin.products.total", { count: page.total })}
         </p>
         {page.data.length === 0 ? <p className="text-muted">{t("admin.products.empty")}</p> : <ProductTable products={page.data} />}
-        <Pager
-          label={pageLabel}
-          status={pageLabel}
-          previous={page.page > 1 ? { to: pageLink(page.page - 1), label: t("admin.products.previous") } : undefined}
-          next={page.page < page.last_page ? { to: pageLink(page.page + 1), label: t("admin.products.next") } : undefined}
+        <ListPager
+          query={query}
+          page={page.page}
+          label={t("admin.products.page", { page: page.page, last: page.last_page })}
+          previous={page.page > 1 ? t("admin.products.previous") : undefined}
+          next={page.page < page.last_page ? t("admin.products.next") : undefined}
         />
       </Panel>
       <Panel title={t("admin.bulk.title")}>

@@ -1,6 +1,6 @@
 import { useLoaderData } from "react-router";
 import { AdminPage, Panel } from "#app/features/admin/admin-shell.tsx";
-import { adminAction, adminApi, adminLoad } from "#app/features/admin/api.server.ts";
+import { adminAction, adminApi, adminLoad, readAdminForm } from "#app/features/admin/api.server.ts";
 import { NewSeller, SellerItem } from "#app/features/admin/content/seller-list.tsx";
 import { adminMeta } from "#app/features/admin/meta.ts";
 import { useTranslation } from "#app/i18n/react.tsx";
@@ -16,11 +16,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** Creates, saves or deletes a member of the sales team, or takes their photo off (the upload goes straight to the API). */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const api = adminApi(context, form);
-  const intent = form.get("remove") ? "delete" : String(form.get("intent") ?? "");
-  const id = String(form.get("id") ?? "");
-  const field = (name: string) => String(form.get(name) ?? "");
+  const { form, api, intent, id, field } = await readAdminForm(request, context, "delete");
   const body = {
     nome: field("nome"),
     funcao_pt: field("funcao_pt"),

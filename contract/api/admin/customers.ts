@@ -107,6 +107,8 @@ export const CustomerDetailSchema = z
         cidade: z.string().nullable(),
         estado: z.string().nullable(),
         pais: z.string(),
+        /** The country's two letters (BR, PY), for a screen that names it in its reader's language. */
+        pais_sigla: z.string(),
         cep: z.string().nullable(),
         principal: z.boolean(),
       }),

@@ -5,7 +5,7 @@ import { CategoryFields } from "#app/features/admin/catalogue/category-fields.ts
 import { FormResult, useResetOnSuccess } from "#app/features/admin/form-result.tsx";
 import { CsrfField } from "#app/features/admin/staff-data.tsx";
 import { Badge } from "#app/components/ui/badge.tsx";
-import { SaveOrDelete } from "./save-or-delete.tsx";
+import { SaveOrDelete } from "#app/features/admin/save-or-delete.tsx";
 import { useTranslation } from "#app/i18n/react.tsx";
 import { type ActionResult, fieldErrors } from "#app/lib/action-result.ts";
 import "#app/i18n/admin-texts.ts";

@@ -4,9 +4,9 @@ import { ADMIN_PAGE_SIZES, type AdminProductRow, type BulkChangeBody, type Catal
 import { SelectField, TextField } from "#app/components/form/fields.tsx";
 import { SubmitButton } from "#app/components/form/submit-button.tsx";
 import { Badge } from "#app/components/ui/badge.tsx";
-import { Button } from "#app/components/ui/button.tsx";
 import { AdminTable } from "#app/features/admin/admin-shell.tsx";
 import { FormResult } from "#app/features/admin/form-result.tsx";
+import { FilterForm, SearchFilter, SelectFilter } from "#app/features/admin/list-filters.tsx";
 import { CsrfField } from "#app/features/admin/staff-data.tsx";
 import { useTranslation } from "#app/i18n/react.tsx";
 import { fieldErrors, type ActionResult } from "#app/lib/action-result.ts";
@@ -19,78 +19,59 @@ export const FILTER_FIELDS = ["q", "category_id", "brand_id", "estoque", "especi
 /** The product list's filters, sent as the address's query. */
 export function ProductFilters({ options, query }: { options: CatalogOptions; query: Record<string, string> }) {
   const { t, i18n } = useTranslation();
-  const navigation = useNavigation();
   const es = i18n.language.startsWith("es");
+  const any = t("admin.products.any");
   const yesNo = [
     { value: "sim", label: t("admin.products.yes") },
     { value: "nao", label: t("admin.products.no") },
   ];
   return (
-    <Form method="get" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4" aria-busy={navigation.state === "loading"}>
-      <TextField name="q" type="search" label={t("admin.products.search")} defaultValue={query.q ?? ""} maxLength={100} className="sm:col-span-2" />
-      <SelectField
+    <FilterForm submit={t("admin.products.filter")} clear={t("admin.products.clear")} clearTo="/admin/produtos">
+      <SearchFilter label={t("admin.products.search")} query={query} />
+      <SelectFilter
         name="category_id"
         label={t("admin.products.category")}
-        placeholder={t("admin.products.any")}
+        any={any}
         options={options.categories.map((c) => ({ value: c.id, label: es ? c.name_es : c.name_pt }))}
-        defaultValue={query.category_id ?? ""}
+        query={query}
       />
-      <SelectField
+      <SelectFilter
         name="brand_id"
         label={t("admin.products.brand")}
-        placeholder={t("admin.products.any")}
+        any={any}
         options={options.brands.map((b) => ({ value: b.id, label: b.nome }))}
-        defaultValue={query.brand_id ?? ""}
+        query={query}
       />
-      <SelectField
+      <SelectFilter
         name="estoque"
         label={t("admin.products.stock")}
-        placeholder={t("admin.products.any")}
+        any={any}
         options={[
           { value: "com", label: t("admin.products.withStock") },
           { value: "sem", label: t("admin.products.withoutStock") },
         ]}
-        defaultValue={query.estoque ?? ""}
+        query={query}
       />
-      <SelectField
-        name="especial"
-        label={t("admin.products.special")}
-        placeholder={t("admin.products.any")}
-        options={yesNo}
-        defaultValue={query.especial ?? ""}
-      />
-      <SelectField
-        name="preco_oculto"
-        label={t("admin.products.hiddenPrice")}
-        placeholder={t("admin.products.any")}
-        options={yesNo}
-        defaultValue={query.preco_oculto ?? ""}
-      />
-      <SelectField
+      <SelectFilter name="especial" label={t("admin.products.special")} any={any} options={yesNo} query={query} />
+      <SelectFilter name="preco_oculto" label={t("admin.products.hiddenPrice")} any={any} options={yesNo} query={query} />
+      <SelectFilter
         name="ativo"
         label={t("admin.products.status")}
-        placeholder={t("admin.products.any")}
+        any={any}
         options={[
           { value: "sim", label: t("admin.products.visible") },
           { value: "nao", label: t("admin.products.hidden") },
         ]}
-        defaultValue={query.ativo ?? ""}
+        query={query}
       />
-      <SelectField
+      <SelectFilter
         name="per_page"
         label={t("admin.products.perPage")}
         options={ADMIN_PAGE_SIZES.map((n) => ({ value: n, label: String(n) }))}
-        defaultValue={query.per_page ?? "20"}
+        query={query}
+        fallback="20"
       />
-      <div className="flex items-end gap-3 sm:col-span-2 lg:col-span-4">
-        <Button type="submit" kind="primary">
-          {t("admin.products.filter")}
-        </Button>
-        <Link to="/admin/produtos" className="min-h-11 px-2 py-2.5 font-semibold underline">
-          {t("admin.products.clear")}
-        </Link>
-      </div>
-    </Form>
+    </FilterForm>
   );
 }
 

@@ -1,15 +1,12 @@
-import { useFetcher } from "react-router";
 import { BANNER_TYPE_VALUES, type AdminBanner } from "#contract/api/admin/content.ts";
 import { SHOP_TIME_ZONE, shopLocalInput } from "#contract/shop-time.ts";
-import { Check, SelectField, TextField } from "#app/components/form/fields.tsx";
-import { SubmitButton } from "#app/components/form/submit-button.tsx";
+import { SelectField, TextField } from "#app/components/form/fields.tsx";
 import { Badge } from "#app/components/ui/badge.tsx";
-import { SaveOrDelete } from "#app/features/admin/catalogue/save-or-delete.tsx";
-import { FormResult, useResetOnSuccess } from "#app/features/admin/form-result.tsx";
-import { CsrfField, useStaffApi } from "#app/features/admin/staff-data.tsx";
+import { EditItemForm, ItemDetails, NewItemForm } from "#app/features/admin/item-forms.tsx";
+import { useStaffApi } from "#app/features/admin/staff-data.tsx";
 import { useTranslation } from "#app/i18n/react.tsx";
-import { fieldErrors, type ActionResult } from "#app/lib/action-result.ts";
 import { ImageUpload } from "./image-upload.tsx";
+import { PlaceFields } from "./place-fields.tsx";
 import "#app/i18n/admin-texts.ts";
 
 function BannerFields({ prefix, banner, errors }: { prefix: string; banner?: AdminBanner; errors: Record<string, string | undefined> }) {
@@ -60,54 +57,34 @@ function BannerFields({ prefix, banner, errors }: { prefix: string; banner?: Adm
         defaultValue={shopLocalInput(banner?.fim)}
         error={errors.fim}
       />
-      <TextField
-        id={`${prefix}-ordem`}
-        name="ordem"
-        type="number"
-        min={0}
-        max={100000}
-        label={t("admin.content.order")}
-        hint={t("admin.content.orderHint")}
-        defaultValue={banner?.ordem ?? 0}
-        error={errors.ordem}
-      />
-      <Check name="ativo" label={t("admin.content.active")} defaultChecked={banner?.ativo ?? true} />
+      <PlaceFields prefix={prefix} record={banner} errors={errors} />
     </>
   );
 }
 
 export function NewBanner() {
   const { t } = useTranslation();
-  const fetcher = useFetcher<ActionResult>();
-  const form = useResetOnSuccess(fetcher);
   return (
-    <fetcher.Form method="post" ref={form} className="grid gap-3 md:grid-cols-2" aria-label={t("admin.content.banners.new")}>
-      <CsrfField />
-      <input type="hidden" name="intent" value="create" />
-      <div className="md:col-span-2">
-        <FormResult result={fetcher.data} />
-      </div>
-      <BannerFields prefix="new-banner" errors={fieldErrors(fetcher.data)} />
-      <div className="md:col-span-2">
-        <SubmitButton pending={fetcher.state !== "idle"} pendingLabel={t("admin.content.creating")}>
-          {t("admin.content.create")}
-        </SubmitButton>
-      </div>
-    </fetcher.Form>
+    <NewItemForm
+      label={t("admin.content.banners.new")}
+      submit={t("admin.content.create")}
+      pendingLabel={t("admin.content.creating")}
+      fields={(errors) => <BannerFields prefix="new-banner" errors={errors} />}
+    />
   );
 }
 
 export function BannerItem({ banner }: { banner: AdminBanner }) {
   const { t, i18n } = useTranslation();
   const api = useStaffApi();
-  const fetcher = useFetcher<ActionResult>();
   const name = banner.titulo_pt || t("admin.content.banners.untitled", { id: banner.id });
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: "short", timeStyle: "short", timeZone: SHOP_TIME_ZONE });
   const when = (iso: string | null) => (iso ? date.format(new Date(iso)) : "…");
   return (
-    <li data-testid="admin-banner">
-      <details className="rounded-md border border-slate-200 p-3 open:bg-slate-50">
-        <summary className="flex cursor-pointer flex-wrap items-center gap-2 font-semibold">
+    <ItemDetails
+      testId="admin-banner"
+      summary={
+        <>
           {banner.imagem_url ? <img src={banner.imagem_url} alt="" className="h-8 w-16 object-cover" /> : null}
           <span className="break-all">{name}</span>
           <span className="text-xs font-normal text-muted">{banner.tipo}</span>
@@ -119,31 +96,28 @@ export function BannerItem({ banner }: { banner: AdminBanner }) {
               {t("admin.content.banners.scheduled", { from: when(banner.inicio), to: when(banner.fim) })}
             </span>
           ) : null}
-        </summary>
-        <div className="mt-3 grid gap-4 lg:grid-cols-[1fr_auto]">
-          <fetcher.Form method="post" className="grid gap-3 md:grid-cols-2" aria-label={t("admin.content.banners.edit", { name })}>
-            <CsrfField />
-            <input type="hidden" name="intent" value="update" />
-            <input type="hidden" name="id" value={banner.id} />
-            <div className="md:col-span-2">
-              <FormResult result={fetcher.data} />
-            </div>
-            <BannerFields prefix={`banner-${banner.id}`} banner={banner} errors={fieldErrors(fetcher.data)} />
-            <SaveOrDelete pending={fetcher.state !== "idle"} name={name} />
-          </fetcher.Form>
-          <section>
-            <ImageUpload
-              id={`banner-image-${banner.id}`}
-              label={t("admin.content.image")}
-              image={banner.imagem_url}
-              alt={t("admin.content.banners.imageAlt", { name })}
-              field="imagem"
-              wide
-              send={(body) => api("POST /api/admin/banners/{id}/image", { params: { id: banner.id }, body })}
-            />
-          </section>
-        </div>
-      </details>
-    </li>
+        </>
+      }
+      aside={
+        <section>
+          <ImageUpload
+            id={`banner-image-${banner.id}`}
+            label={t("admin.content.image")}
+            image={banner.imagem_url}
+            alt={t("admin.content.banners.imageAlt", { name })}
+            field="imagem"
+            wide
+            send={(body) => api("POST /api/admin/banners/{id}/image", { params: { id: banner.id }, body })}
+          />
+        </section>
+      }
+    >
+      <EditItemForm
+        id={banner.id}
+        label={t("admin.content.banners.edit", { name })}
+        name={name}
+        fields={(errors) => <BannerFields prefix={`banner-${banner.id}`} banner={banner} errors={errors} />}
+      />
+    </ItemDetails>
   );
 }

@@ -6,6 +6,7 @@ import { Button } from "#app/components/ui/button.tsx";
 import { AdminTable, Panel } from "#app/features/admin/admin-shell.tsx";
 import { FormResult } from "#app/features/admin/form-result.tsx";
 import { CsrfField } from "#app/features/admin/staff-data.tsx";
+import { isLocale } from "#contract/locale.ts";
 import { useTranslation } from "#app/i18n/react.tsx";
 import { fieldErrors, type ActionResult } from "#app/lib/action-result.ts";
 import { fulfilmentLabel, statusLabel } from "#app/features/admin/records/labels.ts";
@@ -46,7 +47,7 @@ export function CustomerData({ customer }: { customer: CustomerDetail }) {
     [t("admin.customers.documentNumber"), customer.documento ?? "—"],
     [t("admin.customers.identity"), customer.identidade ?? "—"],
     ...(customer.razao_social ? [[t("admin.customers.company"), customer.razao_social] as [string, string]] : []),
-    [t("admin.customers.language"), customer.lang],
+    [t("admin.customers.language"), isLocale(customer.lang) ? t(`admin.languages.${customer.lang}`) : customer.lang],
     [t("admin.customers.since"), day.format(new Date(customer.created_at))],
     [t("admin.customers.lastLogin"), customer.ultimo_login ? time.format(new Date(customer.ultimo_login)) : t("admin.customers.never")],
     [t("admin.customers.favourites"), String(customer.favoritos)],
@@ -72,7 +73,11 @@ export function CustomerData({ customer }: { customer: CustomerDetail }) {
                 {a.nome} {a.principal ? <span className="text-xs text-muted">· {t("admin.customers.main")}</span> : null}
               </p>
               <p>{a.linha}</p>
-              <p>{[a.cidade, a.estado, a.pais, a.cep].filter(Boolean).join(" · ")}</p>
+              <p>
+                {[a.cidade, a.estado, t(`admin.customers.nationalities.${a.pais_sigla}`, { defaultValue: a.pais }), a.cep]
+                  .filter(Boolean)
+                  .join(" · ")}
+              </p>
             </li>
           ))}
         </ul>

@@ -1,10 +1,9 @@
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import { DOCUMENT_STATES, NATIONALITIES } from "#contract/api/accounts.ts";
 import type { CustomerRow } from "#contract/api/admin/customers.ts";
-import { SelectField, TextField } from "#app/components/form/fields.tsx";
 import { Badge } from "#app/components/ui/badge.tsx";
-import { Button } from "#app/components/ui/button.tsx";
 import { AdminTable } from "#app/features/admin/admin-shell.tsx";
+import { FilterForm, SearchFilter, SelectFilter } from "#app/features/admin/list-filters.tsx";
 import { useTranslation } from "#app/i18n/react.tsx";
 import "#app/i18n/admin-texts.ts";
 
@@ -19,53 +18,37 @@ export function ReviewBadge({ state }: { state: CustomerRow["documento_status"] 
   return <Badge tone={STATE_TONES[state]}>{t(`admin.customers.states.${state}`)}</Badge>;
 }
 
-/** The search: a GET form, so it works without scripts and the address keeps the filters. */
+/** The search (list-filters.tsx). */
 export function CustomerFilters({ filters }: { filters: Record<string, string> }) {
   const { t } = useTranslation();
   return (
-    <Form method="get" role="search" className="grid gap-3 md:grid-cols-2 lg:grid-cols-5">
-      <TextField
-        name="q"
-        type="search"
-        label={t("admin.customers.search")}
-        hint={t("admin.customers.searchHint")}
-        defaultValue={filters.q ?? ""}
-        maxLength={200}
-        className="md:col-span-2"
-      />
-      <SelectField
+    <FilterForm submit={t("admin.customers.filter")} clear={t("admin.customers.clear")} clearTo="/admin/clientes" columns={5}>
+      <SearchFilter label={t("admin.customers.search")} hint={t("admin.customers.searchHint")} query={filters} maxLength={200} />
+      <SelectFilter
         name="nacionalidade"
         label={t("admin.customers.nationality")}
-        placeholder={t("admin.customers.anyNationality")}
+        any={t("admin.customers.anyNationality")}
         options={NATIONALITIES.map((n) => ({ value: n, label: t(`admin.customers.nationalities.${n}`) }))}
-        defaultValue={filters.nacionalidade ?? ""}
+        query={filters}
       />
-      <SelectField
+      <SelectFilter
         name="estrangeiro"
         label={t("admin.customers.flow")}
-        placeholder={t("admin.customers.anyFlow")}
+        any={t("admin.customers.anyFlow")}
         options={[
           { value: "sim", label: t("admin.customers.flowForeign") },
           { value: "nao", label: t("admin.customers.flowLocal") },
         ]}
-        defaultValue={filters.estrangeiro ?? ""}
+        query={filters}
       />
-      <SelectField
+      <SelectFilter
         name="documento_status"
         label={t("admin.customers.documentState")}
-        placeholder={t("admin.customers.anyState")}
+        any={t("admin.customers.anyState")}
         options={DOCUMENT_STATES.map((s) => ({ value: s, label: t(`admin.customers.states.${s}`) }))}
-        defaultValue={filters.documento_status ?? ""}
+        query={filters}
       />
-      <div className="flex flex-wrap items-center gap-3 md:col-span-2 lg:col-span-5">
-        <Button type="submit" kind="primary">
-          {t("admin.customers.filter")}
-        </Button>
-        <Link to="/admin/clientes" className="font-semibold underline">
-          {t("admin.customers.clear")}
-        </Link>
-      </div>
-    </Form>
+    </FilterForm>
   );
 }
 

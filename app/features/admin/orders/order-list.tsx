@@ -1,12 +1,11 @@
-import { Form, Link, useNavigation } from "react-router";
+import { Link } from "react-router";
 import { ORDER_PAGE_SIZES, type AdminOrderRow, type AdminOrdersPage } from "#contract/api/admin/orders.ts";
 import { ORDER_STATUSES } from "#contract/api/cart-constants.ts";
 import { FULFILMENT_STATUSES } from "#contract/fulfilment.ts";
 import { formatPrice } from "#contract/money.ts";
-import { SelectField, TextField } from "#app/components/form/fields.tsx";
 import { Badge } from "#app/components/ui/badge.tsx";
-import { Button } from "#app/components/ui/button.tsx";
 import { AdminTable } from "#app/features/admin/admin-shell.tsx";
+import { DateFilter, FilterForm, SearchFilter, SelectFilter } from "#app/features/admin/list-filters.tsx";
 import { useTranslation } from "#app/i18n/react.tsx";
 import { useOrderLabels } from "./labels.ts";
 import "#app/i18n/admin-texts.ts";
@@ -17,71 +16,69 @@ export const ORDER_FILTERS = ["q", "status", "status_entrega", "de", "ate", "moe
 export function OrderFilters({ query, pontos, csvHref }: { query: Record<string, string>; pontos: AdminOrdersPage["pontos"]; csvHref?: string }) {
   const { t } = useTranslation();
   const label = useOrderLabels();
-  const navigation = useNavigation();
   const any = t("admin.orders.any");
   return (
-    <Form method="get" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4" aria-busy={navigation.state === "loading"}>
-      <TextField name="q" type="search" label={t("admin.orders.search")} defaultValue={query.q ?? ""} maxLength={100} className="sm:col-span-2" />
-      <SelectField
+    <FilterForm
+      submit={t("admin.orders.filter")}
+      clear={t("admin.orders.clear")}
+      clearTo="/admin/pedidos"
+      extra={
+        csvHref ? (
+          <a href={csvHref} className="inline-flex min-h-11 items-center font-semibold underline underline-offset-2" download>
+            {t("admin.orders.csv")}
+          </a>
+        ) : null
+      }
+    >
+      <SearchFilter label={t("admin.orders.search")} query={query} />
+      <SelectFilter
         name="status"
         label={t("admin.orders.paymentStatus")}
-        placeholder={any}
+        any={any}
         options={ORDER_STATUSES.map((s) => ({ value: s, label: label.payment(s) }))}
-        defaultValue={query.status ?? ""}
+        query={query}
       />
-      <SelectField
+      <SelectFilter
         name="status_entrega"
         label={t("admin.orders.fulfilmentStatus")}
-        placeholder={any}
+        any={any}
         options={FULFILMENT_STATUSES.map((s) => ({ value: s, label: label.fulfilment(s) }))}
-        defaultValue={query.status_entrega ?? ""}
+        query={query}
       />
-      <TextField name="de" type="date" label={t("admin.orders.from")} defaultValue={query.de ?? ""} />
-      <TextField name="ate" type="date" label={t("admin.orders.to")} defaultValue={query.ate ?? ""} />
-      <SelectField
+      <DateFilter name="de" label={t("admin.orders.from")} query={query} />
+      <DateFilter name="ate" label={t("admin.orders.to")} query={query} />
+      <SelectFilter
         name="moeda_id"
         label={t("admin.orders.currency")}
-        placeholder={any}
+        any={any}
         options={[
           { value: 2, label: "U$ (USD)" },
           { value: 3, label: "G$ (PYG)" },
         ]}
-        defaultValue={query.moeda_id ?? ""}
+        query={query}
       />
-      <SelectField
+      <SelectFilter
         name="tipo"
         label={t("admin.orders.kind")}
-        placeholder={any}
+        any={any}
         options={(["retirada", "entrega"] as const).map((k) => ({ value: k, label: t(`admin.orders.kinds.${k}`) }))}
-        defaultValue={query.tipo ?? ""}
+        query={query}
       />
-      <SelectField
+      <SelectFilter
         name="ponto_entrega_id"
         label={t("admin.orders.point")}
-        placeholder={any}
+        any={any}
         options={pontos.map((p) => ({ value: p.id, label: p.nome }))}
-        defaultValue={query.ponto_entrega_id ?? ""}
+        query={query}
       />
-      <SelectField
+      <SelectFilter
         name="per_page"
         label={t("admin.orders.perPage")}
         options={ORDER_PAGE_SIZES.map((n) => ({ value: n, label: String(n) }))}
-        defaultValue={query.per_page ?? "20"}
+        query={query}
+        fallback="20"
       />
-      <div className="flex flex-wrap items-end gap-3 sm:col-span-2 lg:col-span-4">
-        <Button type="submit" kind="primary">
-          {t("admin.orders.filter")}
-        </Button>
-        <Link to="/admin/pedidos" className="inline-flex min-h-11 items-center font-semibold underline underline-offset-2">
-          {t("admin.orders.clear")}
-        </Link>
-        {csvHref ? (
-          <a href={csvHref} className="inline-flex min-h-11 items-center font-semibold underline underline-offset-2" download>
-            {t("admin.orders.csv")}
-          </a>
-        ) : null}
-      </div>
-    </Form>
+    </FilterForm>
   );
 }
 

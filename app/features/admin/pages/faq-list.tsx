@@ -3,8 +3,8 @@ import { MAX_FAQ_ANSWER, MAX_FAQ_ORDER, MAX_FAQ_QUESTION, type AdminFaq } from "
 import { TextField } from "#app/components/form/fields.tsx";
 import { SubmitButton } from "#app/components/form/submit-button.tsx";
 import { Badge } from "#app/components/ui/badge.tsx";
-import { Button } from "#app/components/ui/button.tsx";
 import { FormResult, useResetOnSuccess } from "#app/features/admin/form-result.tsx";
+import { SaveOrDelete } from "#app/features/admin/save-or-delete.tsx";
 import { CsrfField } from "#app/features/admin/staff-data.tsx";
 import { useTranslation } from "#app/i18n/react.tsx";
 import { fieldErrors, type ActionResult } from "#app/lib/action-result.ts";
@@ -121,23 +121,7 @@ export function FaqItem({ faq }: { faq: AdminFaq }) {
             <FormResult result={fetcher.data} />
           </div>
           <FaqFields key={JSON.stringify(faq)} prefix={`faq-${faq.id}`} values={faq} errors={fieldErrors(fetcher.data)} />
-          <div className="flex flex-wrap items-end gap-2">
-            <SubmitButton pending={fetcher.state !== "idle"} pendingLabel={t("admin.catalogue.saving")}>
-              {t("admin.catalogue.save")}
-            </SubmitButton>
-            <Button
-              type="submit"
-              name="remove"
-              value="1"
-              formNoValidate
-              kind="danger"
-              onClick={(event) => {
-                if (!window.confirm(t("admin.catalogue.confirmDelete", { name: question }))) event.preventDefault();
-              }}
-            >
-              {t("admin.catalogue.delete")}
-            </Button>
-          </div>
+          <SaveOrDelete pending={fetcher.state !== "idle"} name={question} />
         </fetcher.Form>
       </details>
     </li>

@@ -123,7 +123,7 @@ describe("a customer's record", () => {
     });
     expect(d.ultimo_login).not.toBeNull();
     expect(d.enderecos).toHaveLength(1);
-    expect(d.enderecos[0]).toMatchObject({ principal: true, cidade: "São Paulo", pais: "Brasil" });
+    expect(d.enderecos[0]).toMatchObject({ principal: true, cidade: "São Paulo", pais: "Brasil", pais_sigla: "BR" });
     expect(d.revisao).toEqual({ status: "pendente", motivo: null, nota: null, revisado_por: null, revisado_em: null });
     expect(d.documentos.map((x) => [x.lado, x.mime])).toEqual([
       ["frente", "image/png"],

@@ -158,12 +158,13 @@ export async function customerDetail(db: Db, row: CustomerRecord): Promise<Omit<
       cidade: string | null;
       estado: string | null;
       pais: string;
+      pais_sigla: string;
       cep: string | null;
       principal: boolean;
     }>(
       db,
       sql`SELECT a.id, a.nome, a.logradouro, a.numero, a.bairro, a.complemento, coalesce(c.nome, a.cidade) AS cidade,
-            e.nome AS estado, p.nome AS pais, a.cep, a.principal
+            e.nome AS estado, p.nome AS pais, p.sigla AS pais_sigla, a.cep, a.principal
           FROM cliente_enderecos a
           LEFT JOIN cidades c ON c.id = a.cidade_id
           LEFT JOIN estados e ON e.id = a.estado_id
@@ -215,6 +216,7 @@ export async function customerDetail(db: Db, row: CustomerRecord): Promise<Omit<
       cidade: a.cidade,
       estado: a.estado,
       pais: a.pais,
+      pais_sigla: a.pais_sigla,
       cep: a.cep,
       principal: a.principal,
     })),

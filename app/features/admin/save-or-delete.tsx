@@ -4,7 +4,7 @@ import { useTranslation } from "#app/i18n/react.tsx";
 import "#app/i18n/admin-texts.ts";
 
 /**
- * The buttons of a category's, department's or brand's edit form. Delete sends `remove` with the form's
+ * The buttons of a record's edit form (a category, department, brand, banner, member of the sales team). Delete sends `remove` with the form's
  * own intent, after the member confirmed it, and skips the fields' checks: a row may be deleted as it is.
  */
 export function SaveOrDelete({ pending, name }: { pending: boolean; name: string }) {
