@@ -4,7 +4,7 @@ import { serverApi } from "#app/lib/api-client.ts";
 import { apiLang, type Locale } from "#contract/locale.ts";
 import { fixedT } from "#app/i18n/index.ts";
 import { resolveLocale } from "#app/i18n/resolve-locale.ts";
-import { guestCurrencyId } from "#app/lib/guest-currency.ts";
+import { pageCurrencyId } from "#app/lib/session.server.ts";
 import type { BrandChoice, CatalogListData, ListKind, NamedRef, SidebarCategory } from "./list-data.ts";
 import { scopePath } from "./list-data.ts";
 import { changeSearch, filterQuery, isPhoneRequest, productsQuery, readListParams, type ListParams, type ListScope } from "./list-query.ts";
@@ -47,7 +47,7 @@ export async function loadCatalogList({ request, context, kind, slugs }: LoadArg
   const locale: Locale = resolution.locale;
   const t = fixedT(locale);
   const lang = apiLang(locale);
-  const moedaId = guestCurrencyId(locale);
+  const moedaId = await pageCurrencyId(request, context, locale);
   const params: ListParams = readListParams(url.searchParams, isPhoneRequest(request));
 
   const api = serverApi(context);
