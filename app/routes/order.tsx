@@ -59,8 +59,17 @@ export default function OrderRoute({ loaderData }: Route.ComponentProps) {
     }
     return shown;
   };
+  const buyer = order.comprador;
   const facts: [string, React.ReactNode][] = [
     [t("cart.orders.date"), formatDate(order.created_at, i18n.language)],
+    // The buyer and the document the order is made out to (a person's CPF or a company's CNPJ, a RUC …).
+    [
+      t("cart.orders.buyer"),
+      <span key="b" data-testid="order-buyer">
+        {buyer.nome}
+        {buyer.documento ? <span className="block text-sm font-normal">{`${buyer.documento_tipo} ${buyer.documento}`}</span> : null}
+      </span>,
+    ],
     [
       t("cart.orders.status"),
       <span key="s" className={`rounded px-2 py-0.5 text-xs font-bold ${statusTone(order.status)}`} data-testid="order-status">

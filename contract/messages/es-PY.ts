@@ -25,6 +25,7 @@ export const validation: ValidationTexts = {
   invalid_cpf: "CPF inválido",
   invalid_ruc: "RUC inválido",
   invalid_cuit: "CUIT inválido",
+  invalid_cnpj: "CNPJ inválido",
   invalid_document: "Documento inválido",
   invalid_cep: "El CEP debe tener 8 dígitos",
   state_required: "Seleccione el departamento",

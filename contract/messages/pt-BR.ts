@@ -23,6 +23,7 @@ export const validation = {
   invalid_cpf: "CPF inválido",
   invalid_ruc: "RUC inválido",
   invalid_cuit: "CUIT inválido",
+  invalid_cnpj: "CNPJ inválido",
   invalid_document: "Documento inválido",
   invalid_cep: "O CEP deve ter 8 dígitos",
   state_required: "Selecione o estado",
