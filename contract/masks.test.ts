@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { isValidOffersPhone, maskCep, maskCnpj, maskCpf, maskCpfOrCnpj, maskCuit, maskOffersPhone, maskPhone, maskRuc, type PhoneCountry } from "./masks.ts";
+import {
+  isValidOffersPhone,
+  maskCep,
+  maskCnpj,
+  maskCpf,
+  maskCpfOrCnpj,
+  maskCuit,
+  maskOffersPhone,
+  maskPhone,
+  maskRuc,
+  type PhoneCountry,
+} from "./masks.ts";
 
 /** What an input shows after each keystroke when the person types `digits` one by one. */
 function typed(digits: string, mask: (value: string) => string): string[] {

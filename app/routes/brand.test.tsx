@@ -10,7 +10,9 @@ import BrandRoute, { ErrorBoundary } from "./brand.tsx";
 
 /** The brand page as its route renders it after its loader answered 404 with `missing`. */
 function notFoundPage(locale: Locale, missing: Missing): string {
-  const Stub = createRoutesStub([{ id: "brand", path: "/marca/:brandSlug?/:categoriaSlug?", Component: BrandRoute as never, ErrorBoundary: ErrorBoundary as never }]);
+  const Stub = createRoutesStub([
+    { id: "brand", path: "/marca/:brandSlug?/:categoriaSlug?", Component: BrandRoute as never, ErrorBoundary: ErrorBoundary as never },
+  ]);
   return renderToString(
     <TranslatorProvider translator={translatorFor(locale)}>
       <Stub initialEntries={["/marca/bosch/nao-existe"]} hydrationData={{ errors: { brand: new UNSAFE_ErrorResponseImpl(404, "", missing) } }} />

@@ -22,7 +22,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches, location, loaderData, error }) =>
   buildMeta(rootData(matches), location.pathname, (t) =>
-    error ? ((isRouteErrorResponse(error) && (error.data as Partial<Missing> | null)?.message) || t("catalog.brand.notFound")) : (loaderData?.title ?? t("catalog.brand.defaultTitle")),
+    error
+      ? (isRouteErrorResponse(error) && (error.data as Partial<Missing> | null)?.message) || t("catalog.brand.notFound")
+      : (loaderData?.title ?? t("catalog.brand.defaultTitle")),
   );
 
 export default function BrandRoute({ loaderData }: Route.ComponentProps) {

@@ -20,7 +20,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const resolution = resolveLocale(request, context.site);
   const locale = resolution.kind === "switch" ? DEFAULT_LOCALE : resolution.locale;
   const api = serverApi(context);
-  const [faq, texts] = await Promise.all([loadFaq(api, locale, await pageCurrencyId(request, context, locale)), loadPageTexts(api, locale, "howToBuy")]);
+  const currencyId = await pageCurrencyId(request, context, locale);
+  const [faq, texts] = await Promise.all([loadFaq(api, locale, currencyId), loadPageTexts(api, locale, "howToBuy")]);
   return { faq, texts };
 }
 

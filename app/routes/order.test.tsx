@@ -10,10 +10,15 @@ import OrderRoute, { ErrorBoundary } from "./order.tsx";
 
 /** The order page as its route renders it after its loader failed with `status`, in `locale`. */
 function failedPage(locale: Locale, status: number): string {
-  const Stub = createRoutesStub([{ id: "order", path: "/pedido/:external_id", Component: OrderRoute as never, ErrorBoundary: ErrorBoundary as never }]);
+  const Stub = createRoutesStub([
+    { id: "order", path: "/pedido/:external_id", Component: OrderRoute as never, ErrorBoundary: ErrorBoundary as never },
+  ]);
   return renderToString(
     <TranslatorProvider translator={translatorFor(locale)}>
-      <Stub initialEntries={["/pedido/0b9f4a52-2c7e-4d51-9a57-1f1f1f1f1f1f"]} hydrationData={{ errors: { order: new UNSAFE_ErrorResponseImpl(status, "", null) } }} />
+      <Stub
+        initialEntries={["/pedido/0b9f4a52-2c7e-4d51-9a57-1f1f1f1f1f1f"]}
+        hydrationData={{ errors: { order: new UNSAFE_ErrorResponseImpl(status, "", null) } }}
+      />
     </TranslatorProvider>,
   );
 }

@@ -34,7 +34,11 @@ describe.skipIf(!multi.available)("the storefront through a database outage", ()
   const buildDir = path.join(root, "build", `multi-outage-${process.pid}`);
 
   beforeAll(async () => {
-    execFileSync("npx", ["react-router", "build"], { cwd: root, stdio: "ignore", env: { ...process.env, NODE_ENV: "production", BUILD_DIR: buildDir } });
+    execFileSync("npx", ["react-router", "build"], {
+      cwd: root,
+      stdio: "ignore",
+      env: { ...process.env, NODE_ENV: "production", BUILD_DIR: buildDir },
+    });
     database = await openDatabase({ url: env.databaseUrl, poolSize: 2 });
     proxy = await startFaultProxy(env.databaseUrl);
     server = await startServer(env, "web-outage", {
@@ -92,7 +96,8 @@ describe.skipIf(!multi.available)("the storefront through a database outage", ()
       localStorage.setItem("cartId", String(saved.id));
     }, cart.body.data);
     const page = await context.newPage();
-    const cartBadge = (count: number) => page.locator("header").getByRole("link", { name: esPY.header.cartLabel.replace("{{count}}", String(count)) });
+    const cartBadge = (count: number) =>
+      page.locator("header").getByRole("link", { name: esPY.header.cartLabel.replace("{{count}}", String(count)) });
     try {
       await page.goto("/perfil/dados-pessoais", { waitUntil: "networkidle" });
       await page.getByText(email!).first().waitFor();

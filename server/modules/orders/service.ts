@@ -73,7 +73,13 @@ export function createOrdersService(db: Db, storeAddress: string) {
         .where(and(inArray(refunds.order_id, ids), inArray(refunds.status, ["feito", "fora_da_loja"])))
         .orderBy(asc(refunds.id)),
       db
-        .select({ id: customers.id, nome: customers.nome, sobrenome: customers.sobrenome, documento_tipo: customers.documento_tipo, documento: customers.documento })
+        .select({
+          id: customers.id,
+          nome: customers.nome,
+          sobrenome: customers.sobrenome,
+          documento_tipo: customers.documento_tipo,
+          documento: customers.documento,
+        })
         .from(customers)
         .where(inArray(customers.id, buyerIds)),
     ]);
