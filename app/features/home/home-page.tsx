@@ -13,7 +13,7 @@ import { LoadError } from "./load-error.tsx";
 import { MostSearched } from "./most-searched.tsx";
 import { OffersSignup } from "./offers-signup.tsx";
 import { TripleBanners } from "./triple-banners.tsx";
-import { useRetryingLoad } from "./use-retrying-load.ts";
+import { useRetryingLoad, type LoadState } from "./use-retrying-load.ts";
 import "#app/i18n/home-texts.ts";
 
 const MAIN_SIZE = { width: 1600, height: 500 };
@@ -43,6 +43,9 @@ function TabsSkeleton() {
     </div>
   );
 }
+
+const failed = (load: { state: LoadState<unknown> }) => load.state.status === "error";
+const retrying = (load: { state: LoadState<unknown> }) => load.state.status === "error" && load.state.retrying;
 
 /** One region's error with its own message and retry (spec §4, §8), in the page's width. */
 function RegionError({ message, retrying, onRetry, region }: { message: string; retrying: boolean; onRetry: () => void; region: string }) {
@@ -80,8 +83,6 @@ export function HomePage({ data, locale, currencyId, brandName }: { data: HomeLo
   const content = start.state.status === "success" ? start.state.data : null;
   const menu = categories.state.status === "success" ? categories.state.data : null;
   const strip = brands.state.status === "success" ? brands.state.data : null;
-  const failed = (load: typeof start | typeof categories | typeof brands) => load.state.status === "error";
-  const retrying = (load: typeof start | typeof categories | typeof brands) => load.state.status === "error" && load.state.retrying;
 
   return (
     <div className="space-y-10 pt-4 pb-0 md:space-y-14 md:pt-6">
