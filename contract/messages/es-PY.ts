@@ -107,6 +107,7 @@ export const messages: ApiTexts = {
   ticket_order: "Pedido",
   ticket_date: "Fecha",
   ticket_status: "Estado",
+  ticket_buyer: "Comprador",
   ticket_pickup_code: "Código de retiro",
   ticket_delivery: "Entrega",
   ticket_pickup_place: "Lugar de retiro",

@@ -105,6 +105,7 @@ export const messages = {
   ticket_order: "Pedido",
   ticket_date: "Data",
   ticket_status: "Situação",
+  ticket_buyer: "Comprador",
   ticket_pickup_code: "Código de retirada",
   ticket_delivery: "Entrega",
   ticket_pickup_place: "Local de retirada",
