@@ -116,7 +116,7 @@ async function login(page: Page, email: string, redirect = "/perfil") {
 }
 
 describe("profile area", () => {
-  it("a Brazilian sees the address without controls to change it, and may only edit a CPF", async () => {
+  it("a Brazilian sees the address without controls to change it, and edits a CPF or a company's CNPJ", async () => {
     const { page, errors, close } = await newPage(DESKTOP);
     try {
       await login(page, brazilian.email, "/perfil/endereco");
