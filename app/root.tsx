@@ -26,7 +26,7 @@ import type { ShellData } from "#app/lib/shell-data.ts";
 import { LocaleProvider } from "#app/i18n/locale-provider.tsx";
 import { localeCookie, resolveLocale } from "#app/i18n/resolve-locale.ts";
 import { serverApi } from "#app/lib/api-client.ts";
-import { guestCurrencyId } from "#app/lib/guest-currency.ts";
+import { guestCurrencyId, shopperCurrencyId } from "#app/lib/guest-currency.ts";
 import { buildMeta, rootData } from "#app/lib/meta.ts";
 import { useNonce } from "#app/lib/nonce.ts";
 import { clearSessionCookie, getCustomer, getSessionToken } from "#app/lib/session.server.ts";
@@ -84,7 +84,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const locale = accountLocale ?? resolution.locale;
   const catalog = await loadShellCatalog(serverApi(context), locale, context.catalogueGeneration);
   const customer = user ? { nome: user.nome, estrangeiro: user.estrangeiro, lang: user.lang } : null;
-  const shell: ShellData = { locale, currencyId: guestCurrencyId(locale), site: context.site, ...catalog, customer };
+  // Spec §9: a signed-in customer sees the currency they pay in (an Argentinian guaraníes, not the es-AR guest's dollars).
+  const shell: ShellData = { locale, currencyId: shopperCurrencyId(user, locale), site: context.site, ...catalog, customer };
   // An expired session leaves a dead cookie behind; drop it so every later request is a guest's.
   if (!user && getSessionToken(request)) return data(shell, { headers: { "Set-Cookie": clearSessionCookie() } });
   return shell;

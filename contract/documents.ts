@@ -18,6 +18,15 @@ export function isValidCnpj(value: string): boolean {
 }
 
 /**
+ * Which Brazilian document a "CPF or CNPJ" field holds (spec §5): a CNPJ has 14 characters and may carry
+ * letters, a CPF 11 digits; while the number is being typed, up to 11 digits is still a CPF.
+ */
+export function cpfOrCnpjType(value: string): "CPF" | "CNPJ" {
+  const chars = (value ?? "").toUpperCase().replace(/[^0-9A-Z]/g, "");
+  return chars.length > 11 || /[A-Z]/.test(chars) ? "CNPJ" : "CPF";
+}
+
+/**
  * Paraguay's RUC check digit, SET algorithm "Pa_Calcular_Dv_11_A" (base 11): non-digits count as
  * their ASCII codes, digits are weighted 2, 3, … 11 (and again 2 …) from the right.
  */

@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { isValidOffersPhone, maskCep, maskCnpj, maskCpf, maskCuit, maskOffersPhone, maskPhone, maskRuc, type PhoneCountry } from "./masks.ts";
+import {
+  isValidOffersPhone,
+  maskCep,
+  maskCnpj,
+  maskCpf,
+  maskCpfOrCnpj,
+  maskCuit,
+  maskOffersPhone,
+  maskPhone,
+  maskRuc,
+  type PhoneCountry,
+} from "./masks.ts";
 
 /** What an input shows after each keystroke when the person types `digits` one by one. */
 function typed(digits: string, mask: (value: string) => string): string[] {
@@ -350,5 +361,16 @@ describe("isValidOffersPhone", () => {
     expect(isValidOffersPhone("(11) 9876-543")).toBe(false);
     expect(isValidOffersPhone("abcdefghijkl")).toBe(false);
     expect(isValidOffersPhone("")).toBe(false);
+  });
+});
+
+describe("maskCpfOrCnpj", () => {
+  it("masks a CPF up to 11 digits and a CNPJ beyond, or as soon as a letter comes", () => {
+    expect(maskCpfOrCnpj("52998224725")).toBe("529.982.247-25");
+    expect(maskCpfOrCnpj("529982247")).toBe("529.982.247");
+    expect(maskCpfOrCnpj("112223330001")).toBe("11.222.333/0001");
+    expect(maskCpfOrCnpj("11222333000181")).toBe("11.222.333/0001-81");
+    expect(maskCpfOrCnpj("529.982.247-251")).toBe("52.998.224/7251");
+    expect(maskCpfOrCnpj("12abc34501de35")).toBe("12.ABC.345/01DE-35");
   });
 });

@@ -1,7 +1,7 @@
 // Display masks of spec §3. Each takes whatever is in the field (raw, pasted or already masked),
 // so feeding a mask its own output gives the same string back: inputs can re-mask on every keystroke.
 
-import { onlyDigits } from "./documents.ts";
+import { cpfOrCnpjType, onlyDigits } from "./documents.ts";
 
 export type PhoneCountry = "BR" | "PY" | "AR";
 
@@ -53,6 +53,11 @@ export function maskCnpj(value: string): string {
     if (chars.length < 12 ? /[0-9A-Z]/.test(char) : /[0-9]/.test(char)) chars += char;
   }
   return applyPattern(chars, "##.###.###/####-##");
+}
+
+/** A "CPF or CNPJ" field (spec §5): the CPF's mask up to 11 digits, the CNPJ's beyond or with a letter. */
+export function maskCpfOrCnpj(value: string): string {
+  return cpfOrCnpjType(value) === "CNPJ" ? maskCnpj(value) : maskCpf(value);
 }
 
 /** ########-#: the check digit is always the last one, whatever the length of the base. */

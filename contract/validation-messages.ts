@@ -40,6 +40,7 @@ const KEYS = new Set<string>([
   "invalid_cpf",
   "invalid_ruc",
   "invalid_cuit",
+  "invalid_cnpj",
   "invalid_document",
   "invalid_cep",
   "state_required",

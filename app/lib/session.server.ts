@@ -1,8 +1,11 @@
-import { redirect, type AppLoadContext } from "react-router";
+import { data, redirect, type AppLoadContext } from "react-router";
 import type { User } from "#contract/api/accounts.ts";
+import type { MoedaId } from "#contract/currencies.ts";
+import { shopperCurrencyId } from "#contract/guest-currency.ts";
+import type { Locale } from "#contract/locale.ts";
 import { localPath } from "#contract/local-path.ts";
 import { readCookie } from "#app/i18n/resolve-locale.ts";
-import { serverApi } from "./api-client.ts";
+import { ApiError, serverApi } from "./api-client.ts";
 
 /**
  * The customer's session on the web side (ARCHITECTURE.md): the API's opaque token lives in an
@@ -31,14 +34,32 @@ export function clearSessionCookie(): string {
   return `${SESSION_COOKIE}=; HttpOnly; Path=/; SameSite=Lax; Max-Age=0${secure()}`;
 }
 
-/** The logged-in customer (POST /ecom/me), or null for a guest or an expired session. */
+/** What one request learnt of its customer: loaders of the same page ask once (one call to POST /ecom/me). */
+const customers = new WeakMap<AppLoadContext, Promise<User | null>>();
+
+/**
+ * The logged-in customer (POST /ecom/me), or null for a guest or a session the API refused (401).
+ * Any other failure (the API answering 503 while its database is away, or not at all) says nothing
+ * about the session: it is logged and the page answers the store's 503, keeping the cookie, so the
+ * customer is still signed in, cart and all, once the API is back (spec §7 "log, rethrow").
+ */
 export async function getCustomer(request: Request, context: AppLoadContext): Promise<User | null> {
   if (!getSessionToken(request)) return null;
-  try {
-    return await serverApi(context)("POST /ecom/me");
-  } catch {
-    return null;
-  }
+  // Only a GET's loaders share the answer: an action (a logout) may end the session before they run.
+  const shared = request.method === "GET" ? customers.get(context) : undefined;
+  if (shared) return shared;
+  const asked = serverApi(context)("POST /ecom/me").catch((error: unknown) => {
+    if (error instanceof ApiError && error.status === 401) return null;
+    console.error("session: POST /ecom/me failed, answering 503 and keeping the session", error);
+    throw data(null, { status: 503, headers: { "Retry-After": "5" } });
+  });
+  if (request.method === "GET") customers.set(context, asked);
+  return asked;
+}
+
+/** The currency a page shows its prices in: the customer's when signed in, else the guest's (spec §9). */
+export async function pageCurrencyId(request: Request, context: AppLoadContext, locale: Locale): Promise<MoedaId> {
+  return shopperCurrencyId(await getCustomer(request, context), locale);
 }
 
 /**

@@ -13,7 +13,7 @@ export type MenuBrand = Menu["featured_brands"][number];
 /** What the root loader hands the shell: one menu call per page load (GET /api/public/menu), without the departments. */
 export interface ShellData {
   locale: Locale;
-  /** The guest's currency (spec §9); the cart and price issues read it from here. */
+  /** The shopper's currency (spec §9): the signed-in customer's, else the guest's; the cart and prices read it from here. */
   currencyId: MoedaId;
   site: SiteInfo;
   categories: ShellCategory[];

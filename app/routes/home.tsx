@@ -9,13 +9,14 @@ import { serverApi } from "#app/lib/api-client.ts";
 import { guestCurrencyId } from "#app/lib/guest-currency.ts";
 import { buildMeta, rootData } from "#app/lib/meta.ts";
 import { resolveLocale } from "#app/i18n/resolve-locale.ts";
+import { pageCurrencyId } from "#app/lib/session.server.ts";
 import type { Route } from "./+types/home";
 import "#app/i18n/home-texts.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const resolution = resolveLocale(request, context.site);
   const locale = resolution.kind === "switch" ? DEFAULT_LOCALE : resolution.locale;
-  return loadHome(serverApi(context), locale, guestCurrencyId(locale));
+  return loadHome(serverApi(context), locale, await pageCurrencyId(request, context, locale));
 }
 
 // Title, description and keywords in the host's language (spec §2), plus Organization and

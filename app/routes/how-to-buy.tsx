@@ -6,7 +6,7 @@ import { AudienceSteps } from "#app/features/content/how-to-buy.tsx";
 import { EmptyState, PageHeader } from "#app/features/content/page-parts.tsx";
 import type { ShellData } from "#app/lib/shell-data.ts";
 import { resolveLocale } from "#app/i18n/resolve-locale.ts";
-import { guestCurrencyId } from "#app/lib/guest-currency.ts";
+import { pageCurrencyId } from "#app/lib/session.server.ts";
 import { serverApi } from "#app/lib/api-client.ts";
 import { pageMeta } from "#app/lib/meta.ts";
 import { pageText } from "#contract/page-texts.ts";
@@ -20,7 +20,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const resolution = resolveLocale(request, context.site);
   const locale = resolution.kind === "switch" ? DEFAULT_LOCALE : resolution.locale;
   const api = serverApi(context);
-  const [faq, texts] = await Promise.all([loadFaq(api, locale, guestCurrencyId(locale)), loadPageTexts(api, locale, "howToBuy")]);
+  const currencyId = await pageCurrencyId(request, context, locale);
+  const [faq, texts] = await Promise.all([loadFaq(api, locale, currencyId), loadPageTexts(api, locale, "howToBuy")]);
   return { faq, texts };
 }
 

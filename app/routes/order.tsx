@@ -1,5 +1,6 @@
 import { useTranslation } from "#app/i18n/react.tsx";
-import { Link } from "react-router";
+import { isRouteErrorResponse, Link } from "react-router";
+import { NotFound } from "#app/features/layout/not-found.tsx";
 import { formatPrice } from "#contract/money.ts";
 import { WrenchIcon } from "#app/components/ui/icons.tsx";
 import { ORDERS_HREF, ticketHref, payHref } from "#app/features/orders/order-links.ts";
@@ -58,8 +59,17 @@ export default function OrderRoute({ loaderData }: Route.ComponentProps) {
     }
     return shown;
   };
+  const buyer = order.comprador;
   const facts: [string, React.ReactNode][] = [
     [t("cart.orders.date"), formatDate(order.created_at, i18n.language)],
+    // The buyer and the document the order is made out to (a person's CPF or a company's CNPJ, a RUC …).
+    [
+      t("cart.orders.buyer"),
+      <span key="b" data-testid="order-buyer">
+        {buyer.nome}
+        {buyer.documento ? <span className="block text-sm font-normal">{`${buyer.documento_tipo} ${buyer.documento}`}</span> : null}
+      </span>,
+    ],
     [
       t("cart.orders.status"),
       <span key="s" className={`rounded px-2 py-0.5 text-xs font-bold ${statusTone(order.status)}`} data-testid="order-status">
@@ -174,6 +184,35 @@ export default function OrderRoute({ loaderData }: Route.ComponentProps) {
       <p className="mt-4 text-right text-lg">
         {t("cart.orders.total")}: <strong>{money(order.valor_total)}</strong>
       </p>
+    </section>
+  );
+}
+
+/**
+ * Spec §8: an order that exists nowhere for this customer is the 404 page; any other failure to read it
+ * (the API unreachable, a connection cut on the way) says 'Erro ao buscar os detalhes do pedido.', with
+ * a way to try again and the way back to the orders.
+ */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { t } = useTranslation();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  return (
+    <section aria-labelledby="order-error" className="mx-auto max-w-2xl px-4 py-16 text-center md:py-24">
+      <h1 id="order-error" role="alert" className="text-2xl font-bold md:text-3xl">
+        {t("cart.orders.fetchError")}
+      </h1>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <button
+          type="button"
+          onClick={() => window.location.reload()}
+          className="rounded-md bg-accent px-5 py-2.5 font-semibold text-ink hover:bg-accent-strong"
+        >
+          {t("error.retry")}
+        </button>
+        <Link to={ORDERS_HREF} className="rounded-md px-5 py-2.5 font-semibold text-ink ring-1 ring-slate-300 hover:bg-white">
+          {t("cart.orders.back")}
+        </Link>
+      </div>
     </section>
   );
 }

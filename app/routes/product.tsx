@@ -8,7 +8,7 @@ import { ProductLoadError, ProductNotFound, ProductSkeleton, resetRetries } from
 import { fixedT } from "#app/i18n/translator.ts";
 import { resolveLocale } from "#app/i18n/resolve-locale.ts";
 import { serverApi } from "#app/lib/api-client.ts";
-import { guestCurrencyId } from "#app/lib/guest-currency.ts";
+import { pageCurrencyId } from "#app/lib/session.server.ts";
 import { alternateLinks, buildMeta, htmlToText, metaDescription, pageTitle, rootData, searchLocale } from "#app/lib/meta.ts";
 import type { Route } from "./+types/product";
 
@@ -18,8 +18,8 @@ import type { Route } from "./+types/product";
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { locale } = resolveLocale(request, context.site);
-  const currencyId = guestCurrencyId(locale);
   if (!params.slug) throw new Response("Not Found", { status: 404 });
+  const currencyId = await pageCurrencyId(request, context, locale);
   const product = await loadProduct(serverApi(context), params.slug, locale, currencyId);
   // An address the product had before the shop renamed it: moved for good to the address it has now.
   if (!/^\d+$/.test(params.slug) && product.slug !== params.slug) {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isValidCpf, isValidCuit, isValidRuc, onlyDigits } from "../documents.ts";
+import { isValidCnpj, isValidCpf, isValidCuit, isValidRuc, onlyDigits } from "../documents.ts";
 import { ProductSummarySchema } from "./catalog.ts";
 import { idSchema, intSchema, optionalIdSchema, textSchema } from "./common.ts";
 
@@ -11,7 +11,7 @@ export const PASSWORD_MAX = 20;
 export const MAX_UPLOAD_BYTES = 5_242_880;
 export const REGISTRATION_FILE_TYPES = ["image/png", "image/jpeg", "image/gif", "application/pdf"] as const;
 export const PROFILE_FILE_TYPES = ["image/png", "image/jpeg", "application/pdf"] as const;
-export const DOCUMENT_TYPES = ["CPF", "RUC", "Cédula", "CUIT", "Passaporte", "Outro"] as const;
+export const DOCUMENT_TYPES = ["CPF", "CNPJ", "RUC", "Cédula", "CUIT", "Passaporte", "Outro"] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 /** BR is the foreign flow (estrangeiro); Argentinians register in the Spanish flow with their CUIT. */
 export const NATIONALITIES = ["BR", "PY", "AR"] as const;
@@ -20,9 +20,12 @@ export const BRASIL_ID = 1;
 export const PARAGUAI_ID = 2;
 export const ARGENTINA_ID = 3;
 
-/** Spec §5: CPF for Brazilians; RUC or Cédula for others, CUIT in place of the RUC for Argentinians. */
+/**
+ * Spec §5: CPF or CNPJ for Brazilians (a person or a company); RUC or Cédula for others, CUIT in place of
+ * the RUC for Argentinians.
+ */
 export function documentTypesFor(nationality: Nationality): readonly DocumentType[] {
-  if (nationality === "BR") return ["CPF"];
+  if (nationality === "BR") return ["CPF", "CNPJ"];
   if (nationality === "AR") return ["CUIT"];
   return ["RUC", "Cédula"];
 }
@@ -97,6 +100,9 @@ function checkDocument(value: { documento_tipo: string; documento?: string }, ct
   }
   if (value.documento_tipo === "CUIT" && !isValidCuit(value.documento)) {
     ctx.addIssue({ code: "custom", path: ["documento"], message: "invalid_cuit" });
+  }
+  if (value.documento_tipo === "CNPJ" && !isValidCnpj(value.documento)) {
+    ctx.addIssue({ code: "custom", path: ["documento"], message: "invalid_cnpj" });
   }
 }
 

@@ -200,6 +200,8 @@ export const OrderSchema = z.object({
   codigo_rastreio: z.string().nullable(),
   /** Money given back (refunds made, through the gateway or outside the store), oldest first. */
   estornos: z.array(z.object({ valor: z.string(), created_at: z.string() })),
+  /** Who buys: the customer's name and document (a CPF or a company's CNPJ, a RUC …) as the account holds them. */
+  comprador: z.object({ nome: z.string(), documento_tipo: z.string(), documento: z.string().nullable() }),
 });
 export type Order = z.infer<typeof OrderSchema>;
 

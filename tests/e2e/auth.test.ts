@@ -128,8 +128,8 @@ describe("registration", () => {
       await page.getByLabel(pt.fields.passwordConfirmation, { exact: true }).fill(PASSWORD);
       await page.getByRole("button", { name: pt.register.next }).click();
 
-      await page.getByLabel(pt.fields.cpf, { exact: true }).fill("52998224725");
-      expect(await page.getByLabel(pt.fields.cpf, { exact: true }).inputValue()).toBe("529.982.247-25");
+      await page.getByLabel(pt.fields.cpfOrCnpj, { exact: true }).fill("52998224725");
+      expect(await page.getByLabel(pt.fields.cpfOrCnpj, { exact: true }).inputValue()).toBe("529.982.247-25");
       await page.getByLabel(pt.fields.identidade, { exact: true }).fill("123456789");
       await page.getByLabel(pt.fields.identidadeComplemento, { exact: true }).fill("SSP/SP");
       await page.getByLabel(pt.fields.frente, { exact: true }).setInputFiles(documentImage("frente.png"));

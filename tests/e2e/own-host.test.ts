@@ -67,7 +67,7 @@ describe("links back to the shopper's own host", () => {
     await page.getByLabel(pt.fields.password, { exact: true }).fill(PASSWORD);
     await page.getByLabel(pt.fields.passwordConfirmation, { exact: true }).fill(PASSWORD);
     await page.getByRole("button", { name: pt.register.next }).click();
-    await page.getByLabel(pt.fields.cpf, { exact: true }).fill("52998224725");
+    await page.getByLabel(pt.fields.cpfOrCnpj, { exact: true }).fill("52998224725");
     await page.getByLabel(pt.fields.identidade, { exact: true }).fill("123456789");
     await page.getByLabel(pt.fields.identidadeComplemento, { exact: true }).fill("SSP/SP");
     await page.getByLabel(pt.fields.frente, { exact: true }).setInputFiles(documentImage("frente.png"));

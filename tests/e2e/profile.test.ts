@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { storeURL } from "../support/e2e-store.ts";
 import { rucCheckDigit } from "#contract/documents.ts";
 import { validation as esValidation } from "#contract/messages/es-PY.ts";
+import { validation as ptValidation } from "#contract/messages/pt-BR.ts";
 import { accountEs as esPYAccount } from "../support/account-texts.ts";
 import { accountPt as ptBRAccount } from "../support/account-texts.ts";
 import ptBR from "../../app/i18n/pt-BR.json" with { type: "json" };
@@ -115,7 +116,7 @@ async function login(page: Page, email: string, redirect = "/perfil") {
 }
 
 describe("profile area", () => {
-  it("a Brazilian sees the address without controls to change it, and may only edit a CPF", async () => {
+  it("a Brazilian sees the address without controls to change it, and edits a CPF or a company's CNPJ", async () => {
     const { page, errors, close } = await newPage(DESKTOP);
     try {
       await login(page, brazilian.email, "/perfil/endereco");
@@ -135,8 +136,19 @@ describe("profile area", () => {
       await page.getByRole("button", { name: pt.personal.edit }).click();
       const dialog = page.getByRole("dialog", { name: pt.personal.editTitle });
       const type = dialog.getByLabel(pt.fields.documentoTipo, { exact: true });
-      // Spec §5: CPF for Brazilians, so no passport the server would refuse.
-      expect(await type.locator("option").allTextContents()).toEqual([pt.documentTypes.CPF]);
+      // Spec §5: a CPF or a company's CNPJ for Brazilians, so no passport the server would refuse.
+      expect(await type.locator("option").allTextContents()).toEqual([pt.documentTypes.CPF, pt.documentTypes.CNPJ]);
+      await type.selectOption({ label: pt.documentTypes.CNPJ });
+      const documento = dialog.getByLabel(pt.fields.documento, { exact: true });
+      await documento.fill("");
+      await documento.pressSequentially("11222333000180");
+      expect(await documento.inputValue()).toBe("11.222.333/0001-80");
+      await dialog.getByRole("button", { name: pt.common.save }).click();
+      await dialog.getByText(ptValidation.invalid_cnpj).first().waitFor();
+      await documento.fill("11.222.333/0001-81");
+      await dialog.getByRole("button", { name: pt.common.save }).click();
+      await dialog.waitFor({ state: "hidden" });
+      await page.getByText("11.222.333/0001-81").first().waitFor();
       expect(errors).toEqual([]);
     } finally {
       await close();

@@ -29,7 +29,7 @@ export function e2eShop(baseURL: string) {
   }
 
   /** Registers a customer (the registration form's multipart call) and logs in: email and token. */
-  async function newCustomer(kind: "br" | "py"): Promise<{ email: string; token: string }> {
+  async function newCustomer(kind: "br" | "py" | "ar"): Promise<{ email: string; token: string }> {
     const email = `e2e-${kind}-${randomUUID().slice(0, 8)}@example.com`;
     const common = { email, email_confirmation: email, password: PASSWORD, password_confirmation: PASSWORD };
     let fields: Record<string, string>;
@@ -57,6 +57,27 @@ export function e2eShop(baseURL: string) {
         pais: "Brasil",
         estado_id: String(city.estado.id),
         cidade_id: String(city.id),
+      };
+    } else if (kind === "ar") {
+      // An Argentinian in the Spanish flow (docs/decisions/006): CUIT, an address in Misiones.
+      fields = {
+        ...common,
+        nome: "Lucía",
+        sobrenome: "Fernández",
+        estrangeiro: "0",
+        nacionalidade: "AR",
+        telefone: "+54 9 376 412 3456",
+        cep: "N3300",
+        logradouro: "Avenida Mitre",
+        numero: "1850",
+        bairro: "Centro",
+        documento_tipo: "CUIT",
+        documento: "20-17254359-7",
+        identidade: "17254359",
+        pais_id: "3",
+        estado_id: "59",
+        cidade: "Posadas",
+        lang: "es-AR",
       };
     } else {
       const states = await json<{ data: { id: number; nome: string }[] }>("/ecom/endereco/estados?pais_id=2");

@@ -3,7 +3,7 @@ import { useTranslation } from "#app/i18n/react.tsx";
 import { api } from "#app/lib/api-client.ts";
 import { errorLines, fieldErrors, refusalOf } from "#app/lib/action-result.ts";
 import { documentTypesFor, UpdateProfileFieldsSchema, type User } from "#contract/api/accounts.ts";
-import { maskCpf, maskCuit, maskPhone, maskRuc } from "#contract/masks.ts";
+import { maskCnpj, maskCpf, maskCuit, maskPhone, maskRuc } from "#contract/masks.ts";
 import { Dialog } from "#app/components/ui/dialog.tsx";
 import { zodFieldErrors } from "./errors.ts";
 import { ErrorList } from "#app/components/form/error-list.tsx";
@@ -15,6 +15,7 @@ import "#app/i18n/account-texts.ts";
 
 function maskDocument(type: string, value: string) {
   if (type === "CPF") return maskCpf(value);
+  if (type === "CNPJ") return maskCnpj(value);
   if (type === "RUC") return maskRuc(value);
   if (type === "CUIT") return maskCuit(value);
   return value.slice(0, 20);

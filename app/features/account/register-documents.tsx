@@ -1,13 +1,14 @@
 import { useState } from "react";
 import { useTranslation } from "#app/i18n/react.tsx";
 import type { Nationality } from "#contract/api/accounts.ts";
-import { maskCpf, maskCuit, maskRuc } from "#contract/masks.ts";
+import { cpfOrCnpjType } from "#contract/documents.ts";
+import { maskCpfOrCnpj, maskCuit, maskRuc } from "#contract/masks.ts";
 import { SelectField, TextField } from "#app/components/form/fields.tsx";
 import { REGISTRATION_ACCEPT } from "./files.ts";
 import "#app/i18n/account-texts.ts";
 
 /**
- * The documents step of the registration (spec §5): CPF for Brazilians, RUC or Cédula for
+ * The documents step of the registration (spec §5): CPF or CNPJ for Brazilians, RUC or Cédula for
  * Paraguayans, CUIT for Argentinians; identity document and both images. Keyed by nationality.
  */
 export function RegisterDocuments({ nationality, err }: { nationality: Nationality; err: (field: string) => string | undefined }) {
@@ -19,15 +20,16 @@ export function RegisterDocuments({ nationality, err }: { nationality: Nationali
     <>
       {foreign ? (
         <>
-          <input type="hidden" name="documento_tipo" value="CPF" />
+          {/* Spec §5 "CPF or CNPJ": a person or a company, told apart by the number's length as it is typed. */}
+          <input type="hidden" name="documento_tipo" value={cpfOrCnpjType(documento)} />
           <TextField
             name="documento"
-            label={t("account.fields.cpf")}
+            label={t("account.fields.cpfOrCnpj")}
             required
-            inputMode="numeric"
             placeholder="000.000.000-00"
+            hint={t("account.fields.cpfOrCnpjHint")}
             value={documento}
-            onChange={(e) => setDocumento(maskCpf(e.currentTarget.value))}
+            onChange={(e) => setDocumento(maskCpfOrCnpj(e.currentTarget.value))}
             error={err("documento") ?? err("documento_tipo")}
           />
         </>

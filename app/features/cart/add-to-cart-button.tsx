@@ -1,32 +1,60 @@
-import { useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "#app/i18n/react.tsx";
 import type { ProductSummary } from "#contract/api/catalog.ts";
 import { CartIcon } from "#app/components/ui/icons.tsx";
 import { useCart } from "./cart-context.tsx";
 import { isSellable } from "./rules.ts";
 
-/** Adds `quantity` of `product` to the cart (spec §4 Cart) and opens the drawer. */
-export function AddToCartButton({ product, quantity = 1, className }: { product: ProductSummary; quantity?: number; className?: string }) {
+/** Spec §4 (product page) and §9: its alerts disappear after 3 s. */
+export const ADD_ALERT_MS = 3000;
+
+/**
+ * Adds `quantity` of `product` to the cart (spec §4 Cart) and opens the drawer. With `inlineAlerts` (the
+ * product page) a stock or availability alert shows under the button for 3 s instead of as a toast.
+ */
+export function AddToCartButton({
+  product,
+  quantity = 1,
+  className,
+  inlineAlerts = false,
+}: {
+  product: ProductSummary;
+  quantity?: number;
+  className?: string;
+  inlineAlerts?: boolean;
+}) {
   const { t } = useTranslation();
   const { add, openDrawer, ready } = useCart();
   const [busy, setBusy] = useState(false);
+  const [alert, setAlert] = useState<string | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const alertId = useId();
   const sellable = isSellable(product);
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const showAlert = (message: string) => {
+    setAlert(message);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => setAlert(null), ADD_ALERT_MS);
+  };
 
   async function onClick() {
     setBusy(true);
     try {
-      if (await add(product, quantity)) openDrawer();
+      if (await add(product, quantity, inlineAlerts ? showAlert : undefined)) openDrawer();
     } finally {
       setBusy(false);
     }
   }
 
-  return (
+  const button = (
     <button
       type="button"
       onClick={() => void onClick()}
       disabled={busy || !ready}
       aria-disabled={!sellable || undefined}
+      aria-describedby={inlineAlerts ? alertId : undefined}
       data-testid="add-to-cart"
       className={
         className ??
@@ -36,5 +64,14 @@ export function AddToCartButton({ product, quantity = 1, className }: { product:
       <CartIcon className="size-5" aria-hidden="true" />
       {busy ? t("cart.adding") : t("cart.add")}
     </button>
+  );
+  if (!inlineAlerts) return button;
+  return (
+    <>
+      {button}
+      <p id={alertId} role="alert" data-testid="add-to-cart-alert" className="mt-1 min-h-5 text-sm font-semibold text-red-700">
+        {alert}
+      </p>
+    </>
   );
 }

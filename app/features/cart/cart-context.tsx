@@ -31,7 +31,11 @@ interface CartApi {
   busy: boolean;
   /** Per-product messages shown for 3 s under the line (spec §8 stock). */
   notices: Record<number, string>;
-  add: (product: ProductSummary, quantity?: number) => Promise<boolean>;
+  /**
+   * Adds `quantity` of `product`; its stock and availability alerts go to `alert` when the caller shows
+   * them itself (the product page's 3 s alerts, spec §4), else to a toast.
+   */
+  add: (product: ProductSummary, quantity?: number, alert?: (message: string) => void) => Promise<boolean>;
   setQuantity: (produtoId: number, quantity: number) => Promise<void>;
   remove: (produtoId: number) => Promise<void>;
   clear: () => void;
@@ -214,9 +218,10 @@ export function CartProvider({ children }: { children: ReactNode }) {
   }, [save]);
 
   const add = useCallback(
-    async (product: ProductSummary, quantity = 1) => {
+    async (product: ProductSummary, quantity = 1, alert?: (message: string) => void) => {
       if (!isSellable(product)) {
-        toast.error(t("cart.unavailable"));
+        if (alert) alert(t("cart.unavailable"));
+        else toast.error(t("cart.unavailable"));
         return false;
       }
       const limit = stockLimit(product);
@@ -225,7 +230,8 @@ export function CartProvider({ children }: { children: ReactNode }) {
       const wanted = Math.max(1, Math.floor(quantity)) + already;
       if (wanted > limit) {
         notice(product.id, t("cart.stockMax", { n: limit }));
-        toast.warning(t("cart.stockMax", { n: limit }));
+        if (alert) alert(t("cart.stockMax", { n: limit }));
+        else toast.warning(t("cart.stockMax", { n: limit }));
       }
       const qtde = Math.min(wanted, limit);
       if (qtde === already) return false;

@@ -53,3 +53,10 @@ export function scopePath(kind: ListKind, scope: { brand?: NamedRef | null; cate
   }
   return `/${parts.join("/")}`;
 }
+
+/** What an address named that does not exist (a 404's data); a brand's page says which, and leads back to the brand. */
+export interface Missing {
+  message: string;
+  what: "brand" | "category" | "department";
+  brand?: NamedRef;
+}

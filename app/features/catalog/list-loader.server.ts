@@ -4,8 +4,8 @@ import { serverApi } from "#app/lib/api-client.ts";
 import { apiLang, type Locale } from "#contract/locale.ts";
 import { fixedT } from "#app/i18n/index.ts";
 import { resolveLocale } from "#app/i18n/resolve-locale.ts";
-import { guestCurrencyId } from "#app/lib/guest-currency.ts";
-import type { BrandChoice, CatalogListData, ListKind, NamedRef, SidebarCategory } from "./list-data.ts";
+import { pageCurrencyId } from "#app/lib/session.server.ts";
+import type { BrandChoice, CatalogListData, ListKind, Missing, NamedRef, SidebarCategory } from "./list-data.ts";
 import { scopePath } from "./list-data.ts";
 import { changeSearch, filterQuery, isPhoneRequest, productsQuery, readListParams, type ListParams, type ListScope } from "./list-query.ts";
 
@@ -23,7 +23,7 @@ interface LoadArgs {
   slugs: { brand?: string; category?: string; department?: string };
 }
 
-const notFound = (message: string) => data({ message }, { status: 404 });
+const notFound = (missing: Missing) => data(missing, { status: 404 });
 const isId = (slug: string) => /^\d+$/.test(slug);
 const matches = (item: { id: number; slug: string }, slug: string) => item.slug === slug || (isId(slug) && item.id === Number(slug));
 
@@ -47,7 +47,7 @@ export async function loadCatalogList({ request, context, kind, slugs }: LoadArg
   const locale: Locale = resolution.locale;
   const t = fixedT(locale);
   const lang = apiLang(locale);
-  const moedaId = guestCurrencyId(locale);
+  const moedaId = await pageCurrencyId(request, context, locale);
   const params: ListParams = readListParams(url.searchParams, isPhoneRequest(request));
 
   const api = serverApi(context);
@@ -84,7 +84,7 @@ export async function loadCatalogList({ request, context, kind, slugs }: LoadArg
    * An address the back office changed answers with a 301 to the current one (slugs_antigos). On the
    * special line, an old brand slug was taken for a category by the shift below, so both readings are asked.
    */
-  const relocate = async (message: string): Promise<never> => {
+  const relocate = async (what: Missing["what"], message: string, brand?: NamedRef | null): Promise<never> => {
     const readings: LoadArgs["slugs"][] = [{ brand: brandSlug, category: categorySlug, department: departmentSlug }];
     if (kind === "special" && slugs.brand && !brandSlug) readings.push(slugs);
     for (const asked of readings) {
@@ -104,12 +104,12 @@ export async function loadCatalogList({ request, context, kind, slugs }: LoadArg
         throw redirect(`${path}${url.search}`, 301);
       }
     }
-    throw notFound(message);
+    throw notFound({ message, what, ...(brand ? { brand } : {}) });
   };
   // The special line's first optional segment is a brand; when it names a category instead, the
   // address has no brand and the segments shift by one.
   if (kind === "special" && brandSlug && !brandList.some((b) => matches(b, brandSlug!))) {
-    if (departmentSlug) return relocate(t("catalog.brand.notFound"));
+    if (departmentSlug) return relocate("brand", t("catalog.brand.notFound"));
     [brandSlug, categorySlug, departmentSlug] = [undefined, brandSlug, categorySlug];
   }
   // The brand page also takes its category from `?categoria=` (spec §2).
@@ -118,13 +118,13 @@ export async function loadCatalogList({ request, context, kind, slugs }: LoadArg
   let brand: NamedRef | null = null;
   if (brandSlug) {
     const found = brandList.find((b) => matches(b, brandSlug!));
-    if (!found) return relocate(t("catalog.brand.notFound"));
+    if (!found) return relocate("brand", t("catalog.brand.notFound"));
     brand = { id: found.id, slug: found.slug, name: found.nome };
   }
   const category = categorySlug ? (categories.find((c) => matches(c, categorySlug!)) ?? null) : null;
-  if (categorySlug && !category) return relocate(t("catalog.list.categoryNotFound"));
+  if (categorySlug && !category) return relocate("category", t("catalog.list.categoryNotFound"), brand);
   const department = category && departmentSlug ? (category.departments.find((d) => matches(d, departmentSlug!)) ?? null) : null;
-  if (departmentSlug && !department) return relocate(t("catalog.list.departmentNotFound"));
+  if (departmentSlug && !department) return relocate("department", t("catalog.list.departmentNotFound"), brand);
 
   // Spec §2: numeric slugs are ids, shown by name.
   if ([brandSlug, categorySlug, departmentSlug].some((s) => s && isId(s) && !(kind === "brand" && s === url.searchParams.get("categoria")))) {

@@ -118,4 +118,17 @@ describe("the product list's loader", () => {
     });
     expect(await redirected(load("/produtos/nunca-existiu", null, { category: "nunca-existiu" }))).toMatchObject({ init: { status: 404 } });
   });
+
+  it("tells the brand page which part of its address is missing: the brand, or a category of a known brand", async () => {
+    const brand = (await load("/marcas", null)).brands[0]!;
+    expect(
+      await redirected(
+        load(`/marca/${brand.slug}/categoria-que-nao-existe`, null, { brand: brand.slug, category: "categoria-que-nao-existe" }, "brand"),
+      ),
+    ).toMatchObject({ init: { status: 404 }, data: { what: "category", message: "Categoria não encontrada", brand: { slug: brand.slug } } });
+    expect(await redirected(load("/marca/marca-que-nao-existe", null, { brand: "marca-que-nao-existe" }, "brand"))).toMatchObject({
+      init: { status: 404 },
+      data: { what: "brand", message: "Marca não encontrada" },
+    });
+  });
 });

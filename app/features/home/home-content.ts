@@ -64,6 +64,19 @@ function latestOfType(banners: Banner[], tipo: string): HomeBanner | null {
 
 const toBrand = (b: Brand): HomeBrand => ({ id: b.id, slug: b.slug, nome: b.nome, logo: b.logo });
 
+/** The brands the home page shows: the strip (every brand with a logo) and the main brands (featured first). */
+export interface HomeBrands {
+  stripBrands: HomeBrand[];
+  mainBrands: HomeBrand[];
+}
+
+export function homeBrands(brands: Brand[]): HomeBrands {
+  const withLogo = brands.filter((b) => b.logo);
+  const featured = withLogo.filter((b) => b.destaque);
+  const mainBrands = [...featured, ...withLogo.filter((b) => !b.destaque)].slice(0, MAIN_BRANDS_LIMIT);
+  return { stripBrands: withLogo.map(toBrand), mainBrands: mainBrands.map(toBrand) };
+}
+
 /** Menu categories (visivel_menu) in their order, at most 8 (spec §2 "Home, desktop"). */
 export function homeCategories(categories: Category[]): HomeCategory[] {
   return categories
@@ -74,10 +87,6 @@ export function homeCategories(categories: Category[]): HomeCategory[] {
 
 export function homeContent(start: Partial<StartData>): HomeContent {
   const banners = start.banners ?? [];
-  const brands = start.brands ?? [];
-  const withLogo = brands.filter((b) => b.logo);
-  const featured = withLogo.filter((b) => b.destaque);
-  const mainBrands = [...featured, ...withLogo.filter((b) => !b.destaque)].slice(0, MAIN_BRANDS_LIMIT);
   const triple = [BANNER_TYPES.left, BANNER_TYPES.centre, BANNER_TYPES.right]
     .map((tipo) => latestOfType(banners, tipo))
     .filter((b): b is HomeBanner => b !== null);
@@ -86,8 +95,7 @@ export function homeContent(start: Partial<StartData>): HomeContent {
     specialCategories: (start.categories_special ?? [])
       .slice(0, TAB_LIMIT_DESKTOP)
       .map((c) => ({ id: c.id, slug: c.slug, name: c.name, icon: c.slug })),
-    stripBrands: withLogo.map(toBrand),
-    mainBrands: mainBrands.map(toBrand),
+    ...homeBrands(start.brands ?? []),
     // Main banners need an image (spec §3); they show in the back office's order, then in id order.
     mainBanners: banners
       .filter((b) => b.tipo === BANNER_TYPES.main)

@@ -35,7 +35,8 @@ export function ErrorPage({ status }: { status?: number }) {
       <h1 id="error-title" className="mt-2 text-2xl font-bold md:text-3xl">
         {t("error.title")}
       </h1>
-      <p className="mt-3 text-muted">{t("error.text")}</p>
+      {/* A moment's outage (the database away): the store's own words for it, and nothing is lost meanwhile. */}
+      <p className="mt-3 text-muted">{status === 503 ? t("error.unavailable") : t("error.text")}</p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         <button
           type="button"

@@ -83,6 +83,7 @@ export function ProductPage({ product, locale, currencyId, rates, origin }: Prod
               <AddToCartButton
                 product={product}
                 quantity={Math.max(1, quantity)}
+                inlineAlerts
                 className="inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-md bg-accent px-6 py-3 text-lg font-bold text-ink shadow-sm hover:bg-accent-strong disabled:cursor-wait disabled:opacity-70 aria-disabled:cursor-not-allowed aria-disabled:bg-slate-200 aria-disabled:text-muted"
               />
             </div>

@@ -97,7 +97,7 @@ describe("POST /ecom/cliente/update-profile", () => {
     expect((await me(token)).body.documento_tipo).toBe("Cédula");
   });
 
-  it("refuses a passport from a Brazilian, whose only document is the CPF", async () => {
+  it("refuses a passport from a Brazilian, whose documents are the CPF and the CNPJ", async () => {
     const br = await customer("br");
     const res = await update(br.token, { telefone: "11999998888", documento_tipo: "Passaporte", documento: "FX123456" });
     expect(res.status).toBe(422);
@@ -126,7 +126,7 @@ describe("POST /ecom/cliente/update-profile", () => {
     expect((await me(token)).body.telefone).toBe("0981222333");
   });
 
-  it("lets a Brazilian keep only CPF and a Paraguayan only RUC or Cédula", async () => {
+  it("lets a Brazilian keep only a CPF or a CNPJ and a Paraguayan only RUC or Cédula", async () => {
     const br = await customer("br");
     const ruc = await update(br.token, { telefone: "11999998888", documento_tipo: "RUC", documento: "80009735-1" });
     expect(ruc.status).toBe(422);
@@ -136,6 +136,8 @@ describe("POST /ecom/cliente/update-profile", () => {
     const py = await customer();
     const cpf = await update(py.token, { telefone: "0981000111", documento_tipo: "CPF", documento: "529.982.247-25" });
     expect(cpf.status).toBe(422);
+    const cnpj = await update(py.token, { telefone: "0981000111", documento_tipo: "CNPJ", documento: "11.222.333/0001-81" });
+    expect(cnpj.body.errors?.documento_tipo).toEqual(["Valor inválido"]);
     expect((await me(br.token)).body.documento_tipo).toBe("CPF");
   });
 

@@ -153,6 +153,7 @@ describe("where the order goes (detail and ticket)", () => {
     expect(detail.body.data).toMatchObject({ entrega_tipo: "loja", entrega_local: t.config.storeAddress });
     const text = pdfText((await get(`/ecom/venda/pedidos/${order.external_id}/ticket.pdf`, brazilian.token)).raw);
     expect(text).toContain(`Local de retirada: ${t.config.storeAddress}`);
+    expect(text).toContain(`Comprador: João da Silva · CPF 529.982.247-25`);
     expect(text.join("\n")).not.toMatch(/Endereço de entrega|Avenida Paulista/);
   });
 

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Order } from "#contract/api/cart.ts";
 import { CURRENCIES, isMoedaId } from "#contract/currencies.ts";
 import type { Db } from "#db/client.ts";
-import { addresses, orderItems, orders, payments, pickupPoints, productImages, products, refunds } from "#db/schema/index.ts";
+import { addresses, customers, orderItems, orders, payments, pickupPoints, productImages, products, refunds } from "#db/schema/index.ts";
 import { HttpError } from "../../lib/errors.ts";
 
 type OrderRow = typeof orders.$inferSelect;
@@ -33,13 +33,20 @@ async function places(db: Db, rows: OrderRow[], storeAddress: string) {
   };
 }
 
+/** The buyer as an order shows them; an order whose account was erased keeps no name. */
+function buyerOf(row: { nome: string; sobrenome: string; documento_tipo: string; documento: string | null } | undefined): Order["comprador"] {
+  if (!row) return { nome: "", documento_tipo: "", documento: null };
+  return { nome: `${row.nome} ${row.sobrenome}`.trim(), documento_tipo: row.documento_tipo, documento: row.documento };
+}
+
 /** A customer's orders; another customer's order is simply not found. */
 export function createOrdersService(db: Db, storeAddress: string) {
   async function present(rows: OrderRow[]): Promise<Order[]> {
     if (rows.length === 0) return [];
     const ids = rows.map((o) => o.id);
     const placeOf = await places(db, rows, storeAddress);
-    const [lines, pays, given] = await Promise.all([
+    const buyerIds = [...new Set(rows.map((o) => o.customer_id))];
+    const [lines, pays, given, buyers] = await Promise.all([
       db
         .select({
           id: orderItems.id,
@@ -65,6 +72,16 @@ export function createOrdersService(db: Db, storeAddress: string) {
         .from(refunds)
         .where(and(inArray(refunds.order_id, ids), inArray(refunds.status, ["feito", "fora_da_loja"])))
         .orderBy(asc(refunds.id)),
+      db
+        .select({
+          id: customers.id,
+          nome: customers.nome,
+          sobrenome: customers.sobrenome,
+          documento_tipo: customers.documento_tipo,
+          documento: customers.documento,
+        })
+        .from(customers)
+        .where(inArray(customers.id, buyerIds)),
     ]);
     return rows.map((o) => {
       const currency = CURRENCIES[isMoedaId(o.moeda_id) ? o.moeda_id : 2];
@@ -109,6 +126,7 @@ export function createOrdersService(db: Db, storeAddress: string) {
           created_at: p.created_at.toISOString(),
         })),
         estornos: given.filter((r) => r.order_id === o.id).map((r) => ({ valor: r.valor, created_at: r.created_at.toISOString() })),
+        comprador: buyerOf(buyers.find((b) => b.id === o.customer_id)),
       };
     });
   }

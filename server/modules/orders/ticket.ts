@@ -45,6 +45,12 @@ export async function renderTicket(order: Order, site: SiteInfo, locale: Locale)
   );
   doc.text(`${t("ticket_date")}: ${date}`);
   doc.text(`${t("ticket_status")}: ${order.status}`);
+  // The person or company the order is made out to, with its document (a CPF or a CNPJ, a RUC …).
+  const buyer = order.comprador;
+  if (buyer.nome)
+    doc.text(
+      `${t("ticket_buyer")}: ${[buyer.nome, buyer.documento ? `${buyer.documento_tipo} ${buyer.documento}` : ""].filter(Boolean).join(" · ")}`,
+    );
   doc.text(`${t("ticket_delivery")}: ${order.entrega_descricao ?? apiMessage(locale, "store_pickup")}`);
   // Where the goods are collected, or where they go; never a delivery address for a pickup.
   doc.text(`${order.entrega_tipo === "endereco" ? t("ticket_delivery_address") : t("ticket_pickup_place")}: ${order.entrega_local}`);

@@ -121,8 +121,8 @@ export function createMercadoPagoProvider(options: { accessToken: string; webhoo
             payer: {
               name: input.buyer.name,
               email: input.buyer.email,
-              ...(input.buyer.documentType === "CPF" && input.buyer.document
-                ? { identification: { type: "CPF", number: input.buyer.document.replace(/\D/g, "") } }
+              ...((input.buyer.documentType === "CPF" || input.buyer.documentType === "CNPJ") && input.buyer.document
+                ? { identification: { type: input.buyer.documentType, number: input.buyer.document.replace(/[^0-9A-Za-z]/g, "").toUpperCase() } }
                 : {}),
             },
             ...(input.expiresAt ? { expires: true, expiration_date_to: input.expiresAt.toISOString() } : {}),
