@@ -282,9 +282,14 @@ const SECTION_8: Shown[] = [
     es: "Error al cargar los productos",
     places: [["app:home.errors.products", "app/features/home/category-tabs.tsx"]],
   },
-  // The home page's other regions: their texts are pinned; where they show is the home page's.
-  { spec: "Erro ao carregar categorias", es: "Error al cargar las categorías", places: [["app:home.errors.categories", null]] },
-  { spec: "Erro ao carregar marcas", es: "Error al cargar las marcas", places: [["app:home.errors.brands", null]] },
+  // The home page's other regions, each failing and retrying on its own.
+  {
+    spec: "Erro ao carregar categorias",
+    es: "Error al cargar las categorías",
+    places: [["app:home.errors.categories", "app/features/home/home-page.tsx"]],
+  },
+  { spec: "Erro ao carregar marcas", es: "Error al cargar las marcas", places: [["app:home.errors.brands", "app/features/home/home-page.tsx"]] },
+  { spec: "Erro ao carregar dados", es: "Error al cargar los datos", places: [["app:home.errors.data", "app/features/home/home-page.tsx"]] },
 ];
 
 /** One way to write a placeholder: the spec's `{n}`, the catalogues' `{{n}}`, the resolved API text's `<n>`. */
