@@ -327,6 +327,8 @@ export const sandboxGatewayPayments = pgTable("gateway_sandbox", {
   status: varchar("status", { length: 20 }).notNull().default("pending"),
   /** Given back so far (the sandbox refunds up to what it charged, as a real gateway does). */
   valor_estornado: numeric("valor_estornado", { precision: 18, scale: 2 }).notNull().default("0"),
+  /** Each refund it made, by the store's refund key: the same key again is the same refund (as Mercado Pago's idempotency key). */
+  estornos: jsonb("estornos").$type<Record<string, string>>().notNull().default({}),
   notify_url: text("notify_url").notNull(),
   return_url: text("return_url").notNull(),
   created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

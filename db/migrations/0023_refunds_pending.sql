@@ -1,0 +1,1 @@
+ALTER TABLE "gateway_sandbox" ADD COLUMN "estornos" jsonb DEFAULT '{}'::jsonb NOT NULL;
