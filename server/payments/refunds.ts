@@ -390,7 +390,7 @@ export function createRefunds(db: Db, providers: Map<string, PaymentProvider>) {
         status === "done"
           ? { status: "feito", resposta: "ok" }
           : status === "refused"
-            ? { status: "recusado", resposta: "refused when asked again" }
+            ? { status: "recusado", resposta: "refused_on_check" }
             : { status: "pendente", resposta: "gateway_pending" };
     } catch (err) {
       answer = { status: "pendente", resposta: `unknown: ${err instanceof Error ? err.message : "gateway error"}`.slice(0, 300) };
