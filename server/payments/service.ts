@@ -55,15 +55,7 @@ const RECONCILE_AFTER_MS = 3 * 60_000;
 const RECONCILE_LOCK = 7_301_002;
 
 export type NotificationResult =
-  | "unknown_provider"
-  | "unknown_payment"
-  | "replay"
-  | "unchanged"
-  | "declined"
-  | "flagged"
-  | "paid"
-  | "refund"
-  | "paid_after_cancel";
+  "unknown_provider" | "unknown_payment" | "replay" | "unchanged" | "declined" | "flagged" | "paid" | "refund" | "paid_after_cancel";
 
 export function createPaymentService(
   db: Db,
@@ -227,7 +219,10 @@ export function createPaymentService(
         "payment flagged: not the order's amount or currency",
       );
     if (outcome.result === "paid_after_cancel")
-      log.warn({ paymentId: outcome.paymentId, orderId: outcome.orderId, provider: provider.name }, "payment approved after the order was cancelled: to refund");
+      log.warn(
+        { paymentId: outcome.paymentId, orderId: outcome.orderId, provider: provider.name },
+        "payment approved after the order was cancelled: to refund",
+      );
     if (outcome.result === "refund") {
       await provider
         .refund?.({ ...outcome.refund, full: true, key: `sold-out-${outcome.refund.paymentId}` })

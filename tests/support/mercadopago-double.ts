@@ -110,7 +110,9 @@ export async function startMercadoPagoDouble(options: { accessToken: string; web
       if (!authorized(req.headers)) return unauthorized;
       const [, , , paymentId, , refundId] = req.path.split("/");
       const refund = refunds.get(Number(refundId));
-      return refund && refund.payment_id === Number(paymentId) ? { json: refund } : { status: 404, json: { message: "Refund not found", status: 404 } };
+      return refund && refund.payment_id === Number(paymentId)
+        ? { json: refund }
+        : { status: 404, json: { message: "Refund not found", status: 404 } };
     },
   });
 

@@ -102,7 +102,10 @@ export function createSandboxProvider(
 
     // The sandbox answers at once: a refund it holds under the key was made; one it does not hold never reached it.
     async refundStatus({ ref, key }) {
-      const [row] = await db.select({ estornos: sandboxGatewayPayments.estornos }).from(sandboxGatewayPayments).where(eq(sandboxGatewayPayments.ref, ref));
+      const [row] = await db
+        .select({ estornos: sandboxGatewayPayments.estornos })
+        .from(sandboxGatewayPayments)
+        .where(eq(sandboxGatewayPayments.ref, ref));
       return row && key in row.estornos ? "done" : "refused";
     },
 

@@ -236,7 +236,13 @@ describe("the order, counter and refund records in the member's words (decision 
       Situação: "Feito pelo gateway",
       "Resposta do gateway": "Aceito pelo gateway",
     });
-    const es1 = describeAuditEntry(es, { acao: "conferir_estorno", entidade: "pedido", entidade_id: "12", antes: null, depois: { ...refundRecord, status: "pendente", resposta: "gateway_pending" } });
+    const es1 = describeAuditEntry(es, {
+      acao: "conferir_estorno",
+      entidade: "pedido",
+      entidade_id: "12",
+      antes: null,
+      depois: { ...refundRecord, status: "pendente", resposta: "gateway_pending" },
+    });
     expect(es1.summary).toBe("Reembolso consultado en la pasarela · Pedido #12");
     expect(es1.changes.find((c) => c.field === "status")?.after).toBe("En curso");
     expect(es1.changes.find((c) => c.field === "resposta")?.after).toBe("En proceso en la pasarela");
@@ -271,7 +277,16 @@ describe("the order, counter and refund records in the member's words (decision 
     expect(
       describeOrderEvent(pt, {
         tipo: "estorno",
-        dados: { estorno_id: 9, valor: "51", moeda_id: 2, linhas: [{ item_id: 4, qtde: 2 }], frete: false, motivo: "defeito", status: "pendente", resposta: "gateway_pending" },
+        dados: {
+          estorno_id: 9,
+          valor: "51",
+          moeda_id: 2,
+          linhas: [{ item_id: 4, qtde: 2 }],
+          frete: false,
+          motivo: "defeito",
+          status: "pendente",
+          resposta: "gateway_pending",
+        },
       }),
     ).toBe(
       "Estorno — Estorno nº: 9; Valor: U$ 51,00; Itens: 1 item; Frete: Não; Motivo: Produto com defeito; Situação: Em andamento; Resposta do gateway: Em processamento no gateway",
@@ -279,8 +294,8 @@ describe("the order, counter and refund records in the member's words (decision 
     expect(describeOrderEvent(es, { tipo: "cancelamento", dados: { de: "PAGAMENTO", para: "CANCELADO", motivo: "sin stock" } })).toBe(
       "Pedido cancelado — De: Esperando pago; A: Cancelado; Motivo: sin stock",
     );
-    expect(describeOrderEvent(pt, { tipo: "pagamento", dados: { pagamento_id: 3, provider: "sandbox", de: "EXPIRADO", para: "PAGO_CANCELADO" } })).toBe(
-      "Pagamento por sandbox: Expirado → Pago após o cancelamento",
-    );
+    expect(
+      describeOrderEvent(pt, { tipo: "pagamento", dados: { pagamento_id: 3, provider: "sandbox", de: "EXPIRADO", para: "PAGO_CANCELADO" } }),
+    ).toBe("Pagamento por sandbox: Expirado → Pago após o cancelamento");
   });
 });

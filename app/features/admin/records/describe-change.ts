@@ -420,7 +420,8 @@ export function unlabelledInEntry(f: Formatter, entry: AuditRecordView): string[
     for (const [field, value] of Object.entries(row)) {
       if (HIDDEN.has(field) || SECRET.test(field)) continue;
       if (!hasFieldLabel(f, entry.entidade, field)) gaps.push(`field ${entry.entidade}.${field}`);
-      if (isRow(value)) for (const inner of Object.keys(value)) if (!SECRET.test(inner) && !hasFieldLabel(f, "*", inner)) gaps.push(`field *.${inner}`);
+      if (isRow(value))
+        for (const inner of Object.keys(value)) if (!SECRET.test(inner) && !hasFieldLabel(f, "*", inner)) gaps.push(`field *.${inner}`);
     }
   }
   return [...new Set(gaps)];

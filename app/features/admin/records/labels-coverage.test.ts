@@ -33,11 +33,15 @@ describe("the audit actions and entities the server writes", () => {
   const audits = files.filter((text) => text.includes("audited("));
   const actions = new Set(audits.flatMap((text) => named(text, "acao")));
   // Actions handed to a helper that writes the record (settledBy(…, "conferir_estorno"), switchOff(…, "redefinir_2fa")).
-  for (const text of audits) for (const m of text.matchAll(/"([a-z]+_[a-z0-9_]+)"\s*(?:,\s*[a-zA-Z.]+)?\)/g)) if (/^(conferir|liquidar|redefinir|desativar|ativar)_/.test(m[1]!)) actions.add(m[1]!);
+  for (const text of audits)
+    for (const m of text.matchAll(/"([a-z]+_[a-z0-9_]+)"\s*(?:,\s*[a-zA-Z.]+)?\)/g))
+      if (/^(conferir|liquidar|redefinir|desativar|ativar)_/.test(m[1]!)) actions.add(m[1]!);
   const entities = new Set(audits.flatMap((text) => named(text, "entidade")));
 
   it("finds them in the source (the search itself works)", () => {
-    expect([...actions]).toEqual(expect.arrayContaining(["criar", "cancelar", "estornar", "conferir_estorno", "liquidar_estorno", "pedido_retirado"]));
+    expect([...actions]).toEqual(
+      expect.arrayContaining(["criar", "cancelar", "estornar", "conferir_estorno", "liquidar_estorno", "pedido_retirado"]),
+    );
     expect([...entities]).toEqual(expect.arrayContaining(["produto", "pedido", "cliente", "banner", "entrega_tarifa", "texto_pagina"]));
   });
 

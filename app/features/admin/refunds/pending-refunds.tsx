@@ -70,14 +70,7 @@ export function PendingRefunds({ order, result }: { order: AdminOrder; result?: 
                 ]}
                 error={errors.resultado}
               />
-              <TextField
-                id={`nota-${r.id}`}
-                name="nota"
-                label={t("admin.refunds.pending.note")}
-                required
-                maxLength={280}
-                error={errors.nota}
-              />
+              <TextField id={`nota-${r.id}`} name="nota" label={t("admin.refunds.pending.note")} required maxLength={280} error={errors.nota} />
               <div className="flex items-end">
                 <SubmitButton pending={busy(navigation, "refund-settle", r.id)}>{t("admin.refunds.pending.settle")}</SubmitButton>
               </div>

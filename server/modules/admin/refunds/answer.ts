@@ -33,4 +33,3 @@ export const refundAnswer = (row: RefundRowLike): Refund => ({
   autor: row.autor,
   created_at: row.created_at.toISOString(),
 });
-

@@ -69,7 +69,10 @@ export const refundRoutes: FastifyPluginAsyncZod<AdminContext> = async (app, { d
         requestSite(config, request),
       );
       const valor = formatPrice(row.valor, row.moeda_id);
-      return { message: message(request, row.status === "recusado" ? "refund_settled_failed" : "refund_settled_done", { valor }), data: refundAnswer(row) };
+      return {
+        message: message(request, row.status === "recusado" ? "refund_settled_failed" : "refund_settled_done", { valor }),
+        data: refundAnswer(row),
+      };
     },
   );
 };

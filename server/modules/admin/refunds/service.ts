@@ -1,7 +1,7 @@
 import Big from "big.js";
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { z } from "zod";
-import type { Refund, RefundableOrder, RefundBodySchema } from "#contract/api/admin/refunds.ts";
+import type { RefundableOrder, RefundBodySchema } from "#contract/api/admin/refunds.ts";
 import { apiLang, isLocale } from "#contract/locale.ts";
 import { formatPrice } from "#contract/money.ts";
 import type { Db } from "#db/client.ts";
@@ -92,7 +92,8 @@ export function createAdminRefunds(deps: { db: Db; payments: PaymentService; mai
     if (row.status === "recusado") throw new HttpError(422, "refund_refused", { vars: { motivo: row.resposta ?? "" } });
     if (!answer.replay) {
       // Waiting on the gateway: the claim and the gateway's word are written, so the request is recorded now.
-      if (row.status === "pendente") await audited(db, actor, { acao: "estornar", entidade: "pedido", entidade_id: orderId, depois: refundAnswer(row) });
+      if (row.status === "pendente")
+        await audited(db, actor, { acao: "estornar", entidade: "pedido", entidade_id: orderId, depois: refundAnswer(row) });
       else await afterMade(orderId, row, site);
     }
     return row;
@@ -108,8 +109,10 @@ export function createAdminRefunds(deps: { db: Db; payments: PaymentService; mai
   /** How a member's settlement of a pendente refund is recorded: on the settling transaction, made or refused. */
   const settledBy = (actor: Actor, author: { staffId: number; name: string }, orderId: number, acao: string, nota?: string): SettleBy => ({
     author,
-    onSettled: (tx, row) => audited(tx, actor, { acao, entidade: "pedido", entidade_id: orderId, depois: { ...refundAnswer(row), ...(nota ? { nota } : {}) } }),
-    onRefused: (tx, row) => audited(tx, actor, { acao, entidade: "pedido", entidade_id: orderId, depois: { ...refundAnswer(row), ...(nota ? { nota } : {}) } }),
+    onSettled: (tx, row) =>
+      audited(tx, actor, { acao, entidade: "pedido", entidade_id: orderId, depois: { ...refundAnswer(row), ...(nota ? { nota } : {}) } }),
+    onRefused: (tx, row) =>
+      audited(tx, actor, { acao, entidade: "pedido", entidade_id: orderId, depois: { ...refundAnswer(row), ...(nota ? { nota } : {}) } }),
   });
 
   /** "Check again with the gateway": settled by its answer, or still pendente (recorded all the same). */
