@@ -56,12 +56,10 @@ const start = async (meio: string, extra: Record<string, unknown> = {}, token = 
     meio_pagamento: meio,
     ...extra,
   };
-  const res = await call<{ link_pagamento: string[]; pedido: { id: number; external_id: string; valor_total: string; moeda_id: number } }>(
-    t.app,
-    "POST",
-    `/ecom/venda/carrinho/${cart.external_id}/iniciar-checkout`,
-    { token, body },
-  );
+  const res = await call<{
+    link_pagamento: string[];
+    pedido: { id: number; pedido: string; external_id: string; valor_total: string; moeda_id: number };
+  }>(t.app, "POST", `/ecom/venda/carrinho/${cart.external_id}/iniciar-checkout`, { token, body });
   return { res, cart, body };
 };
 async function order(meio = "mercadopago:pix") {
@@ -306,6 +304,11 @@ describe("a Mercado Pago refund that is not settled at once (decision 037)", () 
       mp.refundMode.status = "approved";
     }
     expect([pending.refund.status, pending.refund.resposta]).toEqual(["pendente", "gateway_pending"]);
+    const mails = () =>
+      queryRows<{ n: number }>(
+        db(),
+        sql`SELECT count(*)::int AS n FROM emails_saida WHERE assunto LIKE ${`Estorno do pedido ${o.order.pedido} %`}`,
+      ).then((r) => r[0]!.n);
     // Rejected by Mercado Pago later: the notification releases it; nothing was applied.
     const [mpRefund] = refundsAt(payment.id);
     expect((await mp.settleRefund(mpRefund!.id, "rejected"))!.status).toBe(200);
@@ -325,6 +328,8 @@ describe("a Mercado Pago refund that is not settled at once (decision 037)", () 
     const latest = refundsAt(payment.id).at(-1)!;
     await Promise.all([mp.settleRefund(latest.id, "approved"), mp.settleRefund(latest.id, "approved")]);
     expect((await row(second.refund.id)).status).toBe("feito");
+    // The buyer hears of it once, when Mercado Pago has made it (not when it was asked, nor when it was rejected).
+    expect(await mails()).toBe(1);
     expect(await stockOf(db(), p.id)).toBe(stock + 1);
     expect(await state(o.order.external_id)).toEqual(["ESTORNADO", "ESTORNADO"]);
     const events = await queryRows<{ status: string }>(
