@@ -338,4 +338,26 @@ describe("a Mercado Pago refund that is not settled at once (decision 037)", () 
     );
     expect(events.map((e) => e.status)).toEqual(["pendente", "recusado", "pendente", "feito"]);
   });
+
+  it("asks again about a refund in process whose notification never comes, when the payments are reconciled", async () => {
+    const o = await order();
+    const { payment } = await mp.pay(o.pref.id, true);
+    mp.refundMode.status = "in_process";
+    let pending;
+    try {
+      pending = await t.app.payments.refund({ orderId: o.order.id, key: refundKey(), reason: "desistencia", author: null });
+    } finally {
+      mp.refundMode.status = "approved";
+    }
+    expect(pending.refund.status).toBe("pendente");
+    // Not due yet: asked again only once it has waited.
+    await t.app.payments.reconcile(new Date());
+    expect((await row(pending.refund.id)).status).toBe("pendente");
+    await t.app.payments.reconcile(new Date(Date.now() + 10 * 60_000));
+    expect((await row(pending.refund.id)).status).toBe("pendente");
+    await mp.settleRefund(refundsAt(payment.id)[0]!.id, "approved", { notify: false });
+    await t.app.payments.reconcile(new Date(Date.now() + 20 * 60_000));
+    expect((await row(pending.refund.id)).status).toBe("feito");
+    expect(await state(o.order.external_id)).toEqual(["ESTORNADO", "ESTORNADO"]);
+  });
 });

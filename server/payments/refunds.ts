@@ -1,5 +1,5 @@
 import Big from "big.js";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
 import { formatPrice } from "#contract/money.ts";
 import type { Db, Tx } from "#db/client.ts";
 import { orderItems, orders, payments, refunds } from "#db/schema/index.ts";
@@ -424,5 +424,19 @@ export function createRefunds(db: Db, providers: Map<string, PaymentProvider>) {
     return rows.filter((r) => r.resposta !== null || now.getTime() - r.created_at.getTime() > STALE_PENDING_MS);
   }
 
-  return { refund, recheck, settleByHand, pendingOfPayment };
+  /**
+   * Pendente refunds the reconciliation asks about again (the gateway's notification may never come): those
+   * not asked for a while (`updated_at`, which each check moves on), oldest first, at most `limit`.
+   */
+  async function pendingDue(before: Date, limit = 20) {
+    return db
+      .select({ id: refunds.id, order_id: refunds.order_id, provider: payments.provider })
+      .from(refunds)
+      .innerJoin(payments, eq(payments.id, refunds.pagamento_id))
+      .where(and(eq(refunds.status, "pendente"), lt(refunds.updated_at, before)))
+      .orderBy(asc(refunds.updated_at))
+      .limit(limit);
+  }
+
+  return { refund, recheck, settleByHand, pendingOfPayment, pendingDue };
 }

@@ -280,6 +280,19 @@ export function createPaymentService(
         log.warn({ err, paymentId: p.id, provider: p.provider }, "payment reconciliation: gateway read failed");
       }
     }
+    // Refunds left pendente whose gateway can be asked: asked again (each check moves its updated_at on, so a
+    // refund is asked at most once per period; settling is exactly once whoever asks, decision 037).
+    for (const r of await refunds.pendingDue(before)) {
+      if (!providers.get(r.provider)?.refundStatus) continue;
+      try {
+        const settled = await refunds.recheck(r.order_id, r.id, { author: null });
+        if (!settled.settled) continue;
+        changed++;
+        for (const listener of settledListeners) await listener(settled.refund);
+      } catch (err) {
+        log.warn({ err, refundId: r.id, provider: r.provider }, "refund reconciliation: gateway read failed");
+      }
+    }
     return changed;
   }
 
