@@ -390,7 +390,62 @@ describe("a refund the gateway has not settled (decision 037)", () => {
   });
 });
 
+describe("a pending refund settled from several sides at once (decision 037)", () => {
+  it("is applied once under two checks, the gateway's notification and a settlement by hand", async () => {
+    const o = await paidOrder([{ produto_id: r.id, qtde: 3 }]);
+    const line = o.item(r);
+    const before = await stockOf(db(), r.id);
+    const mails = await count(sql`SELECT count(*)::int AS n FROM emails_saida`);
+    const res = await withSandbox(answerLost, () => refund(o.id, { linhas: [{ item_id: line.id, qtde: 3 }], devolver_estoque: true }));
+    expect(res.body.data.status).toBe("pendente");
+    const id = res.body.data.id;
+    const [a, b, , byHand] = await Promise.all([
+      check(o.id, id),
+      check(o.id, id),
+      notify(o.ref),
+      settleByHand(o.id, id, { resultado: "feito", nota: "Visto no portal" }),
+    ]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect([200, 409]).toContain(byHand.status);
+    expect(await stockOf(db(), r.id)).toBe(before + 3);
+    expect(await orderState(o.id)).toEqual({ status: "ESTORNADO", pay: "ESTORNADO", estornado: o.order.valor_total });
+    expect((await sandboxOf(o.ref)).valor_estornado).toBe(o.order.valor_total);
+    expect(
+      await count(sql`SELECT count(*)::int AS n FROM pedido_eventos WHERE order_id = ${o.id} AND tipo = 'estorno' AND dados->>'status' = 'feito'`),
+    ).toBe(1);
+    // Whoever settled it (the notification writes the timeline only; a member's check or hand the audit log too), once.
+    const settlements = [...(await audits("conferir_estorno", o.id)), ...(await audits("liquidar_estorno", o.id))];
+    expect(settlements.filter((s) => s.depois.status === "feito").length).toBeLessThanOrEqual(1);
+    await expect.poll(() => count(sql`SELECT count(*)::int AS n FROM emails_saida`)).toBe(mails + 1);
+  });
+});
+
 describe("a payment approved after a member cancelled the order (decision 037)", () => {
+  it("takes and releases the stock once when the cancellation and the approval arrive at once", async () => {
+    for (let round = 0; round < 3; round++) {
+      const start = await stockOf(db(), r.id);
+      const o = await paidOrder([{ produto_id: r.id, qtde: 2 }], false);
+      await db().execute(sql`UPDATE gateway_sandbox SET status = 'approved' WHERE ref = ${o.ref}`);
+      const [cancelled] = await Promise.all([
+        asStaff<Answer>(t.app, manager, "POST", `/api/admin/orders/${o.id}/cancel`, { body: {} }),
+        notify(o.ref),
+      ]);
+      const state = await orderState(o.id);
+      if (cancelled.status === 200) {
+        // Cancelled first: the approval is kept apart, the stock stays released.
+        expect(state).toMatchObject({ status: "CANCELADO", pay: "PAGO_CANCELADO" });
+        expect(await stockOf(db(), r.id)).toBe(start);
+      } else {
+        // Paid first: the cancellation is refused (a paid order is refunded), the stock stays taken.
+        expect([cancelled.status, state.status]).toEqual([409, "PAGO"]);
+        expect(await stockOf(db(), r.id)).toBe(start - 2);
+      }
+      // A refund of everything with restock afterwards gives back exactly what the order still holds.
+      await refund(o.id, { linhas: [{ item_id: o.item(r).id, qtde: 2 }], devolver_estoque: true });
+      expect(await stockOf(db(), r.id)).toBe(start);
+    }
+  });
+
   it("keeps the order cancelled, takes no stock, flags the payment for a refund; the refund gives the money back once and no stock", async () => {
     const start = await stockOf(db(), r.id);
     const o = await paidOrder([{ produto_id: r.id, qtde: 2 }], false);
