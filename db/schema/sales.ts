@@ -288,7 +288,13 @@ export const refunds = pgTable(
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("estornos_order_idx").on(t.order_id, t.id)],
+  (t) => [
+    index("estornos_order_idx").on(t.order_id, t.id),
+    // The few refunds still waiting on their gateway, by when they were last asked (the reconciliation's).
+    index("estornos_pendentes_idx")
+      .on(t.updated_at)
+      .where(sql`${t.status} = 'pendente'`),
+  ],
 );
 
 /** Every gateway notification once: a replay finds its row and changes nothing. */
