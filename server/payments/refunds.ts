@@ -32,6 +32,10 @@ export interface SettleBy {
 /** A pending refund may be settled by a notification once its own request has had the gateway's answer, or is this old. */
 export const STALE_PENDING_MS = 2 * 60_000;
 
+/** A pendente refund whose own request is still asking its gateway: no answer kept yet, and too young to be a dead process's. */
+const inFlight = (row: Pick<RefundRow, "resposta" | "created_at">, now = new Date()) =>
+  row.resposta === null && now.getTime() - row.created_at.getTime() <= STALE_PENDING_MS;
+
 /** The order is refundable: paid, or cancelled by a member and then paid at the gateway (to be given back). */
 const refundable = (order: Pick<OrderRow, "status">, payment: Pick<PaymentRow, "status"> | undefined) =>
   order.status === "PAGO" || (order.status === "CANCELADO" && payment?.status === PAID_AFTER_CANCEL);
@@ -381,6 +385,8 @@ export function createRefunds(db: Db, providers: Map<string, PaymentProvider>) {
   async function recheck(orderId: number, refundId: number, by: SettleBy): Promise<{ refund: RefundRow; whole: boolean; settled: boolean }> {
     const { refund: row, payment, full, order } = await pendingOf(orderId, refundId);
     if (row.status !== "pendente") return { refund: row, whole: order.status === "ESTORNADO", settled: false };
+    // Its own request is still asking the gateway: a gateway asked now may not know it yet, and would be taken for a no.
+    if (inFlight(row)) throw new HttpError(409, "refund_pending");
     const provider = payment ? providers.get(payment.provider) : undefined;
     if (!payment || !provider?.refundStatus) throw new HttpError(409, "refund_check_unsupported");
     let answer: Outcome;
@@ -406,7 +412,7 @@ export function createRefunds(db: Db, providers: Map<string, PaymentProvider>) {
     const { refund: row } = await pendingOf(orderId, refundId);
     if (row.status !== "pendente") throw new HttpError(409, "refund_not_pending");
     // Its own request is still asking the gateway: its answer comes first.
-    if (row.resposta === null && Date.now() - row.created_at.getTime() < STALE_PENDING_MS) throw new HttpError(409, "refund_pending");
+    if (inFlight(row)) throw new HttpError(409, "refund_pending");
     const settled = await settle(row.id, { status: made ? "feito" : "recusado", resposta: `manual: ${note}`.slice(0, 300) }, by);
     if (!settled.settled) throw new HttpError(409, "refund_not_pending");
     return settled;
@@ -421,7 +427,7 @@ export function createRefunds(db: Db, providers: Map<string, PaymentProvider>) {
       .select({ id: refunds.id, order_id: refunds.order_id, resposta: refunds.resposta, created_at: refunds.created_at })
       .from(refunds)
       .where(and(eq(refunds.pagamento_id, paymentId), eq(refunds.status, "pendente")));
-    return rows.filter((r) => r.resposta !== null || now.getTime() - r.created_at.getTime() > STALE_PENDING_MS);
+    return rows.filter((r) => !inFlight(r, now));
   }
 
   /**

@@ -391,6 +391,34 @@ describe("a refund the gateway has not settled (decision 037)", () => {
 });
 
 describe("a pending refund settled from several sides at once (decision 037)", () => {
+  it("is not checked nor settled by hand while its own request is still asking the gateway; once that process is taken for dead, it is", async () => {
+    const o = await paidOrder();
+    const line = o.item(p);
+    let answer: (err: Error) => void = () => {};
+    const hanging = (): Partial<PaymentProvider> => ({
+      refund: () => new Promise((_, reject) => (answer = reject)),
+    });
+    await withSandbox(hanging, async () => {
+      const asked = refund(o.id, { linhas: [{ item_id: line.id, qtde: 1 }], devolver_estoque: true });
+      await expect.poll(() => count(sql`SELECT count(*)::int AS n FROM estornos WHERE order_id = ${o.id}`)).toBe(1);
+      const { id } = await one<{ id: number }>(sql`SELECT id FROM estornos WHERE order_id = ${o.id}`);
+      const early = await check(o.id, id);
+      expect([early.status, early.body.message]).toEqual([409, "Este estorno ainda está sendo processado. Atualize a página em instantes."]);
+      expect((await settleByHand(o.id, id, { resultado: "recusado", nota: "x" })).status).toBe(409);
+      // Its process died long ago (as far as anyone can tell): the sandbox never got it, so asked again it is refused.
+      await db().execute(sql`UPDATE estornos SET created_at = now() - interval '5 minutes' WHERE id = ${id}`);
+      const late = await check(o.id, id);
+      expect([late.status, late.body.data.status]).toEqual([200, "recusado"]);
+      // The first request's answer comes after all: the refund stays as it was settled, once.
+      answer(new GatewayError("sandbox", "no answer from /refund: TimeoutError", true));
+      expect((await asked).status).toBe(422);
+    });
+    expect(await one(sql`SELECT qtde_estornada, qtde_devolvida FROM pedido_itens WHERE id = ${line.id}`)).toEqual({
+      qtde_estornada: 0,
+      qtde_devolvida: 0,
+    });
+  });
+
   it("is applied once under two checks, the gateway's notification and a settlement by hand", async () => {
     const o = await paidOrder([{ produto_id: r.id, qtde: 3 }]);
     const line = o.item(r);
