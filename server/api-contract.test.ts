@@ -1,4 +1,5 @@
 import Fastify from "fastify";
+import { sql } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import { serializerCompiler, validatorCompiler, type FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { afterAll, describe, expect, it, vi } from "vitest";
@@ -11,6 +12,10 @@ import { startFakeViaCep } from "../tests/support/fake-via-cep.ts";
 import { createTestApp } from "../tests/support/test-app.ts";
 import { upsertStaffMember } from "#db/staff.ts";
 import { issueEnrolmentCode, issueStaffToken } from "#db/staff-tokens.ts";
+import { queryRows } from "#db/client.ts";
+import { fixedT } from "#app/i18n/index.ts";
+import { unlabelledInEntry, unlabelledInEvent, type AuditRecordView, type Formatter } from "#app/features/admin/records/describe-change.ts";
+import { GatewayError } from "./payments/provider.ts";
 import { operationSchema, routePath } from "./lib/operation.ts";
 import { errorsPlugin } from "./plugins/errors.ts";
 
@@ -45,11 +50,32 @@ describe("the operations map", () => {
   });
 });
 
+/** Back-office reads that are written to the audit log: a customer's identity document seen. */
+const AUDITED_READS = new Set<OperationKey>(["GET /api/admin/customers/{id}/documents/{documentId}", "GET /api/admin/counter/{id}/documento/{lado}"]);
+/** Back-office writes recorded elsewhere than in their own request, and why. */
+const RECORDED_ELSEWHERE: Partial<Record<OperationKey, string>> = {
+  "POST /api/admin/password-reset": "asked before any session, it only sends the link; the reset is recorded (redefinir_senha_email)",
+  "POST /api/admin/login": "here the first step of a two-step login: the step that signs in records it (login/totp)",
+  "POST /api/admin/me/totp/invite": "a step of a member's own enrolment: recorded when confirmed (ativar_2fa)",
+  "POST /api/admin/me/totp": "a step of a member's own enrolment: recorded when confirmed (ativar_2fa)",
+  "POST /api/admin/imports": "reads and checks the file only; nothing is written to the catalogue",
+  "POST /api/admin/imports/{id}/apply": "applied by the background job, which records it when it ends (checked below)",
+};
+/** Every back-office write (and the audited reads) leaves an audit record (decision 020). */
+const audited = (key: OperationKey) =>
+  key.includes(" /api/admin/") && (!key.startsWith("GET ") || AUDITED_READS.has(key)) && RECORDED_ELSEWHERE[key] === undefined;
+const lastAudit = async () =>
+  Number((await queryRows<{ n: number }>(t.database.db, sql`SELECT coalesce(max(id), 0)::int AS n FROM auditoria`))[0]!.n);
+
 describe("every operation with a good request", () => {
   const seen = new Set<OperationKey>();
+  /** Back-office writes that answered well but left no audit record. */
+  const unaudited: string[] = [];
   const check = async (key: OperationKey, url: string, options: Parameters<typeof call>[3] = {}, expected?: number) => {
     const { method } = routePath(key);
+    const before = audited(key) ? await lastAudit() : 0;
     const res = await call<unknown>(t.app, method as "GET", url, options);
+    if (audited(key) && res.status < 400 && (await lastAudit()) <= before) unaudited.push(key);
     const status = expected ?? (operations[key] as { status?: number }).status ?? 200;
     expect(res.status, `${key}: ${String(JSON.stringify(res.body)).slice(0, 300)}`).toBe(status);
     const schema = status < 400 ? operations[key].response : ApiErrorBodySchema;
@@ -389,7 +415,10 @@ describe("every operation with a good request", () => {
     // The pages' texts and the FAQ.
     await check("GET /api/public/page-texts", "/api/public/page-texts?page=about&lang=es", {});
     await check("GET /api/admin/page-texts/{page}", "/api/admin/page-texts/howToBuy", staff);
-    await check("PUT /api/admin/page-texts/{page}", "/api/admin/page-texts/howToBuy", { ...staff, body: { textos: {} } });
+    await check("PUT /api/admin/page-texts/{page}", "/api/admin/page-texts/howToBuy", {
+      ...staff,
+      body: { textos: { "howToBuy.intro": { pt: "Contrato {{brand}}.", es: "Contrato {{brand}}." } } },
+    });
     const faq = (await check("POST /api/admin/faq", "/api/admin/faq", {
       ...staff,
       body: { pergunta_pt: "Contrato?", pergunta_es: "¿Contrato?", resposta_pt: "Sim.", resposta_es: "Sí." },
@@ -440,10 +469,55 @@ describe("every operation with a good request", () => {
       ...staff,
       body: { ...pointBody, ativo: false },
     });
+    // A refund whose gateway answer is lost, checked again; one that never reached the gateway, settled by hand.
+    const sandbox = t.app.paymentProviders.get("sandbox")!;
+    const madeBySandbox = sandbox.refund!.bind(sandbox);
+    const pendingRefund = async (reached: boolean, chave: string) => {
+      const pending = await placeOrder(t.app, token, [{ produto_id: id, qtde: 1 }]);
+      await call(t.app, "POST", pending.path, {
+        form: { payload: Buffer.from("decision=approve"), headers: { "content-type": "application/x-www-form-urlencoded" } },
+      });
+      sandbox.refund = async (input) => {
+        if (reached) await madeBySandbox(input);
+        throw new GatewayError("sandbox", "no answer from /refund: TimeoutError", true);
+      };
+      try {
+        const made = (await check("POST /api/admin/orders/{id}/refunds", `/api/admin/orders/${pending.order.id}/refunds`, {
+          ...staff,
+          body: { valor: "1", motivo: "outro", chave },
+        })) as { data: { id: number; status: string } };
+        expect(made.data.status).toBe("pendente");
+        return `/api/admin/orders/${pending.order.id}/refunds/${made.data.id}`;
+      } finally {
+        sandbox.refund = madeBySandbox;
+      }
+    };
+    const lost = await pendingRefund(true, `contrato-${process.pid}-lost`);
+    await check("POST /api/admin/orders/{id}/refunds/{refundId}/check", `${lost}/check`, staff);
+    const unreached = await pendingRefund(false, `contrato-${process.pid}-unreached`);
+    await check("POST /api/admin/orders/{id}/refunds/{refundId}/settle", `${unreached}/settle`, {
+      ...staff,
+      body: { resultado: "recusado", nota: "Não consta no portal" },
+    });
     await check("GET /api/admin/dashboard", "/api/admin/dashboard", staff);
     await check("POST /api/admin/logout", "/api/admin/logout", staff);
 
     expect(keys.filter((key) => !seen.has(key))).toEqual([]);
+    expect(unaudited).toEqual([]);
+    await vi.waitFor(
+      async () => expect((await queryRows(t.database.db, sql`SELECT 1 FROM auditoria WHERE acao = 'importar'`)).length).toBeGreaterThan(0),
+      { timeout: 20_000 },
+    );
+
+    // Every record those writes left, and every order's timeline, reads in the member's words (decision 035):
+    // an action, a field or a timeline line without a label of its own fails here.
+    const entries = await queryRows<AuditRecordView>(t.database.db, sql`SELECT acao, entidade, entidade_id, antes, depois FROM auditoria`);
+    const events = await queryRows<{ tipo: string; dados: unknown }>(t.database.db, sql`SELECT tipo, dados FROM pedido_eventos`);
+    for (const locale of ["pt-BR", "es-PY"] as const) {
+      const f: Formatter = { t: fixedT(locale), locale };
+      const gaps = [...new Set([...entries.flatMap((e) => unlabelledInEntry(f, e)), ...events.flatMap((e) => unlabelledInEvent(f, e))])];
+      expect(gaps.sort(), locale).toEqual([]);
+    }
   });
 });
 

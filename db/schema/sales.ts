@@ -288,7 +288,13 @@ export const refunds = pgTable(
     created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("estornos_order_idx").on(t.order_id, t.id)],
+  (t) => [
+    index("estornos_order_idx").on(t.order_id, t.id),
+    // The few refunds still waiting on their gateway, by when they were last asked (the reconciliation's).
+    index("estornos_pendentes_idx")
+      .on(t.updated_at)
+      .where(sql`${t.status} = 'pendente'`),
+  ],
 );
 
 /** Every gateway notification once: a replay finds its row and changes nothing. */
@@ -327,6 +333,8 @@ export const sandboxGatewayPayments = pgTable("gateway_sandbox", {
   status: varchar("status", { length: 20 }).notNull().default("pending"),
   /** Given back so far (the sandbox refunds up to what it charged, as a real gateway does). */
   valor_estornado: numeric("valor_estornado", { precision: 18, scale: 2 }).notNull().default("0"),
+  /** Each refund it made, by the store's refund key: the same key again is the same refund (as Mercado Pago's idempotency key). */
+  estornos: jsonb("estornos").$type<Record<string, string>>().notNull().default({}),
   notify_url: text("notify_url").notNull(),
   return_url: text("return_url").notNull(),
   created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

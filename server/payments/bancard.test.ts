@@ -267,4 +267,26 @@ describe("paying through Bancard vPOS", () => {
       statusCode: 409,
     });
   });
+
+  it("leaves a rollback Bancard carried out but answered too late pendente; Bancard cannot be asked, a member settles it (decision 037)", async () => {
+    const o = await order();
+    await bancard.pay(o.spid, true);
+    bancard.late(1_500, /rollback$/);
+    let pending;
+    try {
+      pending = await t.app.payments.refund({ orderId: o.order.id, key: refundKey(), reason: "defeito", author: null });
+    } finally {
+      bancard.late(0);
+    }
+    expect(pending.refund.status).toBe("pendente");
+    expect(bancard.processes.get(o.spid)!.status).toBe("rolled_back");
+    expect(await state(o.order.external_id)).toEqual(["PAGO", "PAGO"]);
+    await expect(t.app.payments.recheckRefund(o.order.id, pending.refund.id, { author: null })).rejects.toMatchObject({
+      statusCode: 409,
+      messageKey: "refund_check_unsupported",
+    });
+    const settled = await t.app.payments.settleRefundByHand(o.order.id, pending.refund.id, true, "Anulación visible en el portal", { author: null });
+    expect([settled.refund.status, settled.refund.resposta, settled.whole]).toEqual(["feito", "manual: Anulación visible en el portal", true]);
+    expect(await state(o.order.external_id)).toEqual(["ESTORNADO", "ESTORNADO"]);
+  });
 });

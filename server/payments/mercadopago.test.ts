@@ -56,12 +56,10 @@ const start = async (meio: string, extra: Record<string, unknown> = {}, token = 
     meio_pagamento: meio,
     ...extra,
   };
-  const res = await call<{ link_pagamento: string[]; pedido: { id: number; external_id: string; valor_total: string; moeda_id: number } }>(
-    t.app,
-    "POST",
-    `/ecom/venda/carrinho/${cart.external_id}/iniciar-checkout`,
-    { token, body },
-  );
+  const res = await call<{
+    link_pagamento: string[];
+    pedido: { id: number; pedido: string; external_id: string; valor_total: string; moeda_id: number };
+  }>(t.app, "POST", `/ecom/venda/carrinho/${cart.external_id}/iniciar-checkout`, { token, body });
   return { res, cart, body };
 };
 async function order(meio = "mercadopago:pix") {
@@ -248,6 +246,118 @@ describe("paying through Mercado Pago Checkout Pro", () => {
     const rest = await t.app.payments.refund({ orderId: o.order.id, key: refundKey(), reason: "desistencia", author: null });
     expect([rest.refund.status, rest.whole, rest.refund.valor_gateway]).toEqual(["feito", true, (charged - share).toFixed(2)]);
     expect(mp.payments.get(payment.id)!.status).toBe("refunded");
+    expect(await state(o.order.external_id)).toEqual(["ESTORNADO", "ESTORNADO"]);
+  });
+});
+
+describe("a Mercado Pago refund that is not settled at once (decision 037)", () => {
+  const itemOf = async (orderId: number) =>
+    (await queryRows<{ id: number }>(db(), sql`SELECT id FROM pedido_itens WHERE order_id = ${orderId} ORDER BY id LIMIT 1`))[0]!.id;
+  const refundsAt = (paymentId: number) => [...mp.refunds.values()].filter((r) => r.payment_id === paymentId);
+  const row = async (id: number) =>
+    (await queryRows<{ status: string; resposta: string | null }>(db(), sql`SELECT status, resposta FROM estornos WHERE id = ${id}`))[0]!;
+
+  it("stays pendente when Mercado Pago makes it but its answer comes too late; asked again, it is applied once with its stock", async () => {
+    const o = await order();
+    const { payment } = await mp.pay(o.pref.id, true);
+    const stock = await stockOf(db(), p.id);
+    const lines = [{ item_id: await itemOf(o.order.id), qtde: 1 }];
+    mp.late(1_500, /^POST \/v1\/payments\/\d+\/refunds$/);
+    let first;
+    try {
+      first = await t.app.payments.refund({ orderId: o.order.id, key: refundKey(), lines, restock: true, reason: "defeito", author: null });
+    } finally {
+      mp.late(0);
+    }
+    // The money moved at Mercado Pago; the store cannot know yet: nothing to the stock, the order still paid.
+    expect(first.refund.status).toBe("pendente");
+    expect(first.refund.resposta).toMatch(/^unknown: mercadopago: refund failed/);
+    expect(refundsAt(payment.id)).toHaveLength(1);
+    expect(await stockOf(db(), p.id)).toBe(stock);
+    expect(await state(o.order.external_id)).toEqual(["PAGO", "PAGO"]);
+    // A second refund cannot take the amount the pending one holds.
+    await expect(
+      t.app.payments.refund({ orderId: o.order.id, key: refundKey(), amount: o.order.valor_total, reason: "outro", author: null }),
+    ).rejects.toMatchObject({ statusCode: 422 });
+
+    const checked = await t.app.payments.recheckRefund(o.order.id, first.refund.id, { author: null });
+    expect([checked.refund.status, checked.settled, checked.whole]).toEqual(["feito", true, true]);
+    // Asked again under the same key: Mercado Pago answered the refund it had made, and made no second one.
+    expect(refundsAt(payment.id)).toHaveLength(1);
+    expect(await stockOf(db(), p.id)).toBe(stock + 1);
+    expect(await state(o.order.external_id)).toEqual(["ESTORNADO", "ESTORNADO"]);
+    const again = await t.app.payments.recheckRefund(o.order.id, first.refund.id, { author: null });
+    expect(again.settled).toBe(false);
+    expect(await stockOf(db(), p.id)).toBe(stock + 1);
+  });
+
+  it("waits for a refund Mercado Pago has in process: its notification settles it once, or releases it when rejected", async () => {
+    const o = await order();
+    const { payment } = await mp.pay(o.pref.id, true);
+    const stock = await stockOf(db(), p.id);
+    const lines = [{ item_id: await itemOf(o.order.id), qtde: 1 }];
+    mp.refundMode.status = "in_process";
+    let pending;
+    try {
+      pending = await t.app.payments.refund({ orderId: o.order.id, key: refundKey(), lines, restock: true, reason: "defeito", author: null });
+    } finally {
+      mp.refundMode.status = "approved";
+    }
+    expect([pending.refund.status, pending.refund.resposta]).toEqual(["pendente", "gateway_pending"]);
+    const mails = () =>
+      queryRows<{ n: number }>(
+        db(),
+        sql`SELECT count(*)::int AS n FROM emails_saida WHERE assunto LIKE ${`Estorno do pedido ${o.order.pedido} %`}`,
+      ).then((r) => r[0]!.n);
+    // Rejected by Mercado Pago later: the notification releases it; nothing was applied.
+    const [mpRefund] = refundsAt(payment.id);
+    expect((await mp.settleRefund(mpRefund!.id, "rejected"))!.status).toBe(200);
+    expect((await row(pending.refund.id)).status).toBe("recusado");
+    expect(await stockOf(db(), p.id)).toBe(stock);
+    expect(await state(o.order.external_id)).toEqual(["PAGO", "PAGO"]);
+
+    // The same lines can be refunded again; in process, then approved: applied once, even if notified twice.
+    mp.refundMode.status = "in_process";
+    let second;
+    try {
+      second = await t.app.payments.refund({ orderId: o.order.id, key: refundKey(), lines, restock: true, reason: "defeito", author: null });
+    } finally {
+      mp.refundMode.status = "approved";
+    }
+    expect(second.refund.status).toBe("pendente");
+    const latest = refundsAt(payment.id).at(-1)!;
+    await Promise.all([mp.settleRefund(latest.id, "approved"), mp.settleRefund(latest.id, "approved")]);
+    expect((await row(second.refund.id)).status).toBe("feito");
+    // The buyer hears of it once, when Mercado Pago has made it (not when it was asked, nor when it was rejected).
+    expect(await mails()).toBe(1);
+    expect(await stockOf(db(), p.id)).toBe(stock + 1);
+    expect(await state(o.order.external_id)).toEqual(["ESTORNADO", "ESTORNADO"]);
+    const events = await queryRows<{ status: string }>(
+      db(),
+      sql`SELECT dados->>'status' AS status FROM pedido_eventos WHERE order_id = ${o.order.id} AND tipo = 'estorno' ORDER BY id`,
+    );
+    expect(events.map((e) => e.status)).toEqual(["pendente", "recusado", "pendente", "feito"]);
+  });
+
+  it("asks again about a refund in process whose notification never comes, when the payments are reconciled", async () => {
+    const o = await order();
+    const { payment } = await mp.pay(o.pref.id, true);
+    mp.refundMode.status = "in_process";
+    let pending;
+    try {
+      pending = await t.app.payments.refund({ orderId: o.order.id, key: refundKey(), reason: "desistencia", author: null });
+    } finally {
+      mp.refundMode.status = "approved";
+    }
+    expect(pending.refund.status).toBe("pendente");
+    // Not due yet: asked again only once it has waited.
+    await t.app.payments.reconcile(new Date());
+    expect((await row(pending.refund.id)).status).toBe("pendente");
+    await t.app.payments.reconcile(new Date(Date.now() + 10 * 60_000));
+    expect((await row(pending.refund.id)).status).toBe("pendente");
+    await mp.settleRefund(refundsAt(payment.id)[0]!.id, "approved", { notify: false });
+    await t.app.payments.reconcile(new Date(Date.now() + 20 * 60_000));
+    expect((await row(pending.refund.id)).status).toBe("feito");
     expect(await state(o.order.external_id)).toEqual(["ESTORNADO", "ESTORNADO"]);
   });
 });

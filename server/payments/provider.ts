@@ -60,7 +60,23 @@ export interface StatusRead {
   paymentId?: number;
 }
 
-export type RefundResult = "done" | "unsupported";
+/**
+ * A refund's answer: given back (done), not this gateway's to do (unsupported), or accepted and not settled
+ * yet (pending: the gateway settles it later, and says so by a notification or when asked again).
+ */
+export type RefundResult = "done" | "unsupported" | "pending";
+
+/** What a gateway says, asked again, of a refund it was asked for before. */
+export type RefundStatus = "done" | "pending" | "refused";
+
+/** One refund as a gateway is asked for it: `key` is the store's refund key, the same each time it is asked. */
+export interface RefundInput {
+  ref: string;
+  paymentId: number;
+  amount: string;
+  full: boolean;
+  key: string;
+}
 
 export interface PaymentProvider {
   readonly name: ProviderName;
@@ -86,14 +102,24 @@ export interface PaymentProvider {
   /** Voids a payment nobody will complete (the reservation ran out): Bancard's rollback, the sandbox's expiry. */
   expire?(ref: string, paymentId: number): Promise<void>;
   /** Gives money back: the whole charge, or part of it where the gateway allows. */
-  refund?(input: { ref: string; paymentId: number; amount: string; full: boolean }): Promise<RefundResult>;
+  refund?(input: RefundInput): Promise<RefundResult>;
+  /**
+   * Asks the gateway what became of a refund asked for before (same input, same key): absent where the
+   * gateway cannot be asked (a person settles it by hand, from the gateway's portal).
+   */
+  refundStatus?(input: RefundInput): Promise<RefundStatus>;
 }
 
-/** A gateway that did not answer in time, answered an error, or answered nonsense. */
+/**
+ * A gateway that did not answer in time, answered an error, or answered nonsense. `unknown` when what the
+ * gateway did cannot be told (no answer in time, a broken connection, a server error or an answer that is
+ * not the gateway's): the request may have been carried out. Otherwise the gateway said no.
+ */
 export class GatewayError extends Error {
   constructor(
     readonly provider: string,
     message: string,
+    readonly unknown = false,
   ) {
     super(`${provider}: ${message}`);
   }
@@ -117,13 +143,16 @@ export async function gatewayJson<T>(
       signal: AbortSignal.timeout(init.timeoutMs ?? GATEWAY_TIMEOUT_MS),
     });
   } catch (err) {
-    throw new GatewayError(provider, `no answer from ${new URL(url).pathname}: ${(err as Error).name}`);
+    throw new GatewayError(provider, `no answer from ${new URL(url).pathname}: ${(err as Error).name}`, true);
   }
-  const text = await res.text().catch(() => "");
+  const text = await res.text().catch(() => undefined);
+  if (text === undefined) throw new GatewayError(provider, `answer from ${new URL(url).pathname} cut off`, true);
+  // A server error (or a proxy's page in its place) says nothing of what the gateway did.
+  if (res.status >= 500) throw new GatewayError(provider, `answered ${res.status}`, true);
   try {
     return { status: res.status, body: JSON.parse(text) as T };
   } catch {
-    throw new GatewayError(provider, `answered ${res.status} without JSON`);
+    throw new GatewayError(provider, `answered ${res.status} without JSON`, true);
   }
 }
 

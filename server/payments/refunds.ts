@@ -1,5 +1,5 @@
 import Big from "big.js";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
 import { formatPrice } from "#contract/money.ts";
 import type { Db, Tx } from "#db/client.ts";
 import { orderItems, orders, payments, refunds } from "#db/schema/index.ts";
@@ -7,11 +7,38 @@ import { HttpError } from "../lib/errors.ts";
 import { chargeOf, decimalsOf, REPLAY_WAIT_MS, refundedSoFar } from "./refund-sums.ts";
 import { lockProducts, returnStock } from "../modules/orders/stock.ts";
 import { recordOrderEvent, type EventAuthor } from "../modules/orders/timeline.ts";
-import { GatewayError, type PaymentProvider } from "./provider.ts";
+import { GatewayError, type PaymentProvider, type RefundInput } from "./provider.ts";
 
 export type RefundRow = typeof refunds.$inferSelect;
 type PaymentRow = typeof payments.$inferSelect;
 type Line = { item_id: number; qtde: number };
+type OrderRow = typeof orders.$inferSelect;
+
+/** A payment approved after a member cancelled its order (service.ts): kept, never paid, to be refunded. */
+export const PAID_AFTER_CANCEL = "PAGO_CANCELADO";
+
+/** What became of a refund: settled one way (feito, fora_da_loja, recusado), or still pendente (the gateway has not said). */
+type Outcome = { status: "feito" | "fora_da_loja" | "recusado" | "pendente"; resposta: string };
+
+/** How a refund's settlement is recorded: who settled it, and the back office's audit record on its transaction. */
+export interface SettleBy {
+  author: EventAuthor | null;
+  /** Runs on the settling transaction of a refund made (feito or fora_da_loja): the back office's audit record. */
+  onSettled?: (tx: Tx, refund: RefundRow, whole: boolean) => Promise<void>;
+  /** Runs on the transaction that refuses a refund that had waited (by hand, or the gateway asked again). */
+  onRefused?: (tx: Tx, refund: RefundRow) => Promise<void>;
+}
+
+/** A pending refund may be settled by a notification once its own request has had the gateway's answer, or is this old. */
+export const STALE_PENDING_MS = 2 * 60_000;
+
+/** A pendente refund whose own request is still asking its gateway: no answer kept yet, and too young to be a dead process's. */
+const inFlight = (row: Pick<RefundRow, "resposta" | "created_at">, now = new Date()) =>
+  row.resposta === null && now.getTime() - row.created_at.getTime() <= STALE_PENDING_MS;
+
+/** The order is refundable: paid, or cancelled by a member and then paid at the gateway (to be given back). */
+const refundable = (order: Pick<OrderRow, "status">, payment: Pick<PaymentRow, "status"> | undefined) =>
+  order.status === "PAGO" || (order.status === "CANCELADO" && payment?.status === PAID_AFTER_CANCEL);
 
 export interface RefundRequest {
   orderId: number;
@@ -58,13 +85,15 @@ export function createRefunds(db: Db, providers: Map<string, PaymentProvider>) {
         if (existing.order_id !== order.id) throw new HttpError(409, "refund_key_used");
         return { existing: existing as RefundRow };
       }
-      if (order.status === "ESTORNADO" || order.status === "CANCELADO") throw new HttpError(409, "refund_closed");
-      if (order.status !== "PAGO") throw new HttpError(409, "refund_not_paid");
       const [payment] = await tx
         .select()
         .from(payments)
-        .where(and(eq(payments.order_id, order.id), eq(payments.status, "PAGO")))
+        .where(and(eq(payments.order_id, order.id), inArray(payments.status, ["PAGO", PAID_AFTER_CANCEL])))
         .for("update");
+      if (!refundable(order, payment)) {
+        if (order.status === "ESTORNADO" || order.status === "CANCELADO") throw new HttpError(409, "refund_closed");
+        throw new HttpError(409, "refund_not_paid");
+      }
 
       const errors: Record<string, ("refund_line_over" | "refund_line_unknown" | "refund_shipping_none" | "refund_over_cap" | "refund_decimals")[]> =
         {};
@@ -155,29 +184,65 @@ export function createRefunds(db: Db, providers: Map<string, PaymentProvider>) {
     });
   }
 
-  /** Asks the gateway; "unsupported" (or no gateway) records the refund as made outside the store. */
-  async function ask(row: RefundRow, payment: PaymentRow | undefined, full: boolean) {
+  /**
+   * Asks the gateway; "unsupported" (or no gateway) records the refund as made outside the store. A gateway
+   * that says no refuses it; one that has not settled it yet, or whose answer is lost (no answer in time, a
+   * server error: the money may have moved), leaves it pendente, to be settled later (decision 037).
+   */
+  async function ask(row: RefundRow, payment: PaymentRow | undefined, full: boolean): Promise<Outcome> {
     const provider = payment ? providers.get(payment.provider) : undefined;
     if (!payment || !provider?.refund || row.valor_gateway === null)
       return { status: "fora_da_loja" as const, resposta: payment ? "unsupported" : "no_gateway" };
     try {
-      const done = await provider.refund({ ref: payment.provider_ref, paymentId: payment.id, amount: row.valor_gateway, full });
-      return done === "done"
-        ? { status: "feito" as const, resposta: "ok" }
-        : { status: "fora_da_loja" as const, resposta: full ? "unsupported" : "partial_unsupported" };
+      const done = await provider.refund(gatewayInput(row, payment, full));
+      if (done === "done") return { status: "feito", resposta: "ok" };
+      if (done === "pending") return { status: "pendente", resposta: "gateway_pending" };
+      return { status: "fora_da_loja", resposta: full ? "unsupported" : "partial_unsupported" };
     } catch (err) {
-      const reason = err instanceof GatewayError ? err.message : "gateway error";
-      return { status: "recusado" as const, resposta: reason.slice(0, 300) };
+      if (err instanceof GatewayError && !err.unknown) return { status: "recusado", resposta: err.message.slice(0, 300) };
+      return { status: "pendente", resposta: `unknown: ${err instanceof Error ? err.message : "gateway error"}`.slice(0, 300) };
     }
   }
 
-  async function settle(input: RefundRequest, id: number, answer: { status: "feito" | "fora_da_loja" | "recusado"; resposta: string }) {
+  const gatewayInput = (row: RefundRow, payment: PaymentRow, full: boolean): RefundInput => ({
+    ref: payment.provider_ref,
+    paymentId: payment.id,
+    amount: row.valor_gateway ?? row.valor,
+    full,
+    key: row.chave,
+  });
+
+  /**
+   * Settles a pendente refund on one transaction, locking order then refund then payment: refused (its units
+   * and its share of the cap released), made (money and stock, once), or left pendente with the gateway's
+   * latest word. A refund already settled (by a notification, a member, another process) is answered as it is.
+   */
+  async function settle(id: number, answer: Outcome, input: SettleBy) {
+    const [ref] = await db.select({ order_id: refunds.order_id }).from(refunds).where(eq(refunds.id, id));
+    if (!ref) throw new HttpError(404, "not_found");
     return db.transaction(async (tx) => {
-      const [order] = await tx.select().from(orders).where(eq(orders.id, input.orderId)).for("update");
+      const [order] = await tx.select().from(orders).where(eq(orders.id, ref.order_id)).for("update");
       const [row] = await tx.select().from(refunds).where(eq(refunds.id, id)).for("update");
       if (!order || !row) throw new HttpError(404, "not_found");
-      if (row.status !== "pendente") return { refund: row, whole: order.status === "ESTORNADO" };
+      if (row.status !== "pendente") return { refund: row, whole: order.status === "ESTORNADO", settled: false };
       const now = new Date();
+      if (answer.status === "pendente") {
+        // Still the gateway's: nothing moves; the answer is kept, and the timeline says it waits (once per answer).
+        const [kept] = await tx.update(refunds).set({ resposta: answer.resposta, updated_at: now }).where(eq(refunds.id, id)).returning();
+        if (row.resposta === null) {
+          await recordOrderEvent(tx, order.id, "estorno", input.author, {
+            estorno_id: id,
+            valor: row.valor,
+            moeda_id: row.moeda_id,
+            linhas: row.linhas,
+            frete: row.frete,
+            motivo: row.motivo,
+            status: "pendente",
+            resposta: answer.resposta,
+          });
+        }
+        return { refund: kept!, whole: false, settled: false };
+      }
       if (answer.status === "recusado") {
         for (const line of row.linhas) {
           await tx
@@ -197,7 +262,8 @@ export function createRefunds(db: Db, providers: Map<string, PaymentProvider>) {
           status: "recusado",
           resposta: answer.resposta,
         });
-        return { refund: refused!, whole: false };
+        await input.onRefused?.(tx, refused!);
+        return { refund: refused!, whole: false, settled: true };
       }
       const so = await refundedSoFar(tx, order.id, true);
       const whole = so.total.plus(row.valor).gte(order.valor_total);
@@ -211,6 +277,7 @@ export function createRefunds(db: Db, providers: Map<string, PaymentProvider>) {
       }
       if (whole) {
         await tx.update(orders).set({ status: "ESTORNADO", updated_at: now }).where(eq(orders.id, order.id));
+        // A refund waiting on the gateway holds its share of the cap: nothing else can be refunded meanwhile, so none is left.
         await recordOrderEvent(tx, order.id, "status_pagamento", input.author, { de: order.status, para: "ESTORNADO" });
         // Refunded whole before the buyer had it: the order is cancelled (contract/fulfilment.ts); one already
         // handed over, shipped or delivered keeps its status (a return).
@@ -267,29 +334,115 @@ export function createRefunds(db: Db, providers: Map<string, PaymentProvider>) {
         estoque_devolvido: restocked,
       });
       await input.onSettled?.(tx, made!, whole);
-      return { refund: made!, whole };
+      return { refund: made!, whole, settled: true };
     });
   }
 
-  /** A second press meets the first one's claim: it waits for its answer (briefly) and answers it. */
+  /**
+   * A second press meets the first one's claim: it waits for its answer (briefly) and answers it. A refund
+   * the gateway left pendente (its answer is kept) is answered at once, as it stands.
+   */
   async function replay(row: RefundRow): Promise<RefundAnswer> {
     const until = Date.now() + REPLAY_WAIT_MS;
     let current = row;
-    while (current.status === "pendente" && Date.now() < until) {
+    while (current.status === "pendente" && current.resposta === null && Date.now() < until) {
       await new Promise((r) => setTimeout(r, 200));
       [current] = (await db.select().from(refunds).where(eq(refunds.id, row.id))) as [RefundRow];
     }
-    if (current.status === "pendente") throw new HttpError(409, "refund_pending");
+    if (current.status === "pendente" && current.resposta === null) throw new HttpError(409, "refund_pending");
     const [order] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, row.order_id));
     return { refund: current, replay: true, whole: order?.status === "ESTORNADO" };
   }
 
-  return async function refund(input: RefundRequest): Promise<RefundAnswer> {
+  async function refund(input: RefundRequest): Promise<RefundAnswer> {
     const claimed = await claim(input);
     if ("existing" in claimed && claimed.existing) return replay(claimed.existing);
     if (!("claimed" in claimed)) throw new HttpError(404, "not_found");
     const answer = await ask(claimed.claimed, claimed.payment, claimed.full);
-    const settled = await settle(input, claimed.claimed.id, answer);
-    return { ...settled, replay: false };
-  };
+    const settled = await settle(claimed.claimed.id, answer, input);
+    return { refund: settled.refund, whole: settled.whole, replay: false };
+  }
+
+  /** A pendente refund with its order and payment, and whether it was asked whole (Bancard's rollback, Pagopar's reversal). */
+  async function pendingOf(orderId: number, refundId: number) {
+    const [row] = await db
+      .select({ refund: refunds, order: orders, payment: payments })
+      .from(refunds)
+      .innerJoin(orders, eq(orders.id, refunds.order_id))
+      .leftJoin(payments, eq(payments.id, refunds.pagamento_id))
+      .where(and(eq(refunds.id, refundId), eq(refunds.order_id, orderId)));
+    if (!row) throw new HttpError(404, "not_found");
+    // A whole refund is asked only as an order's first and only refund: its amount is the order's total.
+    const full = new Big(row.refund.valor).eq(row.order.valor_total);
+    return { ...row, full };
+  }
+
+  /**
+   * Asks the gateway again what became of a pendente refund (same key: the gateway answers that refund, or
+   * makes it now if the first request never reached it) and settles it by the answer. A gateway that cannot
+   * be asked answers 409 (a member settles it by hand); one that does not answer leaves it pendente.
+   */
+  async function recheck(orderId: number, refundId: number, by: SettleBy): Promise<{ refund: RefundRow; whole: boolean; settled: boolean }> {
+    const { refund: row, payment, full, order } = await pendingOf(orderId, refundId);
+    if (row.status !== "pendente") return { refund: row, whole: order.status === "ESTORNADO", settled: false };
+    // Its own request is still asking the gateway: a gateway asked now may not know it yet, and would be taken for a no.
+    if (inFlight(row)) throw new HttpError(409, "refund_pending");
+    const provider = payment ? providers.get(payment.provider) : undefined;
+    if (!payment || !provider?.refundStatus) throw new HttpError(409, "refund_check_unsupported");
+    let answer: Outcome;
+    try {
+      const status = await provider.refundStatus(gatewayInput(row, payment, full));
+      answer =
+        status === "done"
+          ? { status: "feito", resposta: "ok" }
+          : status === "refused"
+            ? { status: "recusado", resposta: "refused_on_check" }
+            : { status: "pendente", resposta: "gateway_pending" };
+    } catch (err) {
+      answer = { status: "pendente", resposta: `unknown: ${err instanceof Error ? err.message : "gateway error"}`.slice(0, 300) };
+    }
+    return settle(row.id, answer, by);
+  }
+
+  /**
+   * A member settles a pendente refund by hand, from what the gateway's portal shows: made (through the
+   * gateway) or failed (its units and its share of the cap released), with a note kept as the answer.
+   */
+  async function settleByHand(orderId: number, refundId: number, made: boolean, note: string, by: SettleBy) {
+    const { refund: row } = await pendingOf(orderId, refundId);
+    if (row.status !== "pendente") throw new HttpError(409, "refund_not_pending");
+    // Its own request is still asking the gateway: its answer comes first.
+    if (inFlight(row)) throw new HttpError(409, "refund_pending");
+    const settled = await settle(row.id, { status: made ? "feito" : "recusado", resposta: `manual: ${note}`.slice(0, 300) }, by);
+    if (!settled.settled) throw new HttpError(409, "refund_not_pending");
+    return settled;
+  }
+
+  /**
+   * The pendente refunds of one payment that a gateway's notification may settle: those whose own request
+   * is over (the gateway's answer is kept) or that have waited long enough for their process to have died.
+   */
+  async function pendingOfPayment(paymentId: number, now = new Date()) {
+    const rows = await db
+      .select({ id: refunds.id, order_id: refunds.order_id, resposta: refunds.resposta, created_at: refunds.created_at })
+      .from(refunds)
+      .where(and(eq(refunds.pagamento_id, paymentId), eq(refunds.status, "pendente")));
+    return rows.filter((r) => !inFlight(r, now));
+  }
+
+  /**
+   * Pendente refunds the reconciliation asks about again (the gateway's notification may never come): those
+   * not asked for a while (`updated_at`, which each check moves on), oldest first, at most `limit`.
+   */
+  async function pendingDue(before: Date, limit = 20) {
+    return db
+      .select({ id: refunds.id, order_id: refunds.order_id, provider: payments.provider })
+      .from(refunds)
+      .innerJoin(payments, eq(payments.id, refunds.pagamento_id))
+      .where(and(eq(refunds.status, "pendente"), lt(refunds.updated_at, before)))
+      .orderBy(asc(refunds.updated_at))
+      .limit(limit);
+  }
+
+  return { refund, recheck, settleByHand, pendingOfPayment, pendingDue };
 }

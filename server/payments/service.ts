@@ -1,14 +1,15 @@
 import Big from "big.js";
 import { and, eq, inArray, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
-import { queryRows, type Db } from "#db/client.ts";
-import { orderItems, orders, paymentEvents, payments } from "#db/schema/index.ts";
+import { queryRows, type Db, type Tx } from "#db/client.ts";
+import { orderEvents, orderItems, orders, paymentEvents, payments } from "#db/schema/index.ts";
 import { lockProducts, returnStock, shortages, takeStock } from "../modules/orders/stock.ts";
 import { recordOrderEvent } from "../modules/orders/timeline.ts";
 import type { PaymentNotification, PaymentProvider, StatusRead } from "./provider.ts";
 import { chargeOf } from "./refund-sums.ts";
-import { createRefunds } from "./refunds.ts";
+import { createRefunds, PAID_AFTER_CANCEL, type RefundRow } from "./refunds.ts";
 
-const FINAL = new Set(["PAGO", "FINALIZADO", "ESTORNADO"]);
+export { PAID_AFTER_CANCEL };
+const FINAL = new Set(["PAGO", "FINALIZADO", "ESTORNADO", PAID_AFTER_CANCEL]);
 /** A gateway's approval that does not match the charge (amount or currency): kept for a person to look at. */
 export const FLAGGED = "DIVERGENTE";
 
@@ -35,6 +36,16 @@ function divergence(payment: PaymentRow, read: StatusRead, claimed?: PaymentNoti
   }
   return undefined;
 }
+/** Whether a member cancelled the order (the back office's cancellation writes its timeline line), not its reservation's expiry. */
+async function cancelledByStaff(tx: Tx, orderId: number) {
+  const [row] = await tx
+    .select({ id: orderEvents.id })
+    .from(orderEvents)
+    .where(and(eq(orderEvents.order_id, orderId), eq(orderEvents.tipo, "cancelamento")))
+    .limit(1);
+  return row !== undefined;
+}
+
 /** One key for the expiry job: whichever process holds it runs the sweep, the others skip. */
 const EXPIRY_LOCK = 7_301_001;
 
@@ -43,7 +54,8 @@ const RECONCILE_AFTER_MS = 3 * 60_000;
 /** One key for the reconciliation job, as for the expiry job. */
 const RECONCILE_LOCK = 7_301_002;
 
-export type NotificationResult = "unknown_provider" | "unknown_payment" | "replay" | "unchanged" | "declined" | "flagged" | "paid" | "refund";
+export type NotificationResult =
+  "unknown_provider" | "unknown_payment" | "replay" | "unchanged" | "declined" | "flagged" | "paid" | "refund" | "paid_after_cancel";
 
 export function createPaymentService(
   db: Db,
@@ -66,7 +78,31 @@ export function createPaymentService(
           ? and(eq(payments.provider, providerName), eq(payments.provider_ref, notification.providerRef))
           : undefined;
     if (!target) return "unknown_payment";
-    return apply(provider, target, read, { eventId: notification.eventId, payload, claimed: notification });
+    const result = await apply(provider, target, read, { eventId: notification.eventId, payload, claimed: notification });
+    if (result !== "unknown_payment" && result !== "replay") await settlePending(provider, target);
+    return result;
+  }
+
+  /** Who hears of a refund a notification settled (the back office: the customer's e-mail, the caches). */
+  const settledListeners: ((refund: RefundRow) => Promise<void>)[] = [];
+
+  /**
+   * A notification about a payment with refunds left pendente asks its gateway again about each (decision
+   * 037): the gateway settling a refund says so by notifying the payment. A failure is logged; the refund
+   * stays pendente for a member's "check again".
+   */
+  async function settlePending(provider: PaymentProvider, target: SQL) {
+    if (!provider.refundStatus) return;
+    const [payment] = await db.select({ id: payments.id }).from(payments).where(target);
+    if (!payment) return;
+    for (const p of await refunds.pendingOfPayment(payment.id)) {
+      try {
+        const settled = await refunds.recheck(p.order_id, p.id, { author: null });
+        if (settled.settled) for (const listener of settledListeners) await listener(settled.refund);
+      } catch (err) {
+        log.warn({ err, refundId: p.id, provider: provider.name }, "pending refund: gateway read failed");
+      }
+    }
   }
 
   /**
@@ -124,6 +160,18 @@ export function createPaymentService(
         });
         return { result: "flagged" as const, mismatch, paymentId: payment!.id };
       }
+      // Paid after a member cancelled the order (its stock released, the buyer told): the order stays
+      // cancelled and its stock is not taken again; the payment is kept apart, to be refunded (decision 037).
+      if (order!.status === "CANCELADO" && (await cancelledByStaff(tx, order!.id))) {
+        await tx.update(payments).set({ status: PAID_AFTER_CANCEL, pago_em: now, updated_at: now }).where(eq(payments.id, payment!.id));
+        await recordOrderEvent(tx, order!.id, "pagamento", null, {
+          pagamento_id: payment!.id,
+          provider: provider.name,
+          de: payment!.status,
+          para: PAID_AFTER_CANCEL,
+        });
+        return { result: "paid_after_cancel" as const, paymentId: payment!.id, orderId: order!.id };
+      }
       // Paid: the order keeps its reserved stock; if the reservation had lapsed, take the stock again.
       let orderStatus = "PAGO";
       let paymentStatus = "PAGO";
@@ -170,9 +218,14 @@ export function createPaymentService(
         { paymentId: outcome.paymentId, provider: provider.name, mismatch: outcome.mismatch },
         "payment flagged: not the order's amount or currency",
       );
+    if (outcome.result === "paid_after_cancel")
+      log.warn(
+        { paymentId: outcome.paymentId, orderId: outcome.orderId, provider: provider.name },
+        "payment approved after the order was cancelled: to refund",
+      );
     if (outcome.result === "refund") {
       await provider
-        .refund?.({ ...outcome.refund, full: true })
+        .refund?.({ ...outcome.refund, full: true, key: `sold-out-${outcome.refund.paymentId}` })
         .catch((err: unknown) =>
           log.error({ err, paymentId: outcome.refund.paymentId, provider: provider.name }, "refund of a payment for sold-out stock failed"),
         );
@@ -227,6 +280,19 @@ export function createPaymentService(
         log.warn({ err, paymentId: p.id, provider: p.provider }, "payment reconciliation: gateway read failed");
       }
     }
+    // Refunds left pendente whose gateway can be asked: asked again (each check moves its updated_at on, so a
+    // refund is asked at most once per period; settling is exactly once whoever asks, decision 037).
+    for (const r of await refunds.pendingDue(before)) {
+      if (!providers.get(r.provider)?.refundStatus) continue;
+      try {
+        const settled = await refunds.recheck(r.order_id, r.id, { author: null });
+        if (!settled.settled) continue;
+        changed++;
+        for (const listener of settledListeners) await listener(settled.refund);
+      } catch (err) {
+        log.warn({ err, refundId: r.id, provider: r.provider }, "refund reconciliation: gateway read failed");
+      }
+    }
     return changed;
   }
 
@@ -235,7 +301,8 @@ export function createPaymentService(
    * outside the store where the gateway cannot (refunds.ts): claimed first, asked outside any transaction,
    * settled under the order's and the payment's locks, once per idempotency key.
    */
-  const refund = createRefunds(db, providers);
+  const refunds = createRefunds(db, providers);
+  const refund = refunds.refund;
 
   /** Returns the stock of unpaid orders whose reservation has run out. */
   async function releaseExpired(now = new Date()): Promise<number> {
@@ -303,7 +370,20 @@ export function createPaymentService(
     return row?.external_id;
   }
 
-  return { handleNotification, reconcile, refund, releaseExpired, expireAtGateways, orderOf };
+  return {
+    handleNotification,
+    reconcile,
+    refund,
+    /** Asks the gateway again about a pendente refund and settles it by the answer. */
+    recheckRefund: refunds.recheck,
+    /** A member settles a pendente refund by hand (made or failed), with a note. */
+    settleRefundByHand: refunds.settleByHand,
+    /** Hears of each refund a gateway's notification settled. */
+    onRefundSettled: (listener: (refund: RefundRow) => Promise<void>) => void settledListeners.push(listener),
+    releaseExpired,
+    expireAtGateways,
+    orderOf,
+  };
 }
 
 export type PaymentService = ReturnType<typeof createPaymentService>;

@@ -18,12 +18,13 @@ export type DoubleHandler = (req: DoubleRequest) => DoubleAnswer | Promise<Doubl
 
 /**
  * A small HTTP server standing in for a payment gateway on 127.0.0.1. `stalled` makes it accept
- * requests and never answer, as a gateway that hangs; `calls` lists what the store asked it.
+ * requests and never answer, as a gateway that hangs; `late` makes it carry each request out and answer
+ * only after that long, as a gateway whose answer is lost; `calls` lists what the store asked it.
  */
 export async function startDouble(routes: Record<string, DoubleHandler>) {
   const calls: { method: string; path: string; body: string }[] = [];
   const hanging = new Set<ServerResponse>();
-  const state = { stalled: false };
+  const state = { stalled: false, lateMs: 0, lateOnly: undefined as RegExp | undefined };
   const patterns = Object.entries(routes)
     .filter(([k]) => k.includes("*"))
     .map(([k, h]) => [new RegExp(`^${k.replace(/[.?+]/g, "\\$&").replace(/\*/g, "[^/]+")}$`), h] as const);
@@ -63,6 +64,12 @@ export async function startDouble(routes: Record<string, DoubleHandler>) {
             },
             form: () => new URLSearchParams(body),
           });
+          if (state.lateMs > 0 && (!state.lateOnly || state.lateOnly.test(key))) {
+            hanging.add(res);
+            await new Promise((r) => setTimeout(r, state.lateMs));
+            hanging.delete(res);
+            if (res.destroyed) return;
+          }
           if ("location" in answer) res.writeHead(answer.status, { location: answer.location }).end();
           else if ("html" in answer) res.writeHead(answer.status ?? 200, { "content-type": "text/html; charset=utf-8" }).end(answer.html);
           else res.writeHead(answer.status ?? 200, { "content-type": "application/json" }).end(JSON.stringify(answer.json));
@@ -84,6 +91,11 @@ export async function startDouble(routes: Record<string, DoubleHandler>) {
         for (const res of hanging) res.destroy();
         hanging.clear();
       }
+    },
+    /** Carries requests out (those whose "METHOD /path" `only` matches) but answers each only after `ms` (0: at once again). */
+    late(ms: number, only?: RegExp) {
+      state.lateMs = ms;
+      state.lateOnly = only;
     },
     async close() {
       for (const res of hanging) res.destroy();

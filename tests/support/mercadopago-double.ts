@@ -30,13 +30,27 @@ interface MpPayment {
 /**
  * Mercado Pago's REST API as the SDK calls it: POST /checkout/preferences (Bearer access token), the
  * Checkout Pro page at its init_point, GET /v1/payments/{id}, GET /v1/payments/search, POST
- * /v1/payments/{id}/refunds, and notifications to the preference's notification_url with
+ * /v1/payments/{id}/refunds (once per X-Idempotency-Key: the same key answers the first refund again),
+ * GET /v1/payments/{id}/refunds/{refund_id}, and notifications to the preference's notification_url with
  * `?data.id=…&type=payment`, an `x-request-id` and an `x-signature` of `ts=…,v1=HMAC-SHA256(secret,
  * "id:{data.id};request-id:{x-request-id};ts:{ts};")`.
  */
+interface MpRefund {
+  id: number;
+  payment_id: number;
+  amount: number;
+  status: "approved" | "in_process" | "rejected";
+  date_created: string;
+}
+
 export async function startMercadoPagoDouble(options: { accessToken: string; webhookSecret: string; notify?: Notify }) {
   const preferences = new Map<string, Preference>();
   const payments = new Map<number, MpPayment>();
+  const refunds = new Map<number, MpRefund>();
+  /** Each refund request's answer by its X-Idempotency-Key: the same key again answers it again, never a second refund. */
+  const byKey = new Map<string, { status: number; json: unknown }>();
+  /** How Mercado Pago takes a new refund: approved at once, or in_process (settled later by `settleRefund`). */
+  const refundMode = { status: "approved" as MpRefund["status"] };
   let nextId = 1_300_000_000;
   const authorized = (headers: Record<string, unknown>) => headers.authorization === `Bearer ${options.accessToken}`;
   const unauthorized = { status: 401, json: { message: "invalid access token", error: "unauthorized", status: 401 } };
@@ -85,17 +99,57 @@ export async function startMercadoPagoDouble(options: { accessToken: string; web
     },
     "POST /v1/payments/*/refunds": (req) => {
       if (!authorized(req.headers)) return unauthorized;
-      const payment = payments.get(Number(req.path.split("/")[3]));
-      if (!payment || payment.status !== "approved") return { status: 400, json: { message: "Payment not refundable", status: 400 } };
-      const amount = req.json<{ amount?: number }>()?.amount ?? payment.transaction_amount - payment.transaction_amount_refunded;
-      if (amount <= 0 || payment.transaction_amount_refunded + amount > payment.transaction_amount + 1e-9) {
-        return { status: 400, json: { message: "Invalid refund amount", status: 400 } };
-      }
-      payment.transaction_amount_refunded += amount;
-      if (Math.abs(payment.transaction_amount_refunded - payment.transaction_amount) < 1e-9) payment.status = "refunded";
-      return { status: 201, json: { id: nextId++, payment_id: payment.id, amount, status: "approved" } };
+      const key = String(req.headers["x-idempotency-key"] ?? "");
+      const seen = key ? byKey.get(key) : undefined;
+      if (seen) return seen;
+      const answer = newRefund(Number(req.path.split("/")[3]), req.json<{ amount?: number }>()?.amount);
+      if (key) byKey.set(key, answer);
+      return answer;
+    },
+    "GET /v1/payments/*/refunds/*": (req) => {
+      if (!authorized(req.headers)) return unauthorized;
+      const [, , , paymentId, , refundId] = req.path.split("/");
+      const refund = refunds.get(Number(refundId));
+      return refund && refund.payment_id === Number(paymentId)
+        ? { json: refund }
+        : { status: 404, json: { message: "Refund not found", status: 404 } };
     },
   });
+
+  /** A refund as Mercado Pago takes it: only of an approved payment, never beyond what it still holds. */
+  function newRefund(paymentId: number, asked: number | undefined): { status: number; json: unknown } {
+    const payment = payments.get(paymentId);
+    if (!payment || payment.status !== "approved") return { status: 400, json: { message: "Payment not refundable", status: 400 } };
+    const amount = asked ?? payment.transaction_amount - payment.transaction_amount_refunded;
+    if (amount <= 0 || payment.transaction_amount_refunded + amount > payment.transaction_amount + 1e-9) {
+      return { status: 400, json: { message: "Invalid refund amount", status: 400 } };
+    }
+    // The money is taken from the payment at once, in process or not (a rejected refund gives it back).
+    payment.transaction_amount_refunded += amount;
+    if (Math.abs(payment.transaction_amount_refunded - payment.transaction_amount) < 1e-9) payment.status = "refunded";
+    const refund: MpRefund = { id: nextId++, payment_id: payment.id, amount, status: refundMode.status, date_created: new Date().toISOString() };
+    refunds.set(refund.id, refund);
+    return { status: 201, json: { ...refund } };
+  }
+
+  /**
+   * Mercado Pago settles a refund it had in process (approved or rejected: a rejection gives the amount
+   * back to the payment) and notifies the payment, as it does when a payment changes.
+   */
+  async function settleRefund(id: number, status: "approved" | "rejected", opts: { notify?: boolean } = {}) {
+    const refund = refunds.get(id);
+    if (!refund) throw new Error(`no refund ${id}`);
+    refund.status = status;
+    const payment = payments.get(refund.payment_id)!;
+    if (status === "rejected") {
+      payment.transaction_amount_refunded -= refund.amount;
+      payment.status = "approved";
+    }
+    const pref = [...preferences.values()].find((p) => p.body.external_reference === payment.external_reference);
+    const notification = signed(String(payment.id));
+    const notify = options.notify ?? httpNotify(pref!.body.notification_url);
+    return opts.notify !== false ? notify(notification.body, notification.headers, notification.query) : undefined;
+  }
 
   /** Signs a notification about a payment as Mercado Pago does. */
   function signed(dataId: string, secret = options.webhookSecret, ts = String(Date.now())) {
@@ -147,7 +201,7 @@ export async function startMercadoPagoDouble(options: { accessToken: string; web
     return { payment, notification, delivered };
   }
 
-  return { ...double, preferences, payments, pay, signed };
+  return { ...double, preferences, payments, refunds, refundMode, pay, signed, settleRefund };
 }
 
 export type MercadoPagoDouble = Awaited<ReturnType<typeof startMercadoPagoDouble>>;

@@ -5,6 +5,7 @@ import { adminAction, adminApi, adminLoad } from "#app/features/admin/api.server
 import { adminMeta } from "#app/features/admin/meta.ts";
 import { FulfilmentActions, NoteForm } from "#app/features/admin/orders/order-actions.tsx";
 import { OrderMoney, OrderSummary, OrderTimeline } from "#app/features/admin/orders/order-detail.tsx";
+import { PendingRefunds } from "#app/features/admin/refunds/pending-refunds.tsx";
 import { useTranslation } from "#app/i18n/react.tsx";
 import type { ActionResult } from "#app/lib/action-result.ts";
 import type { Route } from "./+types/order";
@@ -29,6 +30,17 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       return adminAction(request, intent, () => api("POST /api/admin/orders/{id}/notes", { params: { id }, body: { texto: text("texto") } }));
     case "cancel":
       return adminAction(request, intent, () => api("POST /api/admin/orders/{id}/cancel", { params: { id }, body: { motivo: text("motivo") } }));
+    case "refund-check":
+      return adminAction(request, intent, () =>
+        api("POST /api/admin/orders/{id}/refunds/{refundId}/check", { params: { id, refundId: text("estorno") } }),
+      );
+    case "refund-settle":
+      return adminAction(request, intent, () =>
+        api("POST /api/admin/orders/{id}/refunds/{refundId}/settle", {
+          params: { id, refundId: text("estorno") },
+          body: { resultado: text("resultado") as never, nota: text("nota") },
+        }),
+      );
     default: {
       const body = { status: text("status"), transportadora: text("transportadora"), codigo_rastreio: text("codigo_rastreio") } as FulfilmentBody;
       return adminAction(request, intent === "ship" ? "ship" : "move", () => api("POST /api/admin/orders/{id}/fulfilment", { params: { id }, body }));
@@ -47,6 +59,7 @@ export default function AdminOrder() {
         ← {t("admin.orders.back")}
       </Link>
       <OrderSummary order={order} />
+      <PendingRefunds order={order} result={result} />
       <FulfilmentActions order={order} result={result} />
       <OrderMoney order={order} />
       <OrderTimeline order={order}>

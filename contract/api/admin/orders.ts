@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { RefundSchema } from "./refunds.ts";
 import { ORDER_STATUSES } from "../cart-constants.ts";
 import { FULFILMENT_STATUSES } from "../../fulfilment.ts";
 import { idSchema, intSchema, textSchema } from "../common.ts";
@@ -160,6 +161,10 @@ export const AdminOrderSchema = z
     proximos: z.array(z.enum(FULFILMENT_STATUSES)),
     /** Whether it may be cancelled here: unpaid and open. */
     cancelavel: z.boolean(),
+    /** Refunds the gateway has not settled yet (decision 037): each may be checked again, or settled by hand. */
+    estornos_pendentes: z.array(RefundSchema),
+    /** The gateway approved a payment after a member cancelled the order: the money is to be refunded (decision 037). */
+    pago_apos_cancelamento: z.boolean(),
     timeline: z.array(AdminOrderEventSchema),
   })
   .meta({ id: "AdminOrder" });

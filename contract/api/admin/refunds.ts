@@ -24,6 +24,13 @@ const amountSchema = z
   .refine((v) => Number(v) > 0, { message: "invalid" });
 
 export const RefundOrderParamSchema = z.object({ id: idSchema });
+export const PendingRefundParamSchema = z.object({ id: idSchema, refundId: idSchema });
+
+/** A member settles a pendente refund by hand, from the gateway's portal: made or not, with a note (decision 037). */
+export const RefundSettleBodySchema = z.object({
+  resultado: z.enum(["feito", "recusado"], { message: "invalid" }),
+  nota: textSchema({ multiline: true }).min(1).max(280),
+});
 
 export const RefundBodySchema = z.object({
   /** Lines (or some of their units) given back: each line once. */
@@ -93,6 +100,8 @@ export const RefundableOrderSchema = z.object({
     }),
   ),
   estornos: z.array(RefundSchema),
+  /** The gateway approved a payment after a member had cancelled the order: it is to be refunded (decision 037). */
+  pago_apos_cancelamento: z.boolean(),
 });
 export type RefundableOrder = z.infer<typeof RefundableOrderSchema>;
 
@@ -104,6 +113,19 @@ export const refundOperations = {
     admin: MANAGERS,
     params: RefundOrderParamSchema,
     body: RefundBodySchema,
+    response: MessageSchema.extend({ data: RefundSchema }),
+  },
+  /** Asks the gateway again about a pendente refund and settles it by its answer (409 where the gateway cannot be asked). */
+  "POST /api/admin/orders/{id}/refunds/{refundId}/check": {
+    admin: MANAGERS,
+    params: PendingRefundParamSchema,
+    response: MessageSchema.extend({ data: RefundSchema }),
+  },
+  /** Settles a pendente refund by hand (made or failed), with a note: for a gateway that cannot be asked. */
+  "POST /api/admin/orders/{id}/refunds/{refundId}/settle": {
+    admin: MANAGERS,
+    params: PendingRefundParamSchema,
+    body: RefundSettleBodySchema,
     response: MessageSchema.extend({ data: RefundSchema }),
   },
 } as const satisfies Record<string, Operation>;

@@ -13,6 +13,15 @@ export const ptBR = {
   refund_line_unknown: "Este item não é deste pedido.",
   refund_shipping_none: "Não há frete a estornar neste pedido.",
   refund_decimals: "Valor com casas decimais demais para a moeda do pedido.",
+  refund_gateway_pending:
+    "O gateway ainda não confirmou o estorno de {{valor}}: ele fica pendente, sem mexer no estoque, até ser confirmado. Confira de novo no pedido.",
+  refund_still_pending: "O gateway ainda não confirmou o estorno de {{valor}}. Confira de novo mais tarde.",
+  refund_check_refused: "O gateway diz que o estorno de {{valor}} não foi feito: os itens e o valor podem ser estornados de novo.",
+  refund_check_unsupported:
+    "Este gateway não informa o andamento de estornos: confira no portal do gateway e marque o estorno como feito ou não feito.",
+  refund_not_pending: "Este estorno não está mais pendente.",
+  refund_settled_done: "Estorno de {{valor}} marcado como feito pelo gateway.",
+  refund_settled_failed: "Estorno de {{valor}} marcado como não feito: os itens e o valor podem ser estornados de novo.",
 };
 
 export const esPY: Record<keyof typeof ptBR, string> = {
@@ -29,4 +38,13 @@ export const esPY: Record<keyof typeof ptBR, string> = {
   refund_line_unknown: "Este ítem no es de este pedido.",
   refund_shipping_none: "No hay envío a reembolsar en este pedido.",
   refund_decimals: "Monto con demasiados decimales para la moneda del pedido.",
+  refund_gateway_pending:
+    "La pasarela todavía no confirmó el reembolso de {{valor}}: queda pendiente, sin tocar el stock, hasta que se confirme. Vuelva a consultar en el pedido.",
+  refund_still_pending: "La pasarela todavía no confirmó el reembolso de {{valor}}. Vuelva a consultar más tarde.",
+  refund_check_refused: "La pasarela dice que el reembolso de {{valor}} no se hizo: los ítems y el monto se pueden reembolsar de nuevo.",
+  refund_check_unsupported:
+    "Esta pasarela no informa el estado de los reembolsos: consulte en el portal de la pasarela y marque el reembolso como hecho o no hecho.",
+  refund_not_pending: "Este reembolso ya no está pendiente.",
+  refund_settled_done: "Reembolso de {{valor}} marcado como hecho por la pasarela.",
+  refund_settled_failed: "Reembolso de {{valor}} marcado como no hecho: los ítems y el monto se pueden reembolsar de nuevo.",
 };

@@ -3,6 +3,7 @@ import type { Order } from "#contract/api/cart.ts";
 import { CURRENCIES, isMoedaId } from "#contract/currencies.ts";
 import type { Db } from "#db/client.ts";
 import { addresses, customers, orderItems, orders, payments, pickupPoints, productImages, products, refunds } from "#db/schema/index.ts";
+import { PAID_AFTER_CANCEL } from "../../payments/refunds.ts";
 import { HttpError } from "../../lib/errors.ts";
 
 type OrderRow = typeof orders.$inferSelect;
@@ -119,7 +120,8 @@ export function createOrdersService(db: Db, storeAddress: string) {
           })),
         pagamentos: own.map((p) => ({
           id: p.id,
-          status: p.status,
+          // Approved after the order was cancelled (decision 037): to the buyer it is paid, and its refund follows.
+          status: p.status === PAID_AFTER_CANCEL ? "PAGO" : p.status,
           valor_total: p.valor_total,
           provider: p.provider,
           link: p.link,

@@ -2,7 +2,7 @@ import { createHmac } from "node:crypto";
 import { MercadoPagoConfig, Payment, PaymentRefund, Preference } from "mercadopago";
 import { AppConfig } from "mercadopago/dist/utils/config/index.js";
 import { MOEDA } from "#contract/currencies.ts";
-import { GatewayError, gatewayRef, header, type PaymentMethod, type PaymentProvider, type StatusRead } from "../provider.ts";
+import { GatewayError, gatewayRef, header, type PaymentMethod, type PaymentProvider, type RefundInput, type StatusRead } from "../provider.ts";
 import { safeEqual } from "../../lib/safe-equal.ts";
 
 /**
@@ -79,7 +79,11 @@ export function createMercadoPagoProvider(options: { accessToken: string; webhoo
     try {
       return await run();
     } catch (err) {
-      throw new GatewayError("mercadopago", `${what} failed: ${(err as Error).message?.slice(0, 120) ?? "error"}`);
+      // Mercado Pago said no (a 4xx answer) only when it answered so; no answer, a server error, a request
+      // still being processed under its key (409) or a locked resource tell nothing of what it did.
+      const status = (err as { status?: unknown }).status;
+      const definite = typeof status === "number" && status >= 400 && status < 500 && ![408, 409, 423].includes(status);
+      throw new GatewayError("mercadopago", `${what} failed: ${(err as Error).message?.slice(0, 120) ?? "error"}`, !definite);
     }
   };
 
@@ -166,11 +170,57 @@ export function createMercadoPagoProvider(options: { accessToken: string; webhoo
       return latest ? read(latest) : { status: "AGUARDANDO" };
     },
 
-    async refund({ paymentId, amount, full }) {
-      const [approved] = (await attempts(paymentId)).filter((p) => p.status === "approved");
-      if (!approved?.id) throw new GatewayError("mercadopago", "no approved payment to refund");
-      await wrap("refund", () => new PaymentRefund(client).create({ payment_id: String(approved.id), body: full ? {} : { amount: Number(amount) } }));
-      return "done";
+    // One refund per store key (Mercado Pago's X-Idempotency-Key: the same key again answers the same
+    // refund, never a second one). A refund Mercado Pago accepts but has not approved yet is in_process.
+    async refund(input) {
+      const made = await createRefund(input);
+      const state = refundState(made);
+      if (state === "refused") throw new GatewayError("mercadopago", `refund ${made.status ?? "refused"}`);
+      return state;
+    },
+
+    // Asked again with the same key, Mercado Pago answers the refund it made (or makes it, if the first
+    // request never reached it); its current state is then read by its id (GET …/refunds/{id}).
+    async refundStatus(input) {
+      let made: MpRefund;
+      try {
+        made = await createRefund(input);
+      } catch (err) {
+        if (err instanceof GatewayError && !err.unknown) return "refused";
+        throw err;
+      }
+      const state = refundState(made);
+      if (state !== "pending" || made.id === undefined || made.payment_id === undefined) return state;
+      const now = (await wrap("refund read", () =>
+        new PaymentRefund(client).get({ payment_id: String(made.payment_id), refund_id: String(made.id) }),
+      )) as MpRefund;
+      return refundState(now);
     },
   };
+
+  /** The refund asked under the store's key, against the approved attempt of our payment. */
+  async function createRefund({ paymentId, amount, full, key }: RefundInput): Promise<MpRefund> {
+    const [approved] = (await attempts(paymentId)).filter((p) => p.status === "approved" || p.status === "refunded");
+    if (!approved?.id) throw new GatewayError("mercadopago", "no approved payment to refund");
+    return (await wrap("refund", () =>
+      new PaymentRefund(client).create({
+        payment_id: String(approved.id),
+        body: full ? {} : { amount: Number(amount) },
+        requestOptions: { idempotencyKey: `refund-${key}` },
+      }),
+    )) as MpRefund;
+  }
+}
+
+interface MpRefund {
+  id?: number;
+  payment_id?: number;
+  status?: string;
+}
+
+/** A refund's status at Mercado Pago: approved is made; rejected or cancelled refused; anything else (in_process, pending) still open. */
+function refundState(refund: MpRefund): "done" | "pending" | "refused" {
+  if (refund.status === "approved") return "done";
+  if (refund.status === "rejected" || refund.status === "cancelled") return "refused";
+  return "pending";
 }

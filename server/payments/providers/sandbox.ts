@@ -68,25 +68,45 @@ export function createSandboxProvider(
     },
 
     // As the real gateways do: only an approved charge, never more than it still holds (Mercado Pago's
-    // "amount exceeds" refusal), whole or in parts; the payment's notification goes out before the answer.
-    async refund({ ref, amount }) {
-      const [row] = await db.select().from(sandboxGatewayPayments).where(eq(sandboxGatewayPayments.ref, ref));
-      if (!row || row.status !== "approved") throw new GatewayError("sandbox", `payment ${row ? row.status : "unknown"}, nothing to refund`);
-      const given = new Big(row.valor_estornado).plus(amount);
-      if (given.gt(row.valor)) throw new GatewayError("sandbox", `refund exceeds what the payment still holds`);
-      const whole = given.eq(row.valor);
-      await db
-        .update(sandboxGatewayPayments)
-        .set({ valor_estornado: given.toFixed(2), status: whole ? "refunded" : "approved", updated_at: new Date() })
-        .where(eq(sandboxGatewayPayments.ref, ref));
+    // "amount exceeds" refusal), whole or in parts, once per refund key (a repeat answers the first); the
+    // payment's notification goes out before the answer.
+    async refund({ ref, amount, key }) {
+      const made = await db.transaction(async (tx) => {
+        const [row] = await tx.select().from(sandboxGatewayPayments).where(eq(sandboxGatewayPayments.ref, ref)).for("update");
+        if (row && key in row.estornos) return undefined;
+        if (!row || row.status !== "approved") throw new GatewayError("sandbox", `payment ${row ? row.status : "unknown"}, nothing to refund`);
+        const given = new Big(row.valor_estornado).plus(amount);
+        if (given.gt(row.valor)) throw new GatewayError("sandbox", `refund exceeds what the payment still holds`);
+        const whole = given.eq(row.valor);
+        await tx
+          .update(sandboxGatewayPayments)
+          .set({
+            valor_estornado: given.toFixed(2),
+            status: whole ? "refunded" : "approved",
+            estornos: { ...row.estornos, [key]: new Big(amount).toFixed(2) },
+            updated_at: new Date(),
+          })
+          .where(eq(sandboxGatewayPayments.ref, ref));
+        return { whole, row };
+      });
+      if (!made) return "done";
       const body = JSON.stringify({
         id: `evt_${randomBytes(10).toString("hex")}`,
         type: "refund.created",
         created: Math.floor(Date.now() / 1000),
-        data: { ref, status: whole ? "refunded" : "approved", amount, moeda_id: row.moeda_id },
+        data: { ref, status: made.whole ? "refunded" : "approved", amount, moeda_id: made.row.moeda_id },
       });
-      await options.notify(row.notify_url, body, signSandboxBody(options.secret, body));
+      await options.notify(made.row.notify_url, body, signSandboxBody(options.secret, body));
       return "done";
+    },
+
+    // The sandbox answers at once: a refund it holds under the key was made; one it does not hold never reached it.
+    async refundStatus({ ref, key }) {
+      const [row] = await db
+        .select({ estornos: sandboxGatewayPayments.estornos })
+        .from(sandboxGatewayPayments)
+        .where(eq(sandboxGatewayPayments.ref, ref));
+      return row && key in row.estornos ? "done" : "refused";
     },
 
     async expire(ref) {

@@ -3,8 +3,8 @@ import { FULFILMENT_STATUSES, type FulfilmentStatus } from "#contract/fulfilment
 import { useTranslation } from "#app/i18n/react.tsx";
 import "#app/i18n/admin-texts.ts";
 
-const PAYMENT: readonly string[] = [...ORDER_STATUSES, ...PAYMENT_STATUSES, "DIVERGENTE"];
-type PaymentKey = (typeof ORDER_STATUSES)[number] | (typeof PAYMENT_STATUSES)[number] | "DIVERGENTE";
+const PAYMENT: readonly string[] = [...ORDER_STATUSES, ...PAYMENT_STATUSES, "DIVERGENTE", "PAGO_CANCELADO"];
+type PaymentKey = (typeof ORDER_STATUSES)[number] | (typeof PAYMENT_STATUSES)[number] | "DIVERGENTE" | "PAGO_CANCELADO";
 
 /** The statuses as the order screens name them; a value the screens do not know is shown as it is. */
 export function useOrderLabels() {

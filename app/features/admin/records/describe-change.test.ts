@@ -198,9 +198,104 @@ describe("an order timeline's line", () => {
 
   it("shows money in its currency and unknown kinds and fields readably", () => {
     expect(describeOrderEvent(pt, { tipo: "estorno", dados: { valor: "25.5", moeda_id: 2, motivo: "defeito" } })).toBe(
-      "Estorno — Valor: U$ 25,50; Motivo: Defeito",
+      "Estorno — Valor: U$ 25,50; Motivo: Produto com defeito",
     );
     expect(describeOrderEvent(es, { tipo: "nota", dados: { texto: "Llamó el cliente" } })).toBe("Nota: Llamó el cliente");
     expect(describeOrderEvent(pt, { tipo: "etiqueta_impressa", dados: null })).toBe("Etiqueta impressa");
+  });
+});
+
+describe("the order, counter and refund records in the member's words (decision 037)", () => {
+  const refundRecord = {
+    id: 9,
+    valor: "51.00",
+    moeda_id: 2,
+    linhas: [{ item_id: 4, qtde: 2 }],
+    frete: false,
+    motivo: "defeito",
+    nota: "Caixa amassada",
+    devolver_estoque: true,
+    estoque_devolvido: [{ item_id: 4, qtde: 2 }],
+    status: "feito",
+    resposta: "ok",
+    autor: "Ana",
+    created_at: "2026-11-27T15:00:00.000Z",
+  };
+
+  it("shows a refund with the refund form's labels, its status and reason by their names, and the gateway's answer in words", () => {
+    const d = describeAuditEntry(pt, { acao: "estornar", entidade: "pedido", entidade_id: "12", antes: null, depois: refundRecord });
+    expect(d.summary).toBe("Estorno · Pedido #12");
+    const shown = Object.fromEntries(d.changes.map((c) => [c.label, c.after]));
+    expect(shown).toMatchObject({
+      Valor: "U$ 51,00",
+      Itens: "1 item",
+      "Devolver as unidades ao estoque": "Sim",
+      "Ao estoque": "1 item",
+      Motivo: "Produto com defeito",
+      Observação: "Caixa amassada",
+      Situação: "Feito pelo gateway",
+      "Resposta do gateway": "Aceito pelo gateway",
+    });
+    const es1 = describeAuditEntry(es, {
+      acao: "conferir_estorno",
+      entidade: "pedido",
+      entidade_id: "12",
+      antes: null,
+      depois: { ...refundRecord, status: "pendente", resposta: "gateway_pending" },
+    });
+    expect(es1.summary).toBe("Reembolso consultado en la pasarela · Pedido #12");
+    expect(es1.changes.find((c) => c.field === "status")?.after).toBe("En curso");
+    expect(es1.changes.find((c) => c.field === "resposta")?.after).toBe("En proceso en la pasarela");
+  });
+
+  it("shows a cancellation, a handover and a document seen at the counter by their forms' words", () => {
+    const cancel = describeAuditEntry(es, {
+      acao: "cancelar",
+      entidade: "pedido",
+      entidade_id: "5",
+      antes: { status: "PAGAMENTO", status_entrega: "em_separacao" },
+      depois: { status: "CANCELADO", status_entrega: "cancelado", motivo: "Cliente desistió" },
+    });
+    expect(cancel.summary).toBe("Cancelación · Pedido #5");
+    expect(cancel.changes.map((c) => `${c.label}: ${c.before} → ${c.after}`)).toEqual([
+      "Estado: Esperando pago → Cancelado",
+      "Estado del envío: En preparación → Cancelado",
+      "Motivo: — → Cliente desistió",
+    ]);
+    const seen = describeAuditEntry(pt, {
+      acao: "documento_visto",
+      entidade: "cliente",
+      entidade_id: "3",
+      antes: null,
+      depois: { pedido: "000123", pedido_id: 7, lado: "frente", documento_id: 2, onde: "balcao" },
+    });
+    expect(seen.changes.find((c) => c.field === "onde")).toMatchObject({ label: "Onde", after: "No balcão" });
+    expect(seen.changes.find((c) => c.field === "pedido")).toMatchObject({ label: "Pedido", after: "000123" });
+  });
+
+  it("writes a refund, a cancellation and a payment after the cancellation on the timeline in words", () => {
+    expect(
+      describeOrderEvent(pt, {
+        tipo: "estorno",
+        dados: {
+          estorno_id: 9,
+          valor: "51",
+          moeda_id: 2,
+          linhas: [{ item_id: 4, qtde: 2 }],
+          frete: false,
+          motivo: "defeito",
+          status: "pendente",
+          resposta: "gateway_pending",
+        },
+      }),
+    ).toBe(
+      "Estorno — Estorno nº: 9; Valor: U$ 51,00; Itens: 1 item; Frete: Não; Motivo: Produto com defeito; Situação: Em andamento; Resposta do gateway: Em processamento no gateway",
+    );
+    expect(describeOrderEvent(es, { tipo: "cancelamento", dados: { de: "PAGAMENTO", para: "CANCELADO", motivo: "sin stock" } })).toBe(
+      "Pedido cancelado — De: Esperando pago; A: Cancelado; Motivo: sin stock",
+    );
+    expect(
+      describeOrderEvent(pt, { tipo: "pagamento", dados: { pagamento_id: 3, provider: "sandbox", de: "EXPIRADO", para: "PAGO_CANCELADO" } }),
+    ).toBe("Pagamento por sandbox: Expirado → Pago após o cancelamento");
   });
 });

@@ -1,6 +1,6 @@
 import { formatPrice } from "#contract/money.ts";
 import type { TFunction } from "#app/i18n/translator.ts";
-import { FIELD_KEYS, fulfilmentLabel, isFulfilment, statusLabel } from "./labels.ts";
+import { FIELD_KEYS, FIELD_PREFIXES, fulfilmentLabel, isFulfilment, statusLabel } from "./labels.ts";
 import "#app/i18n/admin-texts.ts";
 
 /**
@@ -101,12 +101,14 @@ const plain = (html: string) =>
 
 /** A field's label: the form's own text for it, else the records' catalogue, else a readable form. */
 export function fieldLabel(f: Formatter, entity: string, field: string): string {
-  const own = FIELD_KEYS[entity]?.[field];
-  return firstOf(
-    f.t,
-    [...(own ? [own] : []), ...(FIELD_KEYS["*"]?.[field] ? [FIELD_KEYS["*"][field]] : []), `admin.records.fields.${field}`],
-    readable(field),
-  );
+  return firstOf(f.t, labelKeys(entity, field), readable(field));
+}
+
+/** Where a field's label may be, in order: the form's own key, the one any record may use, the records' catalogue. */
+function labelKeys(entity: string, field: string): string[] {
+  const own = FIELD_KEYS[entity]?.[field] ?? (FIELD_PREFIXES[entity] ? `${FIELD_PREFIXES[entity]}${field}` : undefined);
+  const any = FIELD_KEYS["*"]?.[field];
+  return [...(own ? [own] : []), ...(any ? [any] : []), `admin.records.fields.${field}`];
 }
 
 function dateText(value: string, locale: string): string {
@@ -153,7 +155,19 @@ export function formatValue(f: Formatter, field: string, value: unknown, row: Ro
     case "escopo":
       return t(`admin.keys.scopes.${text}`, { defaultValue: text });
     case "motivo":
-      return firstOf(t, [`admin.records.reasons.${text}`, `admin.customers.reasons.${text}`], readable(text));
+      // A reason from a list by its label; one a member typed (a cancellation's) as typed.
+      return firstOf(
+        t,
+        [`admin.records.reasons.${text}`, `admin.customers.reasons.${text}`, `admin.refunds.reasons.${text}`],
+        /^[a-z_]+$/.test(text) ? readable(text) : cut(text),
+      );
+    case "onde":
+      return firstOf(t, [`admin.records.places.${text}`], readable(text));
+    case "resposta":
+      return firstOf(t, [`admin.refunds.answers.${text}`], cut(text));
+    case "de":
+    case "para":
+      return isFulfilment(text) ? fulfilmentLabel(t, text) : statusLabel(t, text);
     case "documento_status":
       return t(`admin.customers.states.${text}`, { defaultValue: readable(text) });
     case "lado":
@@ -161,8 +175,11 @@ export function formatValue(f: Formatter, field: string, value: unknown, row: Ro
     case "status_entrega":
       return fulfilmentLabel(t, text);
     case "status":
-    case "status_pagamento":
-      return statusLabel(t, text);
+    case "status_pagamento": {
+      // An order's or a payment's status, or a refund's (pendente, feito, fora_da_loja, recusado).
+      const label = statusLabel(t, text);
+      return label === text ? firstOf(t, [`admin.refunds.statuses.${text}`], text) : label;
+    }
     case "brand_id":
     case "category_id":
     case "department_id": {
@@ -377,4 +394,52 @@ export function describeOrderEvent(f: Formatter, event: OrderEventView): string 
     .filter(([k, v]) => !shown.has(k) && !SECRET.test(k) && k !== "moeda_id" && !blank(v))
     .map(([k, v]) => `${fieldLabel(f, "pedido", k)}: ${formatValue(f, k, v, dados)}`);
   return rest.length > 0 ? `${line} — ${rest.join("; ")}` : line;
+}
+
+const known = (f: Formatter, keys: string[]) => keys.some((key) => f.t(key, { defaultValue: "\u0000" }) !== "\u0000");
+
+/** Whether a field has a label of its own (the form's, the records' catalogue's), not the readable fallback. */
+export function hasFieldLabel(f: Formatter, entity: string, field: string): boolean {
+  return known(f, labelKeys(entity, field));
+}
+
+/** Records whose values the log shows in a form of their own (an import's counts, a bulk change's list, the rates). */
+const OWN_SHAPE = (entry: AuditRecordView) => entry.acao === "importar" || entry.acao.endsWith("_em_massa") || entry.entidade === "cotacao";
+
+/**
+ * What an audit record would show without a label of its own (in readable fallback form): its action, its
+ * entity, and each field it keeps (nested rows' fields too). Empty when everything is labelled: the tests
+ * check every record the back office writes against it, so a new action or field cannot slip in unlabelled.
+ */
+export function unlabelledInEntry(f: Formatter, entry: AuditRecordView): string[] {
+  const gaps: string[] = [];
+  if (!known(f, [`admin.audit.actions.${entry.acao}`, `admin.records.actions.${entry.acao}`])) gaps.push(`action ${entry.acao}`);
+  if (!known(f, [`admin.audit.entities.${entry.entidade}`, `admin.records.entities.${entry.entidade}`])) gaps.push(`entity ${entry.entidade}`);
+  if (OWN_SHAPE(entry)) return gaps;
+  for (const row of [entry.antes, entry.depois].filter(isRow)) {
+    for (const [field, value] of Object.entries(row)) {
+      if (HIDDEN.has(field) || SECRET.test(field)) continue;
+      if (!hasFieldLabel(f, entry.entidade, field)) gaps.push(`field ${entry.entidade}.${field}`);
+      if (isRow(value))
+        for (const inner of Object.keys(value)) if (!SECRET.test(inner) && !hasFieldLabel(f, "*", inner)) gaps.push(`field *.${inner}`);
+    }
+  }
+  return [...new Set(gaps)];
+}
+
+/** What a timeline line would show without a label of its own: its kind, and each field it adds as "Label: value". */
+export function unlabelledInEvent(f: Formatter, event: OrderEventView): string[] {
+  const own: Record<string, string[]> = {
+    status_pagamento: ["de", "para"],
+    status_entrega: ["de", "para", "transportadora", "codigo_rastreio"],
+    pagamento: ["pagamento_id", "provider", "de", "para"],
+  };
+  const gaps: string[] = [];
+  if (!own[event.tipo] && !known(f, [`admin.records.timeline.${event.tipo}`])) gaps.push(`event ${event.tipo}`);
+  for (const [field, value] of Object.entries(asRow(event.dados))) {
+    if (own[event.tipo]?.includes(field) || SECRET.test(field) || field === "moeda_id" || blank(value)) continue;
+    if ((field === "texto" || field === "assunto") && !own[event.tipo]) continue;
+    if (!hasFieldLabel(f, "pedido", field)) gaps.push(`field pedido.${field}`);
+  }
+  return [...new Set(gaps)];
 }

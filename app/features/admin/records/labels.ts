@@ -138,6 +138,20 @@ export const FIELD_KEYS: Record<string, Record<string, string>> = {
     documento_id: "admin.customers.documentId",
     email: "admin.customers.email",
   },
+  pedido: {
+    status_entrega: "admin.orders.fulfilmentStatus",
+    transportadora: "admin.orders.carrier",
+    codigo_rastreio: "admin.orders.tracking",
+    valor: "admin.refunds.value",
+    linhas: "admin.refunds.lines",
+    frete: "admin.orders.shipping",
+    motivo: "admin.refunds.reason",
+    nota: "admin.refunds.note",
+    texto: "admin.orders.noteLabel",
+    devolver_estoque: "admin.refunds.restock",
+    estoque_devolvido: "admin.refunds.restocked",
+    autor: "admin.refunds.who",
+  },
   "*": {
     percentual: "admin.bulk.percent",
     estoque: "admin.bulk.stockValue",
@@ -149,7 +163,14 @@ export const FIELD_KEYS: Record<string, Record<string, string>> = {
     linha: "admin.import.line",
     coluna: "admin.import.column",
     mensagem: "admin.import.reason",
+    pt: "admin.pages.texts.pt",
+    es: "admin.pages.texts.es",
   },
+};
+
+/** Records whose fields are keys of a list the form labels one by one: the label's key is the prefix and the field. */
+export const FIELD_PREFIXES: Record<string, string> = {
+  texto_pagina: "admin.pages.texts.keys.",
 };
 
 const FULFILMENT = new Set<string>(FULFILMENT_STATUSES);
@@ -170,5 +191,6 @@ export function statusLabel(t: TFunction, status: string, kind: "order" | "payme
     const text = t(`cart.orders.${list}.${status}`, { defaultValue: "\u0000" });
     if (text !== "\u0000") return text;
   }
-  return status;
+  // A status only the back office knows (a payment approved after the cancellation).
+  return t(`admin.orders.statuses.${status}`, { defaultValue: status });
 }

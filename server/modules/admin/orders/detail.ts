@@ -1,10 +1,12 @@
-import { asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { AdminOrder } from "#contract/api/admin/orders.ts";
 import { nextFulfilment, type FulfilmentStatus } from "#contract/fulfilment.ts";
 import type { Db } from "#db/client.ts";
-import { addresses, customerDocuments, customers, orderItems, orders, payments, pickupPoints, staff } from "#db/schema/index.ts";
+import { addresses, customerDocuments, customers, orderItems, orders, payments, pickupPoints, refunds, staff } from "#db/schema/index.ts";
 import { HttpError } from "../../../lib/errors.ts";
 import { orderTimeline } from "../../orders/timeline.ts";
+import { PAID_AFTER_CANCEL } from "../../../payments/refunds.ts";
+import { refundAnswer } from "../refunds/answer.ts";
 import { fulfilmentKind } from "./fulfilment.ts";
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
@@ -26,7 +28,7 @@ export async function orderDetail(db: Db, orderId: number): Promise<AdminOrder> 
   if (!row) throw new HttpError(404, "not_found");
   const o = row.order;
   const kind = fulfilmentKind(o);
-  const [lines, pays, [customer], [docs], point, address, timeline] = await Promise.all([
+  const [lines, pays, [customer], [docs], point, address, timeline, pending] = await Promise.all([
     db.select().from(orderItems).where(eq(orderItems.order_id, o.id)).orderBy(asc(orderItems.id)),
     db.select().from(payments).where(eq(payments.order_id, o.id)).orderBy(desc(payments.id)),
     db.select().from(customers).where(eq(customers.id, o.customer_id)),
@@ -50,6 +52,11 @@ export async function orderDetail(db: Db, orderId: number): Promise<AdminOrder> 
           .then((r) => r[0] ?? null)
       : null,
     orderTimeline(db, o.id),
+    db
+      .select()
+      .from(refunds)
+      .where(and(eq(refunds.order_id, o.id), eq(refunds.status, "pendente")))
+      .orderBy(asc(refunds.id)),
   ]);
   const status_entrega = o.status_entrega as FulfilmentStatus;
   return {
@@ -112,6 +119,9 @@ export async function orderDetail(db: Db, orderId: number): Promise<AdminOrder> 
     },
     proximos: nextFulfilment({ status: o.status, status_entrega, kind }).filter((s) => s !== "cancelado"),
     cancelavel: cancellable(o),
+    estornos_pendentes: pending.map(refundAnswer),
+    // Still to give back: a refund of it made whole makes the order ESTORNADO.
+    pago_apos_cancelamento: o.status === "CANCELADO" && pays.some((p) => p.status === PAID_AFTER_CANCEL),
     timeline: timeline.map((e) => ({
       id: e.id,
       tipo: e.tipo,

@@ -8,6 +8,8 @@ import { call } from "../../../../tests/support/customers.ts";
 import { pickProducts, placeOrder, shopper, stockOf, type Product } from "../../../../tests/support/shop.ts";
 import { asStaff, staffAgent, STORE_ORIGIN, type StaffAgent } from "../../../../tests/support/staff.ts";
 import { createTestApp, type TestApp } from "../../../../tests/support/test-app.ts";
+import type { AdminOrder } from "#contract/api/admin/orders.ts";
+import { GatewayError, type PaymentProvider } from "../../../payments/provider.ts";
 import { signSandboxBody } from "../../../payments/providers/sandbox.ts";
 
 let t: TestApp;
@@ -251,5 +253,256 @@ describe("stock comes back once per unit", () => {
       await refund(o.id, body);
       expect((await stockOf(db(), r.id)) + (await held(o.id))).toBe(start);
     }
+  });
+});
+
+/** Runs `body` with the sandbox's refund or its status read replaced, as a gateway that loses answers or cannot be asked. */
+async function withSandbox<T>(patch: (sandbox: PaymentProvider) => Partial<PaymentProvider>, body: () => Promise<T>): Promise<T> {
+  const sandbox = t.app.paymentProviders.get("sandbox")!;
+  const saved = { refund: sandbox.refund, refundStatus: sandbox.refundStatus };
+  Object.assign(sandbox, patch(sandbox));
+  try {
+    return await body();
+  } finally {
+    Object.assign(sandbox, saved);
+  }
+}
+/** The sandbox makes the refund, then its answer is lost on the way (no answer in time). */
+const answerLost = (sandbox: PaymentProvider): Partial<PaymentProvider> => {
+  const made = sandbox.refund!.bind(sandbox);
+  return {
+    refund: async (input) => {
+      await made(input);
+      throw new GatewayError("sandbox", "no answer from /refund: TimeoutError", true);
+    },
+  };
+};
+/** The request never reaches the sandbox (the connection broke before it was sent). */
+const neverReached = (): Partial<PaymentProvider> => ({
+  refund: async () => {
+    throw new GatewayError("sandbox", "no answer from /refund: TimeoutError", true);
+  },
+});
+const orderPage = async (id: number) => (await asStaff<{ data: AdminOrder }>(t.app, manager, "GET", `/api/admin/orders/${id}`)).body.data;
+const check = (orderId: number, refundId: number, agent: StaffAgent = manager) =>
+  asStaff<Answer>(t.app, agent, "POST", `/api/admin/orders/${orderId}/refunds/${refundId}/check`, { body: {} });
+const settleByHand = (orderId: number, refundId: number, body: Record<string, unknown>, agent: StaffAgent = manager) =>
+  asStaff<Answer>(t.app, agent, "POST", `/api/admin/orders/${orderId}/refunds/${refundId}/settle`, { body });
+const audits = (acao: string, orderId: number) =>
+  queryRows<{ depois: Record<string, unknown> }>(
+    db(),
+    sql`SELECT depois FROM auditoria WHERE acao = ${acao} AND entidade_id = ${String(orderId)} ORDER BY id`,
+  );
+
+describe("a refund the gateway has not settled (decision 037)", () => {
+  it("stays pendente when the gateway's answer is lost, stock untouched and on the order's page; checked again, it is applied once", async () => {
+    const o = await paidOrder();
+    const line = o.item(p);
+    const before = await stockOf(db(), p.id);
+    const mails = await count(sql`SELECT count(*)::int AS n FROM emails_saida`);
+    const amount = (Number(line.valor_unitario) * 2).toFixed(2);
+    const res = await withSandbox(answerLost, () => refund(o.id, { linhas: [{ item_id: line.id, qtde: 2 }], devolver_estoque: true }));
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.message).toBe(
+      `O gateway ainda não confirmou o estorno de ${formatPrice(amount, o.order.moeda_id)}: ele fica pendente, sem mexer no estoque, até ser confirmado. Confira de novo no pedido.`,
+    );
+    expect(res.body.data.status).toBe("pendente");
+    // The money moved at the gateway; the store does not know it yet: no stock, no e-mail, the order still paid.
+    expect((await sandboxOf(o.ref)).valor_estornado).toBe(amount);
+    expect(await stockOf(db(), p.id)).toBe(before);
+    expect(await orderState(o.id)).toEqual({ status: "PAGO", pay: "PAGO", estornado: "0.00" });
+    expect(await count(sql`SELECT count(*)::int AS n FROM emails_saida`)).toBe(mails);
+    expect((await audits("estornar", o.id)).map((a) => a.depois.status)).toEqual(["pendente"]);
+    const page = await orderPage(o.id);
+    expect(page.estornos_pendentes.map((r) => [r.id, r.valor, r.status])).toEqual([[res.body.data.id, amount, "pendente"]]);
+    // What it holds cannot be refunded again meanwhile.
+    expect((await refund(o.id, { linhas: [{ item_id: line.id, qtde: 2 }] })).body.errors?.["linhas.0.qtde"]).toEqual([
+      "Passa da quantidade que ainda pode ser estornada (1).",
+    ]);
+
+    const checked = await check(o.id, res.body.data.id);
+    expect([checked.status, checked.body.message]).toEqual([200, `Estorno de ${formatPrice(amount, o.order.moeda_id)} feito pelo gateway.`]);
+    expect(checked.body.data).toMatchObject({ status: "feito", estoque_devolvido: [{ item_id: line.id, qtde: 2 }] });
+    expect(await stockOf(db(), p.id)).toBe(before + 2);
+    // The sandbox made it once: asked again by its key, it did not refund a second time.
+    expect((await sandboxOf(o.ref)).valor_estornado).toBe(amount);
+    expect(await orderState(o.id)).toEqual({ status: "PAGO", pay: "PAGO", estornado: amount });
+    expect((await audits("conferir_estorno", o.id)).map((a) => a.depois.status)).toEqual(["feito"]);
+    expect(await count(sql`SELECT count(*)::int AS n FROM emails_saida`)).toBe(mails + 1);
+    expect((await orderPage(o.id)).estornos_pendentes).toEqual([]);
+    // Checked again: already settled, nothing twice.
+    const again = await check(o.id, res.body.data.id);
+    expect(again.body.data.status).toBe("feito");
+    expect(await stockOf(db(), p.id)).toBe(before + 2);
+    expect(await count(sql`SELECT count(*)::int AS n FROM emails_saida`)).toBe(mails + 1);
+  });
+
+  it("checked again when the request never reached the gateway: released, and the lines can be refunded again", async () => {
+    const o = await paidOrder();
+    const line = o.item(p);
+    const before = await stockOf(db(), p.id);
+    const res = await withSandbox(neverReached, () => refund(o.id, { linhas: [{ item_id: line.id, qtde: 3 }], devolver_estoque: true }));
+    expect(res.body.data.status).toBe("pendente");
+    const checked = await check(o.id, res.body.data.id);
+    expect(checked.body.message).toBe(
+      `O gateway diz que o estorno de ${formatPrice(checked.body.data.valor, o.order.moeda_id)} não foi feito: os itens e o valor podem ser estornados de novo.`,
+    );
+    expect(checked.body.data.status).toBe("recusado");
+    expect(await stockOf(db(), p.id)).toBe(before);
+    expect((await audits("conferir_estorno", o.id)).map((a) => a.depois.status)).toEqual(["recusado"]);
+    const again = await refund(o.id, { linhas: [{ item_id: line.id, qtde: 3 }], devolver_estoque: true });
+    expect(again.body.data.status).toBe("feito");
+    expect(await stockOf(db(), p.id)).toBe(before + 3);
+  });
+
+  it("where the gateway cannot be asked, a manager settles it by hand with a note, in the audit log", async () => {
+    const o = await paidOrder();
+    const line = o.item(p);
+    const before = await stockOf(db(), p.id);
+    const cannotAsk = (sandbox: PaymentProvider) => ({ ...answerLost(sandbox), refundStatus: undefined });
+    await withSandbox(cannotAsk, async () => {
+      const res = await refund(o.id, { linhas: [{ item_id: line.id, qtde: 1 }], devolver_estoque: true });
+      expect(res.body.data.status).toBe("pendente");
+      const id = res.body.data.id;
+      const checked = await check(o.id, id);
+      expect([checked.status, checked.body.message]).toEqual([
+        409,
+        "Este gateway não informa o andamento de estornos: confira no portal do gateway e marque o estorno como feito ou não feito.",
+      ]);
+      const counter = await staffAgent(t.app, t.database.db, "counter", "es-PY");
+      expect((await settleByHand(o.id, id, { resultado: "feito", nota: "Visto no portal" }, counter)).status).toBe(403);
+      const noNote = await settleByHand(o.id, id, { resultado: "feito", nota: "" });
+      expect([noNote.status, Object.keys(noNote.body.errors ?? {})]).toEqual([422, ["nota"]]);
+      expect((await settleByHand(o.id, id, { resultado: "talvez", nota: "x" })).status).toBe(422);
+      expect((await settleByHand(o.id + 1_000_000, id, { resultado: "feito", nota: "x" })).status).toBe(404);
+      const settled = await settleByHand(o.id, id, { resultado: "feito", nota: "Visto no portal do gateway, 27/11" });
+      expect([settled.status, settled.body.data.status]).toEqual([200, "feito"]);
+      expect(settled.body.message).toBe(`Estorno de ${formatPrice(line.valor_unitario, o.order.moeda_id)} marcado como feito pelo gateway.`);
+      expect(settled.body.data.resposta).toBe("manual: Visto no portal do gateway, 27/11");
+      expect(await stockOf(db(), p.id)).toBe(before + 1);
+      expect((await audits("liquidar_estorno", o.id)).map((a) => [a.depois.status, a.depois.nota])).toEqual([
+        ["feito", "Visto no portal do gateway, 27/11"],
+      ]);
+      const twice = await settleByHand(o.id, id, { resultado: "recusado", nota: "engano" });
+      expect([twice.status, twice.body.message]).toEqual([409, "Este estorno não está mais pendente."]);
+      expect(await stockOf(db(), p.id)).toBe(before + 1);
+    });
+  });
+});
+
+describe("a pending refund settled from several sides at once (decision 037)", () => {
+  it("is not checked nor settled by hand while its own request is still asking the gateway; once that process is taken for dead, it is", async () => {
+    const o = await paidOrder();
+    const line = o.item(p);
+    let answer: (err: Error) => void = () => {};
+    const hanging = (): Partial<PaymentProvider> => ({
+      refund: () => new Promise((_, reject) => (answer = reject)),
+    });
+    await withSandbox(hanging, async () => {
+      const asked = refund(o.id, { linhas: [{ item_id: line.id, qtde: 1 }], devolver_estoque: true });
+      await expect.poll(() => count(sql`SELECT count(*)::int AS n FROM estornos WHERE order_id = ${o.id}`)).toBe(1);
+      const { id } = await one<{ id: number }>(sql`SELECT id FROM estornos WHERE order_id = ${o.id}`);
+      const early = await check(o.id, id);
+      expect([early.status, early.body.message]).toEqual([409, "Este estorno ainda está sendo processado. Atualize a página em instantes."]);
+      expect((await settleByHand(o.id, id, { resultado: "recusado", nota: "x" })).status).toBe(409);
+      // Its process died long ago (as far as anyone can tell): the sandbox never got it, so asked again it is refused.
+      await db().execute(sql`UPDATE estornos SET created_at = now() - interval '5 minutes' WHERE id = ${id}`);
+      const late = await check(o.id, id);
+      expect([late.status, late.body.data.status]).toEqual([200, "recusado"]);
+      // The first request's answer comes after all: the refund stays as it was settled, once.
+      answer(new GatewayError("sandbox", "no answer from /refund: TimeoutError", true));
+      expect((await asked).status).toBe(422);
+    });
+    expect(await one(sql`SELECT qtde_estornada, qtde_devolvida FROM pedido_itens WHERE id = ${line.id}`)).toEqual({
+      qtde_estornada: 0,
+      qtde_devolvida: 0,
+    });
+  });
+
+  it("is applied once under two checks, the gateway's notification and a settlement by hand", async () => {
+    const o = await paidOrder([{ produto_id: r.id, qtde: 3 }]);
+    const line = o.item(r);
+    const before = await stockOf(db(), r.id);
+    const mails = await count(sql`SELECT count(*)::int AS n FROM emails_saida`);
+    const res = await withSandbox(answerLost, () => refund(o.id, { linhas: [{ item_id: line.id, qtde: 3 }], devolver_estoque: true }));
+    expect(res.body.data.status).toBe("pendente");
+    const id = res.body.data.id;
+    const [a, b, , byHand] = await Promise.all([
+      check(o.id, id),
+      check(o.id, id),
+      notify(o.ref),
+      settleByHand(o.id, id, { resultado: "feito", nota: "Visto no portal" }),
+    ]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect([200, 409]).toContain(byHand.status);
+    expect(await stockOf(db(), r.id)).toBe(before + 3);
+    expect(await orderState(o.id)).toEqual({ status: "ESTORNADO", pay: "ESTORNADO", estornado: o.order.valor_total });
+    expect((await sandboxOf(o.ref)).valor_estornado).toBe(o.order.valor_total);
+    expect(
+      await count(sql`SELECT count(*)::int AS n FROM pedido_eventos WHERE order_id = ${o.id} AND tipo = 'estorno' AND dados->>'status' = 'feito'`),
+    ).toBe(1);
+    // Whoever settled it (the notification writes the timeline only; a member's check or hand the audit log too), once.
+    const settlements = [...(await audits("conferir_estorno", o.id)), ...(await audits("liquidar_estorno", o.id))];
+    expect(settlements.filter((s) => s.depois.status === "feito").length).toBeLessThanOrEqual(1);
+    await expect.poll(() => count(sql`SELECT count(*)::int AS n FROM emails_saida`)).toBe(mails + 1);
+  });
+});
+
+describe("a payment approved after a member cancelled the order (decision 037)", () => {
+  it("takes and releases the stock once when the cancellation and the approval arrive at once", async () => {
+    for (let round = 0; round < 3; round++) {
+      const start = await stockOf(db(), r.id);
+      const o = await paidOrder([{ produto_id: r.id, qtde: 2 }], false);
+      await db().execute(sql`UPDATE gateway_sandbox SET status = 'approved' WHERE ref = ${o.ref}`);
+      const [cancelled] = await Promise.all([
+        asStaff<Answer>(t.app, manager, "POST", `/api/admin/orders/${o.id}/cancel`, { body: {} }),
+        notify(o.ref),
+      ]);
+      const state = await orderState(o.id);
+      if (cancelled.status === 200) {
+        // Cancelled first: the approval is kept apart, the stock stays released.
+        expect(state).toMatchObject({ status: "CANCELADO", pay: "PAGO_CANCELADO" });
+        expect(await stockOf(db(), r.id)).toBe(start);
+      } else {
+        // Paid first: the cancellation is refused (a paid order is refunded), the stock stays taken.
+        expect([cancelled.status, state.status]).toEqual([409, "PAGO"]);
+        expect(await stockOf(db(), r.id)).toBe(start - 2);
+      }
+      // A refund of everything with restock afterwards gives back exactly what the order still holds.
+      await refund(o.id, { linhas: [{ item_id: o.item(r).id, qtde: 2 }], devolver_estoque: true });
+      expect(await stockOf(db(), r.id)).toBe(start);
+    }
+  });
+
+  it("keeps the order cancelled, takes no stock, flags the payment for a refund; the refund gives the money back once and no stock", async () => {
+    const start = await stockOf(db(), r.id);
+    const o = await paidOrder([{ produto_id: r.id, qtde: 2 }], false);
+    expect(await stockOf(db(), r.id)).toBe(start - 2);
+    const cancelled = await asStaff<Answer>(t.app, manager, "POST", `/api/admin/orders/${o.id}/cancel`, { body: {} });
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    expect(await stockOf(db(), r.id)).toBe(start);
+    // The buyer had paid at the gateway as the member cancelled: its approval arrives afterwards.
+    await db().execute(sql`UPDATE gateway_sandbox SET status = 'approved' WHERE ref = ${o.ref}`);
+    const res = await notify(o.ref);
+    expect(res.headers["x-payment-result"]).toBe("paid_after_cancel");
+    expect(await orderState(o.id)).toEqual({ status: "CANCELADO", pay: "PAGO_CANCELADO", estornado: "0.00" });
+    expect(await stockOf(db(), r.id)).toBe(start);
+    const page = await orderPage(o.id);
+    expect([page.status, page.status_entrega, page.pago_apos_cancelamento, page.proximos]).toEqual(["CANCELADO", "cancelado", true, []]);
+    expect(page.timeline.at(-1)).toMatchObject({ tipo: "pagamento", dados: { de: "EXPIRADO", para: "PAGO_CANCELADO" } });
+    // Again (a gateway's retry), and the expiry sweep: nothing more.
+    expect((await notify(o.ref)).headers["x-payment-result"]).toBe("unchanged");
+    await t.app.payments.releaseExpired(new Date(Date.now() + 3_600_000));
+    expect(await stockOf(db(), r.id)).toBe(start);
+
+    const form = await asStaff<{ data: RefundableOrder }>(t.app, manager, "GET", `/api/admin/orders/${o.id}/refunds`);
+    expect([form.body.data.estornavel, form.body.data.pago_apos_cancelamento]).toEqual([true, true]);
+    const given = await refund(o.id, { linhas: [{ item_id: o.item(r).id, qtde: 2 }], devolver_estoque: true, motivo: "outro" });
+    expect(given.status, JSON.stringify(given.body)).toBe(200);
+    expect(given.body.data).toMatchObject({ status: "feito", estoque_devolvido: [] });
+    expect(await stockOf(db(), r.id)).toBe(start);
+    expect(await orderState(o.id)).toEqual({ status: "ESTORNADO", pay: "ESTORNADO", estornado: o.order.valor_total });
+    expect((await sandboxOf(o.ref)).status).toBe("refunded");
+    expect((await orderPage(o.id)).pago_apos_cancelamento).toBe(false);
   });
 });

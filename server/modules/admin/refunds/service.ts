@@ -1,7 +1,7 @@
 import Big from "big.js";
 import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { z } from "zod";
-import type { Refund, RefundableOrder, RefundBodySchema } from "#contract/api/admin/refunds.ts";
+import type { RefundableOrder, RefundBodySchema } from "#contract/api/admin/refunds.ts";
 import { apiLang, isLocale } from "#contract/locale.ts";
 import { formatPrice } from "#contract/money.ts";
 import type { Db } from "#db/client.ts";
@@ -10,42 +10,12 @@ import { HttpError } from "../../../lib/errors.ts";
 import type { Mailer } from "../../../lib/mailer.ts";
 import type { SiteInfo } from "#contract/site.ts";
 import type { PaymentService } from "../../../payments/service.ts";
-import type { RefundRow } from "../../../payments/refunds.ts";
+import { PAID_AFTER_CANCEL, type RefundRow, type SettleBy } from "../../../payments/refunds.ts";
 import { audited, type Actor } from "../audit.ts";
 import { refundEmail } from "./emails.ts";
+import { refundAnswer } from "./answer.ts";
 
-type RefundRowLike = Pick<
-  RefundRow,
-  | "id"
-  | "valor"
-  | "moeda_id"
-  | "linhas"
-  | "frete"
-  | "motivo"
-  | "nota"
-  | "devolver_estoque"
-  | "estoque_devolvido"
-  | "status"
-  | "resposta"
-  | "autor"
-  | "created_at"
->;
-
-export const refundAnswer = (row: RefundRowLike): Refund => ({
-  id: row.id,
-  valor: row.valor,
-  moeda_id: row.moeda_id,
-  linhas: row.linhas,
-  frete: row.frete,
-  motivo: row.motivo,
-  nota: row.nota,
-  devolver_estoque: row.devolver_estoque,
-  estoque_devolvido: row.estoque_devolvido,
-  status: row.status as Refund["status"],
-  resposta: row.resposta,
-  autor: row.autor,
-  created_at: row.created_at.toISOString(),
-});
+export { refundAnswer };
 
 /** The back office's refunds: the form's order (lines, what is left, refunds so far) and the refund itself. */
 export function createAdminRefunds(deps: { db: Db; payments: PaymentService; mailer: Mailer; changed: () => Promise<void> }) {
@@ -59,10 +29,11 @@ export function createAdminRefunds(deps: { db: Db; payments: PaymentService; mai
       db.select().from(orderItems).where(eq(orderItems.order_id, orderId)).orderBy(asc(orderItems.id)),
       db.select().from(refunds).where(eq(refunds.order_id, orderId)).orderBy(desc(refunds.id)),
       db
-        .select({ provider: payments.provider })
+        .select({ provider: payments.provider, status: payments.status })
         .from(payments)
-        .where(and(eq(payments.order_id, orderId), inArray(payments.status, ["PAGO", "ESTORNADO"]))),
+        .where(and(eq(payments.order_id, orderId), inArray(payments.status, ["PAGO", "ESTORNADO", PAID_AFTER_CANCEL]))),
     ]);
+    const paidAfterCancel = order.status === "CANCELADO" && paid?.status === PAID_AFTER_CANCEL;
     const counted = past.filter((r) => r.status !== "recusado");
     const left = counted.reduce((sum, r) => sum.minus(r.valor), new Big(order.valor_total));
     return {
@@ -77,7 +48,8 @@ export function createAdminRefunds(deps: { db: Db; payments: PaymentService; mai
       restante: left.toFixed(2),
       frete_estornado: counted.some((r) => r.frete),
       gateway: paid?.provider ?? null,
-      estornavel: order.status === "PAGO" && left.gt(0),
+      estornavel: (order.status === "PAGO" || paidAfterCancel) && left.gt(0),
+      pago_apos_cancelamento: paidAfterCancel,
       linhas: lines.map((l) => ({
         item_id: l.id,
         nome: l.nome,
@@ -119,10 +91,58 @@ export function createAdminRefunds(deps: { db: Db; payments: PaymentService; mai
     const row = answer.refund;
     if (row.status === "recusado") throw new HttpError(422, "refund_refused", { vars: { motivo: row.resposta ?? "" } });
     if (!answer.replay) {
-      if (row.estoque_devolvido.length > 0) await changed();
-      await notify(orderId, row, site);
+      // Waiting on the gateway: the claim and the gateway's word are written, so the request is recorded now.
+      if (row.status === "pendente")
+        await audited(db, actor, { acao: "estornar", entidade: "pedido", entidade_id: orderId, depois: refundAnswer(row) });
+      else await afterMade(orderId, row, site);
     }
     return row;
+  }
+
+  /** A refund made: the storefront's caches when units went back in stock, and the customer's e-mail. */
+  async function afterMade(orderId: number, row: RefundRow, site: SiteInfo) {
+    if (row.status !== "feito" && row.status !== "fora_da_loja") return;
+    if (row.estoque_devolvido.length > 0) await changed();
+    await notify(orderId, row, site);
+  }
+
+  /** How a member's settlement of a pendente refund is recorded: on the settling transaction, made or refused. */
+  const settledBy = (actor: Actor, author: { staffId: number; name: string }, orderId: number, acao: string, nota?: string): SettleBy => ({
+    author,
+    onSettled: (tx, row) =>
+      audited(tx, actor, { acao, entidade: "pedido", entidade_id: orderId, depois: { ...refundAnswer(row), ...(nota ? { nota } : {}) } }),
+    onRefused: (tx, row) =>
+      audited(tx, actor, { acao, entidade: "pedido", entidade_id: orderId, depois: { ...refundAnswer(row), ...(nota ? { nota } : {}) } }),
+  });
+
+  /** "Check again with the gateway": settled by its answer, or still pendente (recorded all the same). */
+  async function recheck(actor: Actor, author: { staffId: number; name: string }, orderId: number, refundId: number, site: SiteInfo) {
+    const settled = await paymentService.recheckRefund(orderId, refundId, settledBy(actor, author, orderId, "conferir_estorno"));
+    const row = settled.refund;
+    if (!settled.settled && row.status === "pendente")
+      await audited(db, actor, { acao: "conferir_estorno", entidade: "pedido", entidade_id: orderId, depois: refundAnswer(row) });
+    if (settled.settled) await afterMade(orderId, row, site);
+    return row;
+  }
+
+  /** Settled by hand, from the gateway's portal, with the member's note. */
+  async function settleByHand(
+    actor: Actor,
+    author: { staffId: number; name: string },
+    orderId: number,
+    refundId: number,
+    body: { resultado: "feito" | "recusado"; nota: string },
+    site: SiteInfo,
+  ) {
+    const settled = await paymentService.settleRefundByHand(
+      orderId,
+      refundId,
+      body.resultado === "feito",
+      body.nota,
+      settledBy(actor, author, orderId, "liquidar_estorno", body.nota),
+    );
+    await afterMade(orderId, settled.refund, site);
+    return settled.refund;
   }
 
   async function notify(orderId: number, row: RefundRow, site: SiteInfo) {
@@ -144,5 +164,5 @@ export function createAdminRefunds(deps: { db: Db; payments: PaymentService; mai
     );
   }
 
-  return { refundable, refund };
+  return { refundable, refund, recheck, settleByHand, afterMade };
 }

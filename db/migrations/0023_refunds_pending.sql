@@ -1,0 +1,2 @@
+ALTER TABLE "gateway_sandbox" ADD COLUMN "estornos" jsonb DEFAULT '{}'::jsonb NOT NULL;--> statement-breakpoint
+CREATE INDEX "estornos_pendentes_idx" ON "estornos" USING btree ("updated_at") WHERE "estornos"."status" = 'pendente';
