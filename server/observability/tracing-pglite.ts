@@ -31,8 +31,8 @@ export async function instrumentPglite(tracer: Tracer): Promise<void> {
           try {
             return await original.apply(this, args);
           } catch (err) {
-            span.recordException(err as Error);
-            span.setStatus({ code: SpanStatusCode.ERROR, message: (err as Error).message });
+            // No message: a database error may quote the values (tracing-privacy.ts).
+            span.setStatus({ code: SpanStatusCode.ERROR });
             throw err;
           } finally {
             span.end();

@@ -4,6 +4,7 @@ import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { otlpProtocol, tracingWanted } from "./tracing-env.ts";
 import { operationOf } from "./tracing-pglite.ts";
+import { redisCommandShape } from "./tracing-privacy.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -30,6 +31,15 @@ describe("PGlite spans", () => {
     expect(operationOf('select "id" from "produtos"')).toBe("SELECT");
     expect(operationOf("\n  -- the sweep\n  UPDATE pedidos SET status = $1")).toBe("UPDATE");
     expect(operationOf("")).toBe("SQL");
+  });
+});
+
+describe("Redis spans", () => {
+  it("name the command and the kind of key, never who the key is about nor the values", () => {
+    expect(redisCommandShape("incr", ["store:login:account:ana@example.com"])).toBe("incr store:login:account:…");
+    expect(redisCommandShape("set", ["store:page:0:abc|https://loja/produto/x", "<html>", "PX", 5000])).toBe("set store:page:… [3 more]");
+    expect(redisCommandShape("get", ["store:cache:menu"])).toBe("get store:cache:menu");
+    expect(redisCommandShape("ping", [])).toBe("ping");
   });
 });
 

@@ -23,6 +23,8 @@ import { PinoInstrumentation } from "@opentelemetry/instrumentation-pino";
 import { UndiciInstrumentation } from "@opentelemetry/instrumentation-undici";
 import { detectResources, envDetector, hostDetector, processDetector, resourceFromAttributes } from "@opentelemetry/resources";
 import { BatchSpanProcessor, NodeTracerProvider, type SpanExporter } from "@opentelemetry/sdk-trace-node";
+import { redactUrl } from "../lib/log-redaction.ts";
+import { redisCommandShape, withoutStatusMessages } from "./tracing-privacy.ts";
 import { instrumentPglite } from "./tracing-pglite.ts";
 import { installTracingHooks } from "./tracing-hooks.ts";
 import { otlpProtocol } from "./tracing-env.ts";
@@ -67,7 +69,7 @@ export async function startTracing(env: Env): Promise<void> {
   const resource = resourceFromAttributes({ "service.name": SERVICE_NAME }).merge(
     detectResources({ detectors: [hostDetector, processDetector, envDetector] }),
   );
-  const provider = new NodeTracerProvider({ resource, spanProcessors: [new BatchSpanProcessor(exporter)] });
+  const provider = new NodeTracerProvider({ resource, spanProcessors: [withoutStatusMessages, new BatchSpanProcessor(exporter)] });
   // W3C traceparent and baggage in and out; the AsyncLocalStorage context manager.
   provider.register();
 
@@ -76,6 +78,14 @@ export async function startTracing(env: Env): Promise<void> {
     instrumentations: [
       new HttpInstrumentation({
         ignoreIncomingRequestHook: (req) => UNTRACED_PATHS.has(pathOf(req.url)),
+        // The tokens and e-mails of confirmation and reset links stay out of traces as they stay out of logs (decision 027).
+        requestHook: (span, request) => {
+          // A call out (ClientRequest) has getHeader; an incoming request (IncomingMessage) has not.
+          if ("getHeader" in request) return;
+          const [path, query] = redactUrl(request.url ?? "/").split(/\?(.*)/s, 2);
+          span.setAttribute("url.path", path!);
+          if (query !== undefined) span.setAttribute("url.query", query);
+        },
         // node:http calls out (object storage) are traced inside a request or a job, not on their own.
         requireParentforOutgoingSpans: true,
       }),
@@ -84,11 +94,16 @@ export async function startTracing(env: Env): Promise<void> {
         // A span per Fastify hook would outnumber the spans that matter: the request and its handler are kept.
         instrumentHooks: false,
         ignorePaths: ({ url }) => UNTRACED_PATHS.has(pathOf(url)),
-        requestHook: (span, request) => span.updateName(`${request.method} ${request.routeOptions.url ?? "(no route)"}`),
+        requestHook: (span, request) => {
+          span.updateName(`${request.method} ${request.routeOptions.url ?? "(no route)"}`);
+          span.setAttribute("url.path", redactUrl(request.url));
+        },
+        // An error's message and stack may quote a statement's values: the request's log line has it, redacted.
+        recordExceptions: false,
       }),
       // Statements and commands of the background jobs (the reservation sweep each few seconds) stay out.
       new PgInstrumentation({ requireParentSpan: true }),
-      new IORedisInstrumentation({ requireParentSpan: true }),
+      new IORedisInstrumentation({ requireParentSpan: true, dbStatementSerializer: redisCommandShape }),
       new UndiciInstrumentation(),
       // trace_id, span_id and trace_flags on each log line; the lines themselves stay on stdout.
       new PinoInstrumentation({ disableLogSending: true }),

@@ -99,7 +99,7 @@ describe("traces", () => {
     const shop = e2eShop(store.url);
     const products = await shop.json<{ data: ProductSummary[] }>("/api/public/products?per_page=50&moeda_id=3");
     const product = products.data.find((p) => p.mostrar_preco && p.tem_estoque && p.qtde_disponivel >= 5)!;
-    const { token } = await shop.newCustomer("py");
+    const { email, token } = await shop.newCustomer("py");
     const cart = await shop.customerCart(token, 3, [{ produto_id: product.id, qtde: 1 }]);
     const me = await shop.json<{ enderecos: { cidade_id: number }[] }>("/ecom/me", { method: "POST", headers: { authorization: `Bearer ${token}` } });
     const quote = await shop.json<{ data: { token: string; valor: string; entrega_servico_id: number | null }[] }>(
@@ -178,5 +178,17 @@ describe("traces", () => {
     }
     expect(new Set(pageLines.map((r) => r.span_id))).toContain(pageSpan.spanId);
     expect(receiver.refused).toEqual([]);
+
+    // What the logs keep out, the spans keep out too: a reset link's token, the customer's e-mail (a login
+    // counter's Redis key holds it).
+    const secret = hex(20);
+    await fetch(`${store.url}/app/reset-password/${secret}?email=${encodeURIComponent(email)}`, {
+      headers: { traceparent: `00-${traceId}-${hex(8)}-01` },
+    });
+    await expect.poll(() => traceOf(traceId).spans.some((s) => String(s.attributes["url.path"]).startsWith("/app/reset-password/"))).toBe(true);
+    const everything = JSON.stringify(receiver.spans);
+    expect(everything).not.toContain(secret);
+    expect(everything).not.toContain(email);
+    expect(everything).not.toContain(encodeURIComponent(email));
   });
 });
