@@ -62,7 +62,13 @@ beforeAll(async () => {
     withRedis = true;
   }
   const port = await freePort();
-  const started = await startStore({ port, buildDir: inject("buildDir"), tracing: true, lines, env: { ...env, PUBLIC_URL: `http://127.0.0.1:${port}` } });
+  const started = await startStore({
+    port,
+    buildDir: inject("buildDir"),
+    tracing: true,
+    lines,
+    env: { ...env, PUBLIC_URL: `http://127.0.0.1:${port}` },
+  });
   closers.unshift(() => started.close());
   store = started;
 });
@@ -140,9 +146,12 @@ describe("traces", () => {
     expect(String(singleBuy.headers.traceparent)).toMatch(new RegExp(`^00-${traceId}-[0-9a-f]{16}-01$`));
 
     const isPage = (s: ReceivedSpan) => s.kind === HTTP_SERVER && s.attributes["url.path"] === "/checkout";
-    const isCheckoutCall = (s: ReceivedSpan) => s.kind === HTTP_SERVER && s.attributes["http.route"] === "/ecom/venda/carrinho/:external_id/iniciar-checkout";
-    const isSql = (s: ReceivedSpan) => s.kind === CLIENT && s.attributes["db.system.name"] === "postgresql" && typeof s.attributes["db.query.text"] === "string";
-    const isGatewayCall = (s: ReceivedSpan) => s.kind === CLIENT && String(s.attributes["url.full"]).startsWith(`${bancard.url}/vpos/api/0.3/single_buy`);
+    const isCheckoutCall = (s: ReceivedSpan) =>
+      s.kind === HTTP_SERVER && s.attributes["http.route"] === "/ecom/venda/carrinho/:external_id/iniciar-checkout";
+    const isSql = (s: ReceivedSpan) =>
+      s.kind === CLIENT && s.attributes["db.system.name"] === "postgresql" && typeof s.attributes["db.query.text"] === "string";
+    const isGatewayCall = (s: ReceivedSpan) =>
+      s.kind === CLIENT && String(s.attributes["url.full"]).startsWith(`${bancard.url}/vpos/api/0.3/single_buy`);
     await expect
       .poll(() => {
         const { spans } = traceOf(traceId);

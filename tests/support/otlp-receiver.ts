@@ -27,7 +27,10 @@ interface OtlpAttribute {
 interface OtlpExport {
   resourceSpans?: {
     resource?: { attributes?: OtlpAttribute[] };
-    scopeSpans?: { scope?: { name?: string }; spans?: (Omit<ReceivedSpan, "attributes" | "scope" | "service"> & { attributes?: OtlpAttribute[] })[] }[];
+    scopeSpans?: {
+      scope?: { name?: string };
+      spans?: (Omit<ReceivedSpan, "attributes" | "scope" | "service"> & { attributes?: OtlpAttribute[] })[];
+    }[];
   }[];
 }
 
