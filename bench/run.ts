@@ -35,6 +35,7 @@ const { values: args } = parseArgs({
     "no-write": { type: "boolean", default: false },
     postgres: { type: "boolean", default: false },
     tracing: { type: "boolean", default: false },
+    rounds: { type: "string", default: "5" },
     "orders-only": { type: "boolean", default: false },
   },
 });
@@ -54,7 +55,7 @@ if (args.postgres) {
 if (args.tracing) {
   if (!existsSync("build/server/index.js")) execFileSync("npx", ["react-router", "build"], { stdio: "inherit" });
   const { runTracingBench } = await import("./tracing.ts");
-  await runTracingBench({ products, connections, duration, dataDir, write });
+  await runTracingBench({ products, connections, duration, dataDir, rounds: Number(args.rounds), write });
   process.exit(0);
 }
 

@@ -10,20 +10,24 @@
  *   npm run bench -- --tracing                                   # 100,000 products, 32 connections, 10 s
  *   npm run bench -- --tracing --products 20000 --duration 5
  *
- * The machines are shared and noisy: the three processes run in turn, then again in the reverse order, and
- * each cell is the better of its two runs.
+ * The machines are shared and noisy: the three processes run side by side and take short turns at each
+ * target, round after round (--rounds, 5 by default); each cell is the median of its turns.
+ *
+ *   npm run bench -- --tracing --products 20000 --duration 3 --rounds 7
  */
 import { execFileSync } from "node:child_process";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { readdirSync, writeFileSync } from "node:fs";
-import { load, startBenchServer, stopBenchServer, type Load, type Target } from "./server.ts";
+import { cpSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { load, startBenchServer, stopBenchServer, type BenchServer, type Load, type Target } from "./server.ts";
 
 export interface TracingBenchOptions {
   products: number;
   connections: number;
   duration: number;
   dataDir: string;
+  /** Turns each setting takes at each target. */
+  rounds: number;
   write: boolean;
 }
 
@@ -54,7 +58,7 @@ interface Setting {
 }
 
 export async function runTracingBench(options: TracingBenchOptions): Promise<void> {
-  const { products, connections, duration, dataDir } = options;
+  const { products, connections, duration, dataDir, rounds } = options;
   console.log(`Preparing ${products.toLocaleString("en")} products in ${dataDir} …`);
   execFileSync(process.execPath, ["--import", "tsx", "db/seed/cli.ts", "--products", String(products)], {
     stdio: "inherit",
@@ -70,50 +74,67 @@ export async function runTracingBench(options: TracingBenchOptions): Promise<voi
       env: { OTEL_EXPORTER_OTLP_ENDPOINT: sink.url, OTEL_TRACES_SAMPLER: "always_on", OTEL_SERVICE_NAME: "loja-ferramentas-bench" },
     },
   ];
-  const staticFile = "/assets/" + readdirSync("build/client/assets").find((f) => f.endsWith(".css"))!;
-  const best = new Map<string, Load>();
-
-  for (const order of [settings, [...settings].reverse()]) {
-    for (const setting of order) {
-      const server = await startBenchServer({ DATA_DIR: dataDir, ...setting.env }, setting.nodeArgs);
-      const sample = (await (await fetch(`${server.base}/api/public/products?per_page=50&order_by=id&order=asc`)).json()) as {
-        data: { slug: string; categoria: { id: number } | null }[];
-      };
-      const slugs = sample.data.map((p) => p.slug);
-      const categories = [...new Set(sample.data.map((p) => p.categoria?.id).filter(Boolean))];
-      let n = 0;
-      const targets: Target[] = [
-        { name: "static file (baseline)", paths: [staticFile] },
-        {
-          name: "product list (API)",
-          paths: categories.map((c, i) => `/api/public/products?category_id=${c}&page=${(i % 5) + 1}&per_page=20&moeda_id=2`),
-        },
-        { name: "product page (SSR), page cache", paths: slugs.map((s) => `/produto/${s}`) },
-        // A query nobody asked before: the page cache misses and the page, with its in-process API calls, is rendered.
-        { name: "product page (SSR), rendered every request", paths: () => `/produto/${slugs[n++ % slugs.length]}?bench=${n.toString(36)}` },
-      ];
-      for (const target of targets) {
-        await load(server.base, target.paths, connections, Math.min(duration, 3)); // warm-up, not reported
-        const run = await load(server.base, target.paths, connections, duration);
-        const key = `${setting.name}|${target.name}`;
-        const before = best.get(key);
-        if (!before || run.rps > before.rps) best.set(key, run);
-        console.log(`${setting.name} · ${target.name}: ${Math.round(run.rps)} req/s, p50 ${run.p50} ms, p99 ${run.p99} ms, errors ${run.errors}`);
-      }
-      await stopBenchServer(server);
-    }
+  // The three side by side, each with a copy of the catalogue (the embedded database belongs to one process).
+  const servers: BenchServer[] = [];
+  for (const [i, setting] of settings.entries()) {
+    const own = `${dataDir}-${i}`;
+    rmSync(own, { recursive: true, force: true });
+    cpSync(dataDir, own, { recursive: true });
+    servers.push(await startBenchServer({ DATA_DIR: own, ...setting.env }, setting.nodeArgs));
   }
+  const base = servers[0]!.base;
+  const sample = (await (await fetch(`${base}/api/public/products?per_page=50&order_by=id&order=asc`)).json()) as {
+    data: { slug: string; categoria: { id: number } | null }[];
+  };
+  const slugs = sample.data.map((p) => p.slug);
+  const categories = [...new Set(sample.data.map((p) => p.categoria?.id).filter(Boolean))];
+  const staticFile = "/assets/" + readdirSync("build/client/assets").find((f) => f.endsWith(".css"))!;
+  let n = 0;
+  const targets: Target[] = [
+    { name: "static file (baseline)", paths: [staticFile] },
+    {
+      name: "product list (API)",
+      paths: categories.map((c, i) => `/api/public/products?category_id=${c}&page=${(i % 5) + 1}&per_page=20&moeda_id=2`),
+    },
+    { name: "product page (SSR), page cache", paths: slugs.map((s) => `/produto/${s}`) },
+    // A query nobody asked before: the page cache misses and the page, with its in-process API calls, is rendered.
+    {
+      name: "product page (SSR), rendered every request",
+      paths: () => {
+        n += 1;
+        return `/produto/${slugs[n % slugs.length]}?bench=${n.toString(36)}`;
+      },
+    },
+  ];
+
+  // Short turns, the three taking turns round after round, each starting the round in its turn: whatever
+  // else the machine does falls on all three alike. A cell is the median of its rounds.
+  const runs = new Map<string, Load[]>();
+  for (const target of targets) {
+    for (const server of servers) await load(server.base, target.paths, connections, Math.min(duration, 3)); // warm-up
+    for (let round = 0; round < rounds; round++) {
+      for (let k = 0; k < settings.length; k++) {
+        const i = (round + k) % settings.length;
+        const run = await load(servers[i]!.base, target.paths, connections, duration);
+        const key = `${settings[i]!.name}|${target.name}`;
+        runs.set(key, [...(runs.get(key) ?? []), run]);
+      }
+    }
+    const line = settings.map((s) => `${s.name} ${Math.round(median(runs.get(`${s.name}|${target.name}`)!).rps)}`).join(", ");
+    console.log(`${target.name}: ${line} req/s (median of ${rounds})`);
+  }
+  for (const server of servers) await stopBenchServer(server);
+  for (const i of settings.keys()) rmSync(`${dataDir}-${i}`, { recursive: true, force: true });
   await sink.close();
 
-  const targetNames = [...new Set([...best.keys()].map((k) => k.split("|")[1]!))];
-  const cell = (setting: string, target: string) => best.get(`${setting}|${target}`)!;
-  const rows = targetNames.map((target) => {
+  const cell = (setting: string, target: string) => median(runs.get(`${setting}|${target}`)!);
+  const rows = targets.map(({ name: target }) => {
     const off = cell("no preload", target);
     const cost = (name: string) => `${((1 - cell(name, target).rps / off.rps) * 100).toFixed(1)} %`;
     const p99s = settings.map((s) => cell(s.name, target).p99).join(" / ");
     return `| ${target} | ${settings.map((s) => Math.round(cell(s.name, target).rps)).join(" | ")} | ${cost("tracing off")} | ${cost("tracing on, 100 %")} | ${p99s} |`;
   });
-  const summary = `${products.toLocaleString("en")} products, embedded PGlite, ${connections} connections, ${duration} s per target, best of two runs per cell, ${new Date().toISOString().slice(0, 10)}; ${sink.seen.exports} OTLP exports (${(sink.seen.bytes / 1e6).toFixed(1)} MB) received from the traced process.
+  const summary = `${products.toLocaleString("en")} products, embedded PGlite, ${connections} connections, ${rounds} rounds of ${duration} s per target and setting (median), ${new Date().toISOString().slice(0, 10)}; ${sink.seen.exports} OTLP exports (${(sink.seen.bytes / 1e6).toFixed(1)} MB) received from the traced process.
 
 | target | req/s no preload | req/s tracing off | req/s tracing on, 100 % | throughput cost, off | throughput cost, on | p99 ms (no preload / off / on) |
 | --- | ---: | ---: | ---: | ---: | ---: | ---: |
@@ -121,4 +142,9 @@ ${rows.join("\n")}
 `;
   console.log("\n" + summary);
   if (options.write) writeFileSync("docs/benchmarks.latest-tracing.md", summary);
+}
+
+/** The run of median throughput among `runs` (its p99 with it). */
+function median(runs: Load[]): Load {
+  return [...runs].sort((a, b) => a.rps - b.rps)[Math.floor(runs.length / 2)]!;
 }
