@@ -11,14 +11,16 @@
  *   npm run bench -- --tracing --products 20000 --duration 5
  *
  * The machines are shared and noisy: the three processes run side by side and take short turns at each
- * target, round after round (--rounds, 5 by default); each cell is the median of its turns.
+ * target, round after round (--rounds, 5 by default); each cell is the median of its turns. Beside the
+ * throughput, which the machine's other load moves, each turn counts the server's CPU time per answer,
+ * which it moves much less.
  *
  *   npm run bench -- --tracing --products 20000 --duration 3 --rounds 7
  */
 import { execFileSync } from "node:child_process";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { cpSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { load, startBenchServer, stopBenchServer, type BenchServer, type Load, type Target } from "./server.ts";
 
 export interface TracingBenchOptions {
@@ -109,42 +111,67 @@ export async function runTracingBench(options: TracingBenchOptions): Promise<voi
 
   // Short turns, the three taking turns round after round, each starting the round in its turn: whatever
   // else the machine does falls on all three alike. A cell is the median of its rounds.
-  const runs = new Map<string, Load[]>();
+  const runs = new Map<string, Turn[]>();
   for (const target of targets) {
     for (const server of servers) await load(server.base, target.paths, connections, Math.min(duration, 3)); // warm-up
     for (let round = 0; round < rounds; round++) {
       for (let k = 0; k < settings.length; k++) {
         const i = (round + k) % settings.length;
-        const run = await load(servers[i]!.base, target.paths, connections, duration);
+        const cpuBefore = cpuMs(servers[i]!);
+        const load_ = await load(servers[i]!.base, target.paths, connections, duration);
+        const run: Turn = { ...load_, cpuPerRequest: (cpuMs(servers[i]!) - cpuBefore) / Math.max(1, load_.rps * duration) };
         const key = `${settings[i]!.name}|${target.name}`;
         runs.set(key, [...(runs.get(key) ?? []), run]);
       }
     }
-    const line = settings.map((s) => `${s.name} ${Math.round(median(runs.get(`${s.name}|${target.name}`)!).rps)}`).join(", ");
-    console.log(`${target.name}: ${line} req/s (median of ${rounds})`);
+    const line = settings
+      .map((s) => {
+        const turns = runs.get(`${s.name}|${target.name}`)!;
+        return `${s.name} ${Math.round(median(turns, "rps").rps)} req/s ${median(turns, "cpuPerRequest").cpuPerRequest.toFixed(2)} ms CPU`;
+      })
+      .join(", ");
+    console.log(`${target.name}: ${line} (medians of ${rounds})`);
   }
   for (const server of servers) await stopBenchServer(server);
   for (const i of settings.keys()) rmSync(`${dataDir}-${i}`, { recursive: true, force: true });
   await sink.close();
 
-  const cell = (setting: string, target: string) => median(runs.get(`${setting}|${target}`)!);
+  const cell = (setting: string, target: string, by: "rps" | "cpuPerRequest") => median(runs.get(`${setting}|${target}`)!, by);
   const rows = targets.map(({ name: target }) => {
-    const off = cell("no preload", target);
-    const cost = (name: string) => `${((1 - cell(name, target).rps / off.rps) * 100).toFixed(1)} %`;
-    const p99s = settings.map((s) => cell(s.name, target).p99).join(" / ");
-    return `| ${target} | ${settings.map((s) => Math.round(cell(s.name, target).rps)).join(" | ")} | ${cost("tracing off")} | ${cost("tracing on, 100 %")} | ${p99s} |`;
+    const rps = (name: string) => cell(name, target, "rps").rps;
+    const cpu = (name: string) => cell(name, target, "cpuPerRequest").cpuPerRequest;
+    const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
+    const cost = (name: string) => `${pct(1 - rps(name) / rps("no preload"))}, CPU ${pct(cpu(name) / cpu("no preload") - 1)}`;
+    return `| ${target} | ${settings.map((s) => `${Math.round(rps(s.name))} · ${cpu(s.name).toFixed(2)}`).join(" | ")} | ${cost("tracing off")} | ${cost("tracing on, 100 %")} |`;
   });
   const summary = `${products.toLocaleString("en")} products, embedded PGlite, ${connections} connections, ${rounds} rounds of ${duration} s per target and setting (median), ${new Date().toISOString().slice(0, 10)}; ${sink.seen.exports} OTLP exports (${(sink.seen.bytes / 1e6).toFixed(1)} MB) received from the traced process.
 
-| target | req/s no preload | req/s tracing off | req/s tracing on, 100 % | throughput cost, off | throughput cost, on | p99 ms (no preload / off / on) |
-| --- | ---: | ---: | ---: | ---: | ---: | ---: |
+Each setting: req/s · CPU ms per request (the server process's user + system time over its turn, divided by its answers).
+
+| target | no preload | tracing off | tracing on, 100 % | cost off: throughput, CPU | cost on: throughput, CPU |
+| --- | ---: | ---: | ---: | ---: | ---: |
 ${rows.join("\n")}
 `;
   console.log("\n" + summary);
   if (options.write) writeFileSync("docs/benchmarks.latest-tracing.md", summary);
 }
 
-/** The run of median throughput among `runs` (its p99 with it). */
-function median(runs: Load[]): Load {
-  return [...runs].sort((a, b) => a.rps - b.rps)[Math.floor(runs.length / 2)]!;
+/** One turn: the load, and the server's CPU time per answer meanwhile. */
+interface Turn extends Load {
+  cpuPerRequest: number;
+}
+
+/** The turn that is the median by `by`. */
+function median(turns: Turn[], by: "rps" | "cpuPerRequest"): Turn {
+  return [...turns].sort((a, b) => a[by] - b[by])[Math.floor(turns.length / 2)]!;
+}
+
+const CLOCK_TICKS_PER_MS = 100 / 1000;
+
+/** The process's user + system CPU time so far, in ms (Linux /proc; the kernel counts 100 ticks a second). */
+function cpuMs(server: BenchServer): number {
+  const stat = readFileSync(`/proc/${server.proc.pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  // After the command's name: utime and stime are the 12th and 13th fields.
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_MS;
 }

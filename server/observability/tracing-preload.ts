@@ -19,6 +19,12 @@ if (isMainThread && tracingWanted(process.env)) {
   const { registerOptions, waitForAllMessagesAcknowledged } = createAddHookMessageChannel();
   register("@opentelemetry/instrumentation/hook.mjs", import.meta.url, registerOptions);
   const { startTracing } = await import("./tracing.ts");
-  await startTracing(process.env);
+  try {
+    await startTracing(process.env);
+  } catch (err) {
+    // A setting the store cannot follow (gRPC) stops it with the reason, as its other settings do.
+    console.error(`Tracing: ${(err as Error).message}`);
+    process.exit(1);
+  }
   await waitForAllMessagesAcknowledged();
 }
