@@ -83,7 +83,7 @@ export async function runTracingBench(options: TracingBenchOptions): Promise<voi
     rmSync(own, { recursive: true, force: true });
     cpSync(dataDir, own, { recursive: true });
     // A cached page stays fresh through the run: no background render falls into another target's turns.
-    servers.push(await startBenchServer({ DATA_DIR: own, PAGE_CACHE_FRESH_SECONDS: "3600", ...setting.env }, setting.nodeArgs));
+    servers.push(await startBenchServer({ DATA_DIR: own, PAGE_CACHE_FRESH_SECONDS: "300", ...setting.env }, setting.nodeArgs));
   }
   const base = servers[0]!.base;
   const sample = (await (await fetch(`${base}/api/public/products?per_page=50&order_by=id&order=asc`)).json()) as {
