@@ -3,7 +3,7 @@
  * and only when an OTLP endpoint is set (docs/tracing.md, docs/decisions/042).
  *
  * One trace follows a request through the process: the HTTP server span (instrumentation-http), Fastify's
- * request and handler spans (@fastify/otel), the API calls a page makes in-process (children of the page's
+ * request span (@fastify/otel), the API calls a page makes in-process (children of the page's
  * span), their SQL (pg on PostgreSQL, a span per statement on the embedded PGlite) and Redis commands,
  * and the calls out to payment gateways and the CEP service through fetch (instrumentation-undici), which
  * carry the W3C traceparent. Log lines written meanwhile carry trace_id and span_id (instrumentation-pino).
