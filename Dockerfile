@@ -32,4 +32,4 @@ EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=3s --start-period=60s \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 # node itself is PID 1 and gets SIGTERM directly: no npm wrapper that would swallow it.
-CMD ["node", "--import", "tsx", "server/main.ts"]
+CMD ["node", "--import", "tsx", "--import", "./server/observability/tracing-preload.ts", "server/main.ts"]

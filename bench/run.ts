@@ -5,6 +5,7 @@
  *   npm run bench                      # 100,000 products, 32 connections, 10 s per target
  *   npm run bench -- --products 20000 --duration 5
  *   npm run bench -- --postgres        # 1 vs 2 processes on PostgreSQL + Redis (bench/postgres.ts)
+ *   npm run bench -- --tracing         # tracing's cost: off, and on at 100 % sampling (bench/tracing.ts)
  *   npm run bench -- --products 5000 --duration 3 --no-write   # a quick check that it all works
  *   npm run bench -- --orders 20000   # the back office's orders (default 100,000; 0 skips them)
  *   npm run bench -- --orders-only     # only the targets of the orders (bench/orders.ts), beside /healthz
@@ -33,6 +34,8 @@ const { values: args } = parseArgs({
     // Node 20's parseArgs knows no "--no-" negation: spelled out.
     "no-write": { type: "boolean", default: false },
     postgres: { type: "boolean", default: false },
+    tracing: { type: "boolean", default: false },
+    rounds: { type: "string", default: "5" },
     "orders-only": { type: "boolean", default: false },
   },
 });
@@ -46,6 +49,13 @@ const write = args.write! && !args["no-write"];
 if (args.postgres) {
   const { runPostgresBench } = await import("./postgres.ts");
   await runPostgresBench({ products, orders, connections, duration, write });
+  process.exit(0);
+}
+
+if (args.tracing) {
+  if (!existsSync("build/server/index.js")) execFileSync("npx", ["react-router", "build"], { stdio: "inherit" });
+  const { runTracingBench } = await import("./tracing.ts");
+  await runTracingBench({ products, connections, duration, dataDir, rounds: Number(args.rounds), write });
   process.exit(0);
 }
 

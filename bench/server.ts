@@ -15,13 +15,13 @@ export interface BenchServer {
 // TEST_SHOP=1: the benches check out through the sandbox gateway, which production otherwise refuses.
 const SECRETS = { APP_SECRET: randomBytes(32).toString("hex"), SANDBOX_WEBHOOK_SECRET: randomBytes(32).toString("hex") };
 
-/** `node --import tsx server/main.ts` with NODE_ENV=production and `env`, once GET /readyz answers 200. */
-export async function startBenchServer(env: Record<string, string>): Promise<BenchServer> {
+/** `node --import tsx server/main.ts` with NODE_ENV=production and `env`, once GET /readyz answers 200; `imports` go after tsx's. */
+export async function startBenchServer(env: Record<string, string>, imports: string[] = []): Promise<BenchServer> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   // BENCH_NODE_ARGS: extra node flags for the server (e.g. --cpu-prof to see where a target spends its time).
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
-  const proc = spawn(process.execPath, [...nodeArgs, "--import", "tsx", "server/main.ts"], {
+  const proc = spawn(process.execPath, [...nodeArgs, "--import", "tsx", ...imports, "server/main.ts"], {
     env: {
       ...process.env,
       ...SECRETS,

@@ -10,6 +10,8 @@ import { acquireStoreLock, StoreLockedError } from "#db/store-lock.ts";
 import { buildApp, type AppOptions } from "./app.ts";
 import { sweepPublicOriginals } from "./lib/media.ts";
 import { storageFor } from "./lib/storage.ts";
+import { tracingWanted } from "./observability/tracing-env.ts";
+import { flushTraces, tracingActive } from "./observability/tracing-hooks.ts";
 import { assertProductionReady, loadConfigOrExit } from "#config/config.ts";
 
 /** How long the requests in flight get to finish once listening has stopped, before the process gives up on them. */
@@ -68,6 +70,9 @@ if (setup.kind === "postgres") {
 }
 
 const app = await buildApp({ config, database, web: await loadWeb() });
+if (tracingWanted(process.env) && !tracingActive()) {
+  app.log.warn("an OTLP endpoint is set but tracing is off: start with --import ./server/observability/tracing-preload.ts (docs/tracing.md)");
+}
 
 /** The storefront build, or nothing for an API-only process (API_ONLY=1). */
 async function loadWeb(): Promise<AppOptions["web"]> {
@@ -153,6 +158,7 @@ async function shutdown(signal: string) {
     process.exit(1);
   }
   app.log.info("stopped");
+  await flushTraces();
   process.exit(0);
 }
 process.on("SIGINT", () => void shutdown("SIGINT"));

@@ -10,6 +10,7 @@ import { HttpError } from "../lib/errors.ts";
 import { requestBody } from "../lib/request-body.ts";
 import type { SiteInfo } from "#contract/site.ts";
 import { fromLoopback } from "../lib/loopback.ts";
+import { inProcessCall } from "../observability/tracing-hooks.ts";
 import { siteFor, VISITOR_SITE_HEADER, withVisitorSite } from "../lib/site.ts";
 import { CONTENT_UNTIL_HEADER, newNonce, withNonce, type CachedPage, type PageCache } from "../lib/page-cache.ts";
 import { isLocale, type Locale } from "#contract/locale.ts";
@@ -121,16 +122,18 @@ export async function webPlugin(app: FastifyInstance, options: WebOptions) {
       // A visitor from elsewhere stays one in the API (fromLoopback: the demo staff's passwords, /dev tools)
       // even when no trusted proxy resolved their address and the page request's own address is loopback.
       if (!fromLoopback(request)) headers.set("x-forwarded-for", request.ip);
-      const res = await withVisitorSite(site, (key) => {
-        headers.set(VISITOR_SITE_HEADER, key);
-        return app.inject({
-          method: (init.method ?? "GET") as "GET",
-          url: pathname,
-          headers: Object.fromEntries(headers),
-          payload: init.body as string | Buffer | undefined,
-          remoteAddress: request.ip,
-        });
-      });
+      const res = await inProcessCall(() =>
+        withVisitorSite(site, (key) => {
+          headers.set(VISITOR_SITE_HEADER, key);
+          return app.inject({
+            method: (init.method ?? "GET") as "GET",
+            url: pathname,
+            headers: Object.fromEntries(headers),
+            payload: init.body as string | Buffer | undefined,
+            remoteAddress: request.ip,
+          });
+        }),
+      );
       if (res.statusCode === 503) seen.unavailable = true;
       if (res.statusCode >= 500) seen.failed = true;
       const until = Number(res.headers[CONTENT_UNTIL_HEADER]);

@@ -22,7 +22,7 @@ export type DoubleHandler = (req: DoubleRequest) => DoubleAnswer | Promise<Doubl
  * only after that long, as a gateway whose answer is lost; `calls` lists what the store asked it.
  */
 export async function startDouble(routes: Record<string, DoubleHandler>) {
-  const calls: { method: string; path: string; body: string }[] = [];
+  const calls: { method: string; path: string; body: string; headers: IncomingMessage["headers"] }[] = [];
   const hanging = new Set<ServerResponse>();
   const state = { stalled: false, lateMs: 0, lateOnly: undefined as RegExp | undefined };
   const patterns = Object.entries(routes)
@@ -35,7 +35,7 @@ export async function startDouble(routes: Record<string, DoubleHandler>) {
       void (async () => {
         const url = new URL(req.url ?? "/", "http://double");
         const body = Buffer.concat(chunks).toString("utf8");
-        calls.push({ method: req.method ?? "GET", path: url.pathname.replace(/(.)\/+$/, "$1"), body });
+        calls.push({ method: req.method ?? "GET", path: url.pathname.replace(/(.)\/+$/, "$1"), body, headers: req.headers });
         if (state.stalled) {
           hanging.add(res);
           return;

@@ -8,11 +8,20 @@ import path from "node:path";
  * database seeded with demo data, serving the storefront built in `buildDir`; `env` adds or overrides
  * settings. Resolves once /healthz answers; `close` stops it and removes its data.
  */
-export async function startStore(options: { port: number; buildDir: string; env?: Record<string, string> }) {
+export async function startStore(options: {
+  port: number;
+  buildDir: string;
+  env?: Record<string, string>;
+  /** Started as `npm start` starts it, with the tracing preload (on when `env` names an OTLP endpoint). */
+  tracing?: boolean;
+  /** Collects what the process prints (its JSON log lines) instead of passing it through. */
+  lines?: string[];
+}) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "store-e2e-"));
   // The browser and the tests reach the server on loopback as a proxy would, each browser context naming
   // its own visitor address (tests/support/browser.ts): per-address limits count each visitor apart.
-  const server: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+  const preload = options.tracing ? ["--import", "./server/observability/tracing-preload.ts"] : [];
+  const server: ChildProcess = spawn(process.execPath, ["--import", "tsx", ...preload, "server/main.ts"], {
     env: {
       ...process.env,
       PORT: String(options.port),
@@ -25,8 +34,19 @@ export async function startStore(options: { port: number; buildDir: string; env?
       TRUST_PROXY: "loopback",
       ...options.env,
     },
-    stdio: ["ignore", "inherit", "inherit"],
+    stdio: options.lines ? ["ignore", "pipe", "pipe"] : ["ignore", "inherit", "inherit"],
   });
+  if (options.lines) {
+    const lines = options.lines;
+    let partial = "";
+    const collect = (chunk: Buffer) => {
+      const parts = (partial + chunk.toString()).split("\n");
+      partial = parts.pop()!;
+      lines.push(...parts);
+    };
+    server.stdout!.on("data", collect);
+    server.stderr!.on("data", collect);
+  }
   const url = `http://127.0.0.1:${options.port}`;
   const close = async () => {
     if (server.exitCode === null) {
