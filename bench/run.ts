@@ -53,7 +53,8 @@ if (args.postgres) {
 }
 
 // bundle-size.ts reads the Vite manifest, which builds older than vite.config.ts's `manifest` lack.
-if (!existsSync("build/server/index.js") || !existsSync("build/client/.vite/manifest.json")) {
+// The orders' targets alone are API calls: no build needed.
+if (!args["orders-only"] && (!existsSync("build/server/index.js") || !existsSync("build/client/.vite/manifest.json"))) {
   execFileSync("npx", ["react-router", "build"], { stdio: "inherit" });
 }
 console.log(`Preparing ${products.toLocaleString("en")} products in ${dataDir} …`);
@@ -76,7 +77,7 @@ execFileSync(
   ["--import", "tsx", "db/staff-cli.ts", "--email", BENCH_STAFF.email, "--role", "manager", "--password", BENCH_STAFF.password],
   { stdio: "inherit", env: { ...process.env, DATA_DIR: dataDir } },
 );
-const server = await startBenchServer({ DATA_DIR: dataDir });
+const server = await startBenchServer({ DATA_DIR: dataDir, ...(args["orders-only"] ? { API_ONLY: "1" } : {}) });
 const { base } = server;
 
 if (args["orders-only"]) {
