@@ -159,7 +159,9 @@ export function orderListTargets(s: OrderSamples, headers: Record<string, string
       "2 to 4 filters combined",
       (r) => {
         const all = f(r);
-        const keys = Object.keys(all).sort(() => r() - 0.5).slice(0, int(r, 2, 4));
+        const keys = Object.keys(all)
+          .sort(() => r() - 0.5)
+          .slice(0, int(r, 2, 4));
         return `${list}${keys.map((k) => all[k]!()).join("&")}&${page(r)}`;
       },
     ],
@@ -226,7 +228,9 @@ export async function runOrderTargets(
     const r = await load(base, t.paths, t.connections ?? STAFF_CONNECTIONS, opts.duration, t.headers);
     const avg = loadavg()[0]!;
     loads.push(avg);
-    console.log(`${t.name}: ${Math.round(r.rps)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, timeouts ${r.timeouts}, errors ${r.errors}, load ${avg.toFixed(1)}`);
+    console.log(
+      `${t.name}: ${Math.round(r.rps)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, timeouts ${r.timeouts}, errors ${r.errors}, load ${avg.toFixed(1)}`,
+    );
     rows.push(`| ${t.name} (${t.connections} connections) | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.errors} | ${avg.toFixed(1)} |`);
   }
   const summary = `${opts.products.toLocaleString("en")} products, ${opts.orders.toLocaleString("en")} orders, embedded PGlite, ${cpus().length} cores, ${opts.duration} s per target after a warm-up pass, ${new Date().toISOString().slice(0, 10)}; load average (1 min) ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}.

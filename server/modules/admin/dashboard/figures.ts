@@ -147,7 +147,10 @@ function spanFigures(b: Bounds, rows: Slice[], edges: string[]) {
       estornados: refunded.reduce((n, r) => n + r.n, 0),
       // Wholly refunded orders by their total, partly refunded paid ones by what was given back.
       valor_estornado: refunded
-        .reduce((sum, r) => sum.plus(r.total), paid.reduce((sum, r) => sum.plus(r.estornado), new Big(0)))
+        .reduce(
+          (sum, r) => sum.plus(r.total),
+          paid.reduce((sum, r) => sum.plus(r.estornado), new Big(0)),
+        )
         .toFixed(dp),
     };
   };
