@@ -80,7 +80,9 @@ for (const t of counterTargets(samples, {}, 1)) {
   for (let i = 0; i < requests + 5; i++) {
     const codigo = decodeURIComponent(draw().split("/").pop()!);
     const run = await timed(() => findAtCounter(db, codigo, "pt-BR", link));
-    if (i >= 5) (wall.push(run.wall), cpu.push(run.cpu));
+    if (i < 5) continue;
+    wall.push(run.wall);
+    cpu.push(run.cpu);
   }
   rows.push(`| ${t.name} | | | ${cell(wall)} | ${cell(cpu)} |`);
   console.log(rows.at(-1));
@@ -91,7 +93,9 @@ for (const t of counterTargets(samples, {}, 1)) {
   const cpu: number[] = [];
   for (let i = 0; i < Math.min(requests, 20) + 2; i++) {
     const run = await timed(() => dashboardFigures(db));
-    if (i >= 2) (wall.push(run.wall), cpu.push(run.cpu));
+    if (i < 2) continue;
+    wall.push(run.wall);
+    cpu.push(run.cpu);
   }
   rows.push(`| back office: dashboard, every figure worked out | | | ${cell(wall)} | ${cell(cpu)} |`);
   console.log(rows.at(-1));

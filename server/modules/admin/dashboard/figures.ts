@@ -1,5 +1,5 @@
 import Big from "big.js";
-import { sql, type SQL } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import {
   DAILY_DAYS,
   LOW_STOCK,
