@@ -222,7 +222,7 @@ export async function runPostgresBench(opts: PostgresBenchOptions): Promise<void
   ].join("\n");
   const half = Math.max(1, Math.floor(connections / 2));
   const summary = `${catalogue.toLocaleString("en")} products, ${orders.toLocaleString("en")} orders, PostgreSQL ${pgVersion} + Redis ${redisVersion} on the same machine (${(await import("node:os")).cpus().length} cores), API only (API_ONLY=1), one run on ${new Date().toISOString().slice(0, 10)}; load average (1 min) ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}.
-1 process: autocannon, ${connections} connections; 2 processes: two autocannon runs at once, ${half} connections each, one per process (req/s summed, worse p99 kept). ${duration} s per target after a warm-up pass.
+${opts.ordersOnly ? `Every target ${STAFF_CONNECTIONS} connections (1 process), or two autocannon runs at once with ${STAFF_CONNECTIONS / 2} each, one per process (2 processes)` : `1 process: autocannon, ${connections} connections; 2 processes: two autocannon runs at once, ${half} connections each, one per process`} (req/s summed, worse p99 kept). ${duration} s per target after a warm-up pass.
 
 ${table}
 `;
