@@ -7,8 +7,8 @@
  * dashboard's every query), and this process's CPU time for it (on the embedded database that is the
  * database's work too; on PostgreSQL only the driver's).
  *
- *   node --import tsx bench/orders-plans.ts                                  # the embedded database in data-bench/
- *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench node --import tsx bench/orders-plans.ts
+ *   npm run bench:orders-plans                                  # the embedded database in data-bench/
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench npm run bench:orders-plans
  *   … --requests 50                                                         # requests per target (default 40)
  *
  * Run it while no server holds the embedded database (PGlite belongs to one process).
