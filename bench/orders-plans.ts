@@ -9,7 +9,7 @@
  *
  *   npm run bench:orders-plans                                  # the embedded database in data-bench/
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench npm run bench:orders-plans
- *   … --requests 50                                                         # requests per target (default 40)
+ *   npm run bench:orders-plans -- --requests 50                 # requests per target (default 40)
  *
  * Run it while no server holds the embedded database (PGlite belongs to one process).
  */
