@@ -9,7 +9,7 @@ import { generateProduct } from "#db/seed/products.ts";
 import { stripAccents } from "#db/seed/text.ts";
 
 /** Uniform in [0, 1), seeded: two runs of one catalogue send the same mix. */
-function random(seed: number): () => number {
+export function random(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;

@@ -4,20 +4,22 @@
  *
  *   npm run bench -- --postgres                                 # 100,000 products, 32 connections, 10 s
  *   npm run bench -- --postgres --products 20000 --duration 5
+ *   npm run bench -- --postgres --orders-only --database h_bench   # the orders' targets alone, in database h_bench
  *
  * Needs PostgreSQL on 127.0.0.1:5432 (trust auth, user postgres) and Redis on 127.0.0.1:6379.
- * The database `bench` is created when missing and grown to --products (never shrunk).
+ * The database (`--database`, default `bench`) is created when missing and grown to --products (never shrunk).
  * Beside the cached product list and the cart, the long-tail targets of bench/long-tail.ts send a
  * request never seen before every time, with /healthz as their baseline.
  */
 import { execFileSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { writeFileSync } from "node:fs";
+import { loadavg } from "node:os";
 import path from "node:path";
 import { Redis } from "ioredis";
 import pg from "pg";
 import { BENCH_STAFF, STAFF_CONNECTIONS, staffHeaders } from "./import.ts";
-import { dashboardTargets, ensureOrders } from "./orders.ts";
+import { ensureOrders, orderSamples, orderTargets, type OrderSamples } from "./orders.ts";
 import { listPagePaths, listScopes, mixedPaths, suggestionPaths } from "./long-tail.ts";
 import { load, startBenchServer, stopBenchServer, type BenchServer, type Load, type Target } from "./server.ts";
 
@@ -28,21 +30,28 @@ export interface PostgresBenchOptions {
   connections: number;
   duration: number;
   write: boolean;
+  /** Only /healthz and the orders' targets (bench/orders.ts). */
+  ordersOnly: boolean;
+  /** The database's name on the server (created when missing). */
+  database: string;
 }
 
 const ADMIN_URL = "postgres://postgres@127.0.0.1:5432/postgres";
-const DATABASE_URL = "postgres://postgres@127.0.0.1:5432/bench";
 const REDIS_URL = "redis://127.0.0.1:6379";
 const DATA_DIR = path.resolve("data-bench-pg");
+/** Set by runPostgresBench from --database. */
+let DATABASE_URL = "postgres://postgres@127.0.0.1:5432/bench";
+let REDIS_PREFIX = "bench:";
 
-async function ensureDatabase(): Promise<void> {
+async function ensureDatabase(name: string): Promise<void> {
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(name)) throw new Error(`--database: a lower-case name of letters, digits and _, not "${name}"`);
   const admin = new pg.Client({ connectionString: ADMIN_URL });
   await admin.connect();
   try {
-    const found = await admin.query("SELECT 1 FROM pg_database WHERE datname = 'bench'");
+    const found = await admin.query("SELECT 1 FROM pg_database WHERE datname = $1", [name]);
     if (found.rowCount === 0) {
-      await admin.query("CREATE DATABASE bench");
-      console.log("created database bench");
+      await admin.query(`CREATE DATABASE ${name}`);
+      console.log(`created database ${name}`);
     }
   } finally {
     await admin.end();
@@ -60,7 +69,7 @@ async function queryOne(sql: string): Promise<string> {
   }
 }
 
-const startServer = () => startBenchServer({ DATABASE_URL, REDIS_URL, REDIS_PREFIX: "bench:", DATA_DIR, API_ONLY: "1" });
+const startServer = () => startBenchServer({ DATABASE_URL, REDIS_URL, REDIS_PREFIX, DATA_DIR, API_ONLY: "1" });
 
 /** Every server at once, connections split evenly; req/s summed, the worse latencies kept. */
 async function measure(servers: BenchServer[], t: Target, connections: number, duration: number): Promise<Load> {
@@ -75,7 +84,9 @@ async function measure(servers: BenchServer[], t: Target, connections: number, d
   };
 }
 
-async function buildTargets(base: string, catalogue: number, orders: number): Promise<Target[]> {
+async function buildTargets(base: string, catalogue: number, samples: OrderSamples | undefined, ordersOnly: boolean): Promise<Target[]> {
+  const orderTargetsOf = async () => (samples ? orderTargets(samples, await staffHeaders(base), STAFF_CONNECTIONS) : []);
+  if (ordersOnly) return [{ name: "/healthz (baseline)", paths: ["/healthz"], connections: STAFF_CONNECTIONS }, ...(await orderTargetsOf())];
   const json = async <T>(url: string, init?: RequestInit) => {
     const res = await fetch(base + url, init);
     const body = (await res.json()) as T;
@@ -124,7 +135,7 @@ async function buildTargets(base: string, catalogue: number, orders: number): Pr
     },
     { name: "cart (API)", paths: carts.map((id) => `/ecom/venda/carrinho/${id}?moeda_id=2`) },
     ...longTailTargets(suggestionPaths(catalogue), listPagePaths(await listScopes(base))),
-    ...(orders > 0 ? dashboardTargets(await staffHeaders(base), STAFF_CONNECTIONS) : []),
+    ...(await orderTargetsOf()),
   ];
 }
 
@@ -140,14 +151,17 @@ function longTailTargets(newTerms: () => string, newPages: () => string): Target
 
 export async function runPostgresBench(opts: PostgresBenchOptions): Promise<void> {
   const { products, connections, duration } = opts;
-  await ensureDatabase();
-  console.log(`Preparing ${products.toLocaleString("en")} products in database bench …`);
+  DATABASE_URL = `postgres://postgres@127.0.0.1:5432/${opts.database}`;
+  REDIS_PREFIX = `${opts.database}:`;
+  await ensureDatabase(opts.database);
+  console.log(`Preparing ${products.toLocaleString("en")} products in database ${opts.database} …`);
   execFileSync(process.execPath, ["--import", "tsx", "db/seed/cli.ts", "--products", String(products)], {
     stdio: "inherit",
     env: { ...process.env, DATABASE_URL, DATA_DIR },
   });
   const catalogue = Number(await queryOne("SELECT count(*) AS v FROM produtos"));
   const orders = opts.orders > 0 ? await ensureOrders(opts.orders, { url: DATABASE_URL }) : 0;
+  const samples = orders > 0 ? await orderSamples({ url: DATABASE_URL }) : undefined;
   execFileSync(
     process.execPath,
     ["--import", "tsx", "db/staff-cli.ts", "--email", BENCH_STAFF.email, "--role", "manager", "--password", BENCH_STAFF.password],
@@ -162,21 +176,29 @@ export async function runPostgresBench(opts: PostgresBenchOptions): Promise<void
   process.once("SIGTERM", onSignal);
 
   const results: { name: string; one: Load; two: Load }[] = [];
+  /** The machine's 1-minute load average after each measured pass (other work on it inflates latencies). */
+  const loads: number[] = [];
   try {
     servers.push(await startServer());
-    const targets = await buildTargets(servers[0]!.base, catalogue, orders);
+    const targets = await buildTargets(servers[0]!.base, catalogue, samples, opts.ordersOnly);
     const one: Load[] = [];
     for (const t of targets) {
       await measure(servers, t, connections, duration); // warm-up pass, not reported
       const r = await measure(servers, t, connections, duration);
       one.push(r);
-      console.log(`1 process, ${t.name}: ${Math.round(r.rps)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, timeouts ${r.timeouts}, errors ${r.errors}`);
+      loads.push(loadavg()[0]!);
+      console.log(
+        `1 process, ${t.name}: ${Math.round(r.rps)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, timeouts ${r.timeouts}, errors ${r.errors}, load ${loadavg()[0]!.toFixed(1)}`,
+      );
     }
     servers.push(await startServer());
     for (const [i, t] of targets.entries()) {
       await measure(servers, t, connections, duration);
       const r = await measure(servers, t, connections, duration);
-      console.log(`2 processes, ${t.name}: ${Math.round(r.rps)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, timeouts ${r.timeouts}, errors ${r.errors}`);
+      loads.push(loadavg()[0]!);
+      console.log(
+        `2 processes, ${t.name}: ${Math.round(r.rps)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, timeouts ${r.timeouts}, errors ${r.errors}, load ${loadavg()[0]!.toFixed(1)}`,
+      );
       results.push({ name: t.name, one: one[i]!, two: r });
     }
   } finally {
@@ -199,8 +221,8 @@ export async function runPostgresBench(opts: PostgresBenchOptions): Promise<void
     ),
   ].join("\n");
   const half = Math.max(1, Math.floor(connections / 2));
-  const summary = `${catalogue.toLocaleString("en")} products, ${orders.toLocaleString("en")} orders, PostgreSQL ${pgVersion} + Redis ${redisVersion} on the same machine (${(await import("node:os")).cpus().length} cores), API only (API_ONLY=1), one run on ${new Date().toISOString().slice(0, 10)}.
-1 process: autocannon, ${connections} connections; 2 processes: two autocannon runs at once, ${half} connections each, one per process (req/s summed, worse p99 kept). ${duration} s per target after a warm-up pass.
+  const summary = `${catalogue.toLocaleString("en")} products, ${orders.toLocaleString("en")} orders, PostgreSQL ${pgVersion} + Redis ${redisVersion} on the same machine (${(await import("node:os")).cpus().length} cores), API only (API_ONLY=1), one run on ${new Date().toISOString().slice(0, 10)}; load average (1 min) ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}.
+${opts.ordersOnly ? `Every target ${STAFF_CONNECTIONS} connections (1 process), or two autocannon runs at once with ${STAFF_CONNECTIONS / 2} each, one per process (2 processes)` : `1 process: autocannon, ${connections} connections; 2 processes: two autocannon runs at once, ${half} connections each, one per process`} (req/s summed, worse p99 kept). ${duration} s per target after a warm-up pass.
 
 ${table}
 `;

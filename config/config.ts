@@ -75,6 +75,11 @@ export interface Config {
   importsPerHour: number;
   /** Back-office login attempts (password step, and code step apart) one address may make in 15 minutes. */
   staffLoginsPer15Min: number;
+  /**
+   * How long one working-out of the dashboard's figures answers every member who opens it, per process
+   * (docs/decisions/034); 0 works them out on every request (the bench measures the queries so).
+   */
+  dashboardFreshMs: number;
   logLevel: string;
   /**
    * Which connections may tell the client's address (X-Forwarded-For) and scheme: false (none), the
@@ -165,6 +170,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedProducts: wholeNumber(env, "SEED_PRODUCTS", 800, 0),
     importsPerHour: wholeNumber(env, "IMPORTS_PER_HOUR", 10, 1),
     staffLoginsPer15Min: wholeNumber(env, "STAFF_LOGINS_PER_15_MIN", 20, 1),
+    dashboardFreshMs: wholeNumber(env, "DASHBOARD_FRESH_MS", 15_000, 0, 3_600_000),
     logLevel: env.LOG_LEVEL ?? (nodeEnv === "test" ? "silent" : "info"),
     trustProxy: trustProxy(env.TRUST_PROXY),
     apiOnly: flag(env.API_ONLY, false),

@@ -51,14 +51,13 @@ export const customers = pgTable(
   },
   (t) => [
     uniqueIndex("clientes_email_idx").on(sql`lower(${t.email})`),
-    // The back office's list: newest first, and a search by name, e-mail or document number anywhere in them.
+    // The back office's customers list: newest first. It and the order list's search (a part of the name,
+    // e-mail or document anywhere in them, or the document's digits and letters whole) read the next two.
     index("clientes_recentes_idx").on(t.created_at.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("clientes_busca_trgm_idx").using("gin", sql`${CUSTOMER_SEARCH} gin_trgm_ops`),
     index("clientes_documento_digitos_idx").on(sql`regexp_replace(coalesce(${t.documento}, ''), '[^0-9A-Za-z]', '', 'g')`),
-    // The back office finds a customer's orders by their document or a part of their name.
-    index("clientes_documento_idx").on(t.documento),
+    // The order list's search by a foreigner's identity number typed whole.
     index("clientes_identidade_idx").on(t.identidade),
-    index("clientes_nome_trgm_idx").using("gin", sql`lower(${t.nome} || ' ' || ${t.sobrenome}) gin_trgm_ops`),
   ],
 );
 

@@ -1,10 +1,10 @@
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { COUNTER_MAX_CANDIDATES, type CounterOrder } from "#contract/api/admin/counter.ts";
 import type { FulfilmentStatus } from "#contract/fulfilment.ts";
 import type { Locale } from "#contract/locale.ts";
 import { PICKUP_CODE_PATTERN } from "#contract/pickup-code.ts";
-import type { DbOrTx } from "#db/client.ts";
-import { customerDocuments, customers, orderItems, orders, staff } from "#db/schema/index.ts";
+import { queryRows, type DbOrTx } from "#db/client.ts";
+import { customerDocuments, orders, staff } from "#db/schema/index.ts";
 import { HttpError } from "../../../lib/errors.ts";
 import { counterRefusal, isOpenAtCounter, type CounterState } from "./refusal.ts";
 
@@ -28,21 +28,35 @@ const counterColumns = {
 
 export type CounterRow = CounterState & { id: number; customer_id: number };
 
+interface CounterLine {
+  order_id: number;
+  nome: string;
+  codigo: string;
+  qtde: number;
+  valor_unitario: string;
+  valor_subtotal: string;
+}
+interface CounterBuyer {
+  id: number;
+  nome: string;
+  sobrenome: string;
+  documento_tipo: string;
+  documento: string | null;
+  identidade: string | null;
+  nacionalidade: string;
+}
+interface CounterDocument {
+  id: number;
+  customer_id: number;
+  lado: string;
+  mime: string;
+}
+
 /** One order as the counter reads it (its row locked when `lock`: a handover decides on it). */
 export async function counterOrder(db: DbOrTx, id: number, lock = false): Promise<CounterRow | undefined> {
   const query = db.select(counterColumns).from(orders).leftJoin(staff, eq(staff.id, orders.status_entrega_por)).where(eq(orders.id, id));
   const [row] = lock ? await query.for("update", { of: orders }) : await query;
   return row;
-}
-
-/** The customer's latest document of each side (a new upload replaces the old one). */
-export async function latestDocuments(db: DbOrTx, customerIds: number[]) {
-  if (customerIds.length === 0) return [];
-  return db
-    .select({ id: customerDocuments.id, customer_id: customerDocuments.customer_id, lado: customerDocuments.lado, mime: customerDocuments.mime })
-    .from(customerDocuments)
-    .where(inArray(customerDocuments.customer_id, customerIds))
-    .orderBy(desc(customerDocuments.id));
 }
 
 export interface DocumentLink {
@@ -77,33 +91,24 @@ export async function findAtCounter(
 
   const ids = open.map((o) => o.id);
   const customerIds = [...new Set(open.map((o) => o.customer_id))];
-  const [lines, buyers, documents] = await Promise.all([
-    db
-      .select({
-        order_id: orderItems.order_id,
-        nome: orderItems.nome,
-        codigo: orderItems.codigo,
-        qtde: orderItems.qtde,
-        valor_unitario: orderItems.valor_unitario,
-        valor_subtotal: orderItems.valor_subtotal,
-      })
-      .from(orderItems)
-      .where(inArray(orderItems.order_id, ids))
-      .orderBy(orderItems.id),
-    db
-      .select({
-        id: customers.id,
-        nome: customers.nome,
-        sobrenome: customers.sobrenome,
-        documento_tipo: customers.documento_tipo,
-        documento: customers.documento,
-        identidade: customers.identidade,
-        nacionalidade: customers.nacionalidade,
-      })
-      .from(customers)
-      .where(inArray(customers.id, customerIds)),
-    latestDocuments(db, customerIds),
-  ]);
+  // The lines, the buyers and their latest documents in one statement (the counter's answer should take a
+  // few milliseconds on the embedded database, where every statement costs its own round).
+  const [extra] = await queryRows<{ lines: CounterLine[]; buyers: CounterBuyer[]; documents: CounterDocument[] }>(
+    db,
+    sql`SELECT
+          (SELECT coalesce(json_agg(json_build_object('order_id', i.order_id, 'nome', i.nome, 'codigo', i.codigo, 'qtde', i.qtde,
+                    'valor_unitario', i.valor_unitario::text, 'valor_subtotal', i.valor_subtotal::text) ORDER BY i.id), '[]')
+           FROM pedido_itens i WHERE i.order_id = ANY(${`{${ids.join(",")}}`}::int[])) AS lines,
+          (SELECT coalesce(json_agg(json_build_object('id', c.id, 'nome', c.nome, 'sobrenome', c.sobrenome, 'documento_tipo', c.documento_tipo,
+                    'documento', c.documento, 'identidade', c.identidade, 'nacionalidade', c.nacionalidade)), '[]')
+           FROM clientes c WHERE c.id = ANY(${`{${customerIds.join(",")}}`}::int[])) AS buyers,
+          (SELECT coalesce(json_agg(json_build_object('id', d.id, 'customer_id', d.customer_id, 'lado', d.lado, 'mime', d.mime) ORDER BY d.id DESC), '[]')
+           FROM cliente_documentos d WHERE d.customer_id = ANY(${`{${customerIds.join(",")}}`}::int[])) AS documents`,
+  );
+  const parse = <T>(v: T[] | string): T[] => (typeof v === "string" ? (JSON.parse(v) as T[]) : v);
+  const lines = parse(extra!.lines);
+  const buyers = parse(extra!.buyers);
+  const documents = parse(extra!.documents);
 
   return open.map((o) => {
     const buyer = buyers.find((b) => b.id === o.customer_id)!;

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CurrencyFigures, Dashboard } from "#contract/api/admin/dashboard.ts";
 import { MOEDA } from "#contract/currencies.ts";
 import { queryRows } from "#db/client.ts";
+import { buildApp } from "#server/app.ts";
 import { asStaff, staffAgent, STORE_ORIGIN } from "../../../../tests/support/staff.ts";
 import { createTestApp, type TestApp } from "../../../../tests/support/test-app.ts";
 import { dashboardFigures } from "./figures.ts";
@@ -199,5 +200,23 @@ describe("GET /api/admin/dashboard", () => {
     expect(counter.status).toBe(403);
     expect(JSON.stringify(counter.body)).not.toContain("12.34");
     expect((await asStaff(t.app, undefined, "GET", "/api/admin/dashboard")).status).toBe(401);
+  });
+
+  it("keeps one working-out for 15 s by default, and works the figures out on every request when DASHBOARD_FRESH_MS is 0", async () => {
+    const manager = await staffAgent(t.app, t.database.db, "manager");
+    const paidToday = async (app: typeof t.app) =>
+      of((await asStaff<{ data: Dashboard }>(app, manager, "GET", "/api/admin/dashboard")).body.data, "hoje", "atual", MOEDA.PYG).pagos;
+    // The same database behind a second process whose memo is off (what the bench runs).
+    const live = await buildApp({ config: { ...t.config, dashboardFreshMs: 0 }, database: t.database });
+    await live.ready();
+    try {
+      const before = await paidToday(t.app);
+      expect(await paidToday(live)).toBe(before);
+      await order({ at: new Date(Date.now() - 30_000), moeda: MOEDA.PYG, total: "50000", status: "PAGO" });
+      expect(await paidToday(t.app)).toBe(before);
+      expect(await paidToday(live)).toBe(before + 1);
+    } finally {
+      await live.close();
+    }
   });
 });

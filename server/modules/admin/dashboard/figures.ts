@@ -1,5 +1,5 @@
 import Big from "big.js";
-import { sql, type SQL } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import {
   DAILY_DAYS,
   LOW_STOCK,
@@ -83,43 +83,75 @@ const partialRefunds = (from: string) => sql`
   SELECT order_id, sum(valor_estornado * valor_total / coalesce(nullif(valor_cobrado, 0), valor_total)) AS estornado
   FROM pagamentos WHERE valor_estornado > 0 AND created_at >= ${from}::timestamptz GROUP BY order_id`;
 
-async function spanFigures(db: Db, b: Bounds) {
-  const spans = SPANS(b);
-  const from = [b.mes_ant, b.semana_ant].sort()[0]!;
-  const cols: SQL[] = [];
-  for (const [name, [start, end]] of Object.entries(spans)) {
-    const within = sql`o.created_at >= ${start}::timestamptz AND o.created_at < ${end}::timestamptz`;
-    cols.push(sql`count(*) FILTER (WHERE ${within})::int AS ${sql.identifier(`${name}_pedidos`)}`);
-    cols.push(sql`count(*) FILTER (WHERE ${within} AND o.status = 'PAGO')::int AS ${sql.identifier(`${name}_pagos`)}`);
-    cols.push(
-      sql`coalesce(sum(o.valor_total - coalesce(r.estornado, 0)) FILTER (WHERE ${within} AND o.status = 'PAGO'), 0)::text AS ${sql.identifier(`${name}_vendas`)}`,
-    );
-    cols.push(sql`count(*) FILTER (WHERE ${within} AND o.status = 'ESTORNADO')::int AS ${sql.identifier(`${name}_estornados`)}`);
-    cols.push(
-      sql`coalesce(sum(CASE WHEN o.status = 'ESTORNADO' THEN o.valor_total ELSE coalesce(r.estornado, 0) END) FILTER (WHERE ${within} AND o.status IN ('PAGO', 'ESTORNADO')), 0)::text AS ${sql.identifier(`${name}_estornado`)}`,
-    );
-  }
-  const rows = await queryRows<Record<string, string | number> & { moeda_id: number }>(
+/** What one slice of time holds for one currency and one payment status. */
+interface Slice {
+  moeda_id: number;
+  status: string;
+  /** The slice: between edges[b - 1] and edges[b]. */
+  b: number;
+  n: number;
+  total: string;
+  estornado: string;
+  /** The slice's first order (the most sold products read the lines from there on). */
+  min_id: number;
+}
+
+/**
+ * Every order placed since the earliest span, previous ones and the 30 days included, in one read of
+ * `pedidos_criado_idx`: counted and summed per currency, payment status and slice of time, where the
+ * slices are cut at every span's and every day's edges. Each span and each day is then a run of whole
+ * slices, added up here rather than asked of the database again.
+ */
+async function slices(db: Db, b: Bounds, edges: string[]): Promise<Slice[]> {
+  const from = edges[0]!;
+  return queryRows<Slice>(
     db,
     sql`WITH r AS (${partialRefunds(from)})
-        SELECT o.moeda_id, ${sql.join(cols, sql`, `)}
+        SELECT o.moeda_id, o.status, width_bucket(o.created_at, ${`{${edges.join(",")}}`}::timestamptz[]) AS b,
+               count(*)::int AS n, sum(o.valor_total)::text AS total, coalesce(sum(r.estornado), 0)::text AS estornado, min(o.id) AS min_id
         FROM pedidos o LEFT JOIN r ON r.order_id = o.id
         WHERE o.created_at >= ${from}::timestamptz AND o.created_at < ${b.agora}::timestamptz
-        GROUP BY o.moeda_id`,
+        GROUP BY 1, 2, 3`,
   );
+}
+
+/** The slices' edges: every span's start and end and every day's start, in order, the present last. */
+function edgesOf(b: Bounds, days: string[]): string[] {
+  const all = new Set<string>([...Object.values(SPANS(b)).flat(), ...days, b.agora]);
+  return [...all].filter((e) => e <= b.agora).sort((x, y) => Date.parse(x) - Date.parse(y));
+}
+
+/** The slices that lie within [start, end) (both edges). */
+const within = (rows: Slice[], edges: string[], start: string, end: string) => {
+  const s = Date.parse(start);
+  const e = Date.parse(end);
+  return rows.filter((r) => r.b >= 1 && r.b < edges.length && Date.parse(edges[r.b - 1]!) >= s && Date.parse(edges[r.b]!) <= e);
+};
+
+function spanFigures(b: Bounds, rows: Slice[], edges: string[]) {
+  const spans = SPANS(b);
   const figures = (span: string, moeda: number): CurrencyFigures => {
-    const row = rows.find((r) => r.moeda_id === moeda);
+    const [start, end] = spans[span]!;
+    const mine = within(rows, edges, start, end).filter((r) => r.moeda_id === moeda);
+    const paid = mine.filter((r) => r.status === "PAGO");
+    const refunded = mine.filter((r) => r.status === "ESTORNADO");
     const dp = decimalsOf(moeda);
-    const pagos = Number(row?.[`${span}_pagos`] ?? 0);
-    const vendas = new Big(row?.[`${span}_vendas`] ?? 0);
+    const pagos = paid.reduce((n, r) => n + r.n, 0);
+    const vendas = paid.reduce((sum, r) => sum.plus(r.total).minus(r.estornado), new Big(0));
     return {
       moeda_id: moeda,
-      pedidos: Number(row?.[`${span}_pedidos`] ?? 0),
+      pedidos: mine.reduce((n, r) => n + r.n, 0),
       pagos,
       vendas: vendas.toFixed(dp),
       ticket_medio: pagos ? vendas.div(pagos).toFixed(dp) : new Big(0).toFixed(dp),
-      estornados: Number(row?.[`${span}_estornados`] ?? 0),
-      valor_estornado: new Big(row?.[`${span}_estornado`] ?? 0).toFixed(dp),
+      estornados: refunded.reduce((n, r) => n + r.n, 0),
+      // Wholly refunded orders by their total, partly refunded paid ones by what was given back.
+      valor_estornado: refunded
+        .reduce(
+          (sum, r) => sum.plus(r.total),
+          paid.reduce((sum, r) => sum.plus(r.estornado), new Big(0)),
+        )
+        .toFixed(dp),
     };
   };
   const moedas = [...new Set([...ORDER_CURRENCIES, ...rows.map((r) => r.moeda_id)])];
@@ -135,27 +167,27 @@ async function spanFigures(db: Db, b: Bounds) {
   return { moedas, periods };
 }
 
-async function daily(db: Db, b: Bounds, moedas: number[]) {
-  const rows = await queryRows<{ dia: string; moeda_id: number; pagos: number; vendas: string }>(
+/** Each of the last 30 days' starts (today's last), in the shop's time zone, as instants. */
+async function dayStarts(db: Db, b: Bounds): Promise<string[]> {
+  const rows = await queryRows<{ d: string }>(
     db,
-    sql`WITH r AS (${partialRefunds(b.dias)})
-        SELECT to_char(o.created_at AT TIME ZONE ${TZ}, 'YYYY-MM-DD') AS dia, o.moeda_id, count(*)::int AS pagos,
-               sum(o.valor_total - coalesce(r.estornado, 0))::text AS vendas
-        FROM pedidos o LEFT JOIN r ON r.order_id = o.id
-        WHERE o.created_at >= ${b.dias}::timestamptz AND o.created_at < ${b.agora}::timestamptz AND o.status = 'PAGO'
-        GROUP BY 1, 2`,
+    sql`SELECT to_json((g AT TIME ZONE ${TZ})) #>> '{}' AS d
+        FROM generate_series((${b.dias}::timestamptz AT TIME ZONE ${TZ}), (${b.hoje}::timestamptz AT TIME ZONE ${TZ}), interval '1 day') g`,
   );
-  // Every day of the 30, with nothing sold too: a chart and its table show the gaps.
-  const start = new Date(b.dias);
-  const days = Array.from({ length: DAILY_DAYS }, (_, i) =>
-    new Date(start.getTime() + (i + 0.5) * 86_400_000).toLocaleDateString("en-CA", { timeZone: TZ }),
-  );
-  return days.flatMap((dia) =>
-    moedas.map((moeda_id) => {
-      const row = rows.find((r) => r.dia === dia && r.moeda_id === moeda_id);
-      return { dia, moeda_id, pagos: row?.pagos ?? 0, vendas: new Big(row?.vendas ?? 0).toFixed(decimalsOf(moeda_id)) };
-    }),
-  );
+  return rows.map((r) => new Date(r.d).toISOString());
+}
+
+function daily(b: Bounds, rows: Slice[], edges: string[], starts: string[], moedas: number[]) {
+  return starts.flatMap((start, i) => {
+    const end = starts[i + 1] ?? b.agora;
+    const dia = new Date(Date.parse(start) + 43_200_000).toLocaleDateString("en-CA", { timeZone: TZ });
+    const paid = within(rows, edges, start, end).filter((r) => r.status === "PAGO");
+    return moedas.map((moeda_id) => {
+      const mine = paid.filter((r) => r.moeda_id === moeda_id);
+      const vendas = mine.reduce((sum, r) => sum.plus(r.total).minus(r.estornado), new Big(0));
+      return { dia, moeda_id, pagos: mine.reduce((n, r) => n + r.n, 0), vendas: vendas.toFixed(decimalsOf(moeda_id)) };
+    });
+  });
 }
 
 async function waiting(db: Db) {
@@ -189,15 +221,20 @@ async function stock(db: Db) {
   return { limite: LOW_STOCK, sem_estoque: counts?.sem ?? 0, estoque_baixo: counts?.baixo ?? 0, baixos };
 }
 
-async function topProducts(db: Db, b: Bounds) {
+/**
+ * The five most sold products of today, the week and the month: the lines of the paid orders placed
+ * since the earlier of the week's and the month's start, read by `pedido_itens_order_idx` from the
+ * first of those orders on (ids grow with time) and joined to them.
+ */
+async function topProducts(db: Db, b: Bounds, firstId: number | undefined) {
+  if (firstId === undefined) return { hoje: [], semana: [], mes: [] };
   const from = [b.mes, b.semana].sort()[0]!;
   const rows = await queryRows<TopProduct & { periodo: DashboardPeriod }>(
     db,
-    sql`WITH i AS MATERIALIZED (
-          -- Each order's lines through pedido_itens_order_idx (OFFSET 0 keeps the planner from hashing every line of the table).
-          SELECT i.produto_id, i.qtde, o.created_at FROM pedidos o
-          CROSS JOIN LATERAL (SELECT produto_id, qtde FROM pedido_itens WHERE order_id = o.id OFFSET 0) i
-          WHERE o.created_at >= ${from}::timestamptz AND o.created_at < ${b.agora}::timestamptz AND o.status = 'PAGO'),
+    sql`WITH o AS MATERIALIZED (
+          SELECT id, created_at FROM pedidos
+          WHERE created_at >= ${from}::timestamptz AND created_at < ${b.agora}::timestamptz AND status = 'PAGO'),
+        i AS (SELECT i.produto_id, i.qtde, o.created_at FROM pedido_itens i JOIN o ON o.id = i.order_id WHERE i.order_id >= ${firstId}),
         a AS (SELECT produto_id,
                 coalesce(sum(qtde) FILTER (WHERE created_at >= ${b.hoje}::timestamptz), 0)::int AS hoje,
                 coalesce(sum(qtde) FILTER (WHERE created_at >= ${b.semana}::timestamptz), 0)::int AS semana,
@@ -216,7 +253,15 @@ async function topProducts(db: Db, b: Bounds) {
 /** The dashboard as of `now` (the tests set the clock; the route asks for the present). */
 export async function dashboardFigures(db: Db, now = new Date()): Promise<Dashboard> {
   const b = await bounds(db, now);
-  const [spans, wait, stockFigures, top] = await Promise.all([spanFigures(db, b), waiting(db), stock(db), topProducts(db, b)]);
+  const starts = await dayStarts(db, b);
+  const edges = edgesOf(b, starts);
+  const [rows, wait, stockFigures] = await Promise.all([slices(db, b, edges), waiting(db), stock(db)]);
+  const spans = spanFigures(b, rows, edges);
+  const topFrom = Date.parse([b.mes, b.semana].sort()[0]!);
+  const paidIds = within(rows, edges, new Date(topFrom).toISOString(), b.agora)
+    .filter((r) => r.status === "PAGO")
+    .map((r) => Number(r.min_id));
+  const top = await topProducts(db, b, paidIds.length ? Math.min(...paidIds) : undefined);
   return {
     gerado_em: b.agora,
     fuso: TZ,
@@ -225,6 +270,6 @@ export async function dashboardFigures(db: Db, now = new Date()): Promise<Dashbo
     ...wait,
     estoque: stockFigures,
     mais_vendidos: top,
-    vendas_diarias: await daily(db, b, spans.moedas),
+    vendas_diarias: daily(b, rows, edges, starts, spans.moedas),
   };
 }

@@ -4,19 +4,16 @@ import { operationSchema as op } from "../../../lib/operation.ts";
 import { security, tags, type AdminContext } from "../context.ts";
 import { dashboardFigures } from "./figures.ts";
 
-/**
- * How long one working-out of the figures answers every member who opens the dashboard (per process).
- * The screen says when its figures are from; the orders list stays live (docs/decisions/034).
- */
-export const DASHBOARD_FRESH_MS = 15_000;
-
 /** The dashboard's figures: owner and manager (the operations map says so; counter staff get a 403). */
-export const dashboardRoutes: FastifyPluginAsyncZod<AdminContext> = async (app, { db }) => {
-  // One working-out at a time: members arriving while it runs wait for the same answer.
+export const dashboardRoutes: FastifyPluginAsyncZod<AdminContext> = async (app, { db, config }) => {
+  // How long one working-out answers every member who opens the dashboard (config.dashboardFreshMs, 15 s by
+  // default; the screen says when its figures are from; the orders list stays live, docs/decisions/034).
+  // Members arriving within it wait for the same answer; at 0 each request works the figures out.
+  const freshMs = config.dashboardFreshMs;
   let latest: { at: number; figures: Promise<Dashboard> } | undefined;
   const figures = () => {
     const now = Date.now();
-    if (!latest || now - latest.at > DASHBOARD_FRESH_MS) {
+    if (!latest || now - latest.at >= freshMs) {
       const pending = dashboardFigures(db);
       latest = { at: now, figures: pending };
       // A failure is not kept: the next request works the figures out again.

@@ -81,6 +81,44 @@ describe("the order list", () => {
     expect(byNumber.body.data.map((o) => o.pedido)).toEqual([older.order.pedido]);
   });
 
+  it("finds a pickup code typed with spaces or dashes, a document typed with its dots and dashes, and a name typed without its accents", async () => {
+    const order = await paidPickup();
+    const [doc] = await queryRows<{ documento: string }>(db(), sql`SELECT documento FROM clientes WHERE id = ${buyer.id}`);
+    const digits = doc!.documento.replace(/[^0-9A-Za-z]/g, "");
+    const code = order.codigo_retirada.toLowerCase();
+    // The document whole, digits alone and as a CPF is written (one of the two is not how it was stored).
+    const cpf = `${digits.slice(0, 3)}.${digits.slice(3, 6)}.${digits.slice(6, 9)}-${digits.slice(9)}`;
+    for (const search of [
+      `${code.slice(0, 3)}-${code.slice(3)}`,
+      ` ${code.slice(0, 2)} ${code.slice(2)} `,
+      digits,
+      cpf,
+      "benitez zarate",
+      "RAMONA BENITEZ",
+    ]) {
+      const res = await list(`q=${encodeURIComponent(search)}`);
+      expect(res.status, search).toBe(200);
+      expect(
+        res.body.data.map((o) => o.pedido),
+        search,
+      ).toContain(order.pedido);
+    }
+    expect((await list("q=nobody-by-this-name")).body.data).toEqual([]);
+  });
+
+  it("combines the filters: every one of them holds for each order listed, and a combination nobody placed lists none", async () => {
+    const order = await paidPickup();
+    const found = async (query: string) => (await list(`${query}&q=${buyer.email}&per_page=100`)).body.data;
+    const all = `status=PAGO&status_entrega=em_separacao&tipo=retirada&moeda_id=${order.moeda_id}`;
+    const rows = await found(all);
+    expect(rows.map((o) => o.pedido)).toContain(order.pedido);
+    for (const o of rows) expect(o).toMatchObject({ status: "PAGO", status_entrega: "em_separacao", tipo: "retirada", moeda_id: order.moeda_id });
+    expect(await found("status=PAGO&status_entrega=retirado&tipo=retirada")).not.toContainEqual(expect.objectContaining({ pedido: order.pedido }));
+    expect(await found(`status=PAGO&tipo=entrega&moeda_id=${order.moeda_id}&status_entrega=em_separacao`)).not.toContainEqual(
+      expect.objectContaining({ pedido: order.pedido }),
+    );
+  });
+
   it("filters by payment status, fulfilment status, currency, kind, pickup point and days, and refuses bad filters in the member's language", async () => {
     const order = await paidPickup();
     const today = new Date().toLocaleDateString("en-CA", { timeZone: "America/Asuncion" });
