@@ -14,6 +14,12 @@ describe("browser catalogues", () => {
     expect(hasCatalogue("pt-BR")).toBe(false);
   });
 
+  it("has the host's page titles before that locale's catalogue: a Spanish visitor's tab on the Portuguese host", () => {
+    expect(hasCatalogue("pt-BR")).toBe(false);
+    expect(fixedT("pt-BR")("pages.login.title")).toBe("Entrar");
+    expect(fixedT("es-AR")("pages.register.title")).not.toBe("pages.register.title");
+  });
+
   it("adds another locale on demand", async () => {
     await ensureCatalogue("pt-BR");
     expect(hasCatalogue("pt-BR")).toBe(true);

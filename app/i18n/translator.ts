@@ -114,7 +114,7 @@ export function inheritCatalogue<T extends Catalogue>(base: T, overrides: Catalo
   return merge(base, overrides) as T;
 }
 
-/** The `meta` texts of every locale (page titles, descriptions). */
+/** The `meta` texts of every locale (descriptions) and the pages' titles (`pages`), which a page's title takes in the host's language. */
 export const metaTexts: Record<Locale, typeof metaPtBR> = {
   "pt-BR": metaPtBR,
   "es-AR": inheritCatalogue(metaEsPY, metaEsAR),

@@ -1,10 +1,10 @@
 import type { MetaDescriptor } from "react-router";
 import { DEFAULT_LOCALE, type Locale } from "#contract/locale.ts";
 import { fixedT } from "#app/i18n/translator.ts";
-import type ptBR from "#app/i18n/pt-BR.json";
+import type metaPtBR from "#app/i18n/locales/pt-BR/meta.json";
 import type { ShellData } from "#app/lib/shell-data.ts";
 
-type PageKey = keyof (typeof ptBR)["pages"];
+type PageKey = keyof (typeof metaPtBR)["pages"];
 
 interface MetaMatchLike {
   id: string;

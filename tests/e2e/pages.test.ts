@@ -4,14 +4,15 @@ import { storeURL } from "../support/e2e-store.ts";
 import type { Brand, Faq, Seller, StartData } from "../../contract/api/catalog.ts";
 import esPY from "../../app/i18n/locales/es-PY/home.json" with { type: "json" };
 import ptBR from "../../app/i18n/locales/pt-BR/home.json" with { type: "json" };
-import shellEsPY from "../../app/i18n/es-PY.json" with { type: "json" };
 import shellPtBR from "../../app/i18n/pt-BR.json" with { type: "json" };
+import metaEsPY from "../../app/i18n/locales/es-PY/meta.json" with { type: "json" };
+import metaPtBR from "../../app/i18n/locales/pt-BR/meta.json" with { type: "json" };
 import { expectNoSeriousAxeViolations, launchBrowser } from "../support/browser.ts";
 import { PAGE_TEXT_DEFAULTS, type PageTextKey } from "../../contract/page-texts.ts";
 
 const baseURL = storeURL();
 const texts = { "pt-BR": ptBR.home, "es-PY": esPY.home } as const;
-const pageTitles = { "pt-BR": shellPtBR.pages, "es-PY": shellEsPY.pages } as const;
+const pageTitles = { "pt-BR": metaPtBR.pages, "es-PY": metaEsPY.pages } as const;
 type TestLocale = keyof typeof texts;
 /** A page text as the store shows it while staff changed nothing (docs/decisions/033). */
 const pageWords = (locale: TestLocale, key: PageTextKey) => PAGE_TEXT_DEFAULTS[key][locale === "pt-BR" ? "pt" : "es"];

@@ -4,9 +4,12 @@ import { storeURL } from "../support/e2e-store.ts";
 import type { Menu } from "#contract/api/catalog.ts";
 import esPY from "../../app/i18n/es-PY.json" with { type: "json" };
 import ptBR from "../../app/i18n/pt-BR.json" with { type: "json" };
+import metaEsPY from "../../app/i18n/locales/es-PY/meta.json" with { type: "json" };
+import metaPtBR from "../../app/i18n/locales/pt-BR/meta.json" with { type: "json" };
 
 const baseURL = storeURL();
 const texts = { "pt-BR": ptBR, "es-PY": esPY } as const;
+const titles = { "pt-BR": metaPtBR, "es-PY": metaEsPY } as const;
 type TestLocale = keyof typeof texts;
 
 const VIEWPORTS = {
@@ -120,7 +123,7 @@ describe("web shell", () => {
           // The choice is kept in a cookie: the next page, without ?lang=, stays in it.
           await page.goto("/como-comprar", { waitUntil: "networkidle" });
           expect(await htmlLang(page)).toBe(locale);
-          await page.getByRole("heading", { level: 1, name: texts[locale].pages.howToBuy.title }).waitFor();
+          await page.getByRole("heading", { level: 1, name: titles[locale].pages.howToBuy.title }).waitFor();
           expect(errors.join("\n")).toBe("");
         });
       });
@@ -134,7 +137,7 @@ describe("web shell", () => {
       await banner.getByRole("button", { name: ptBR.language.button.split(":")[0] }).click();
       await banner.getByRole("link", { name: ptBR.language.names["es-PY"] }).click();
       await page.waitForURL((url) => url.pathname === "/sobre-nos" && !url.searchParams.has("lang"));
-      await page.getByRole("heading", { level: 1, name: esPY.pages.about.title }).waitFor();
+      await page.getByRole("heading", { level: 1, name: metaEsPY.pages.about.title }).waitFor();
       expect(await htmlLang(page)).toBe("es-PY");
       expect(errors.join("\n")).toBe("");
     });
@@ -145,7 +148,7 @@ describe("web shell", () => {
       await page.goto("/?lang=pt-BR", { waitUntil: "networkidle" });
       const banner = page.getByRole("banner");
       await banner.getByRole("link", { name: ptBR.header.howToBuy }).click();
-      await page.getByRole("heading", { level: 1, name: ptBR.pages.howToBuy.title }).waitFor();
+      await page.getByRole("heading", { level: 1, name: metaPtBR.pages.howToBuy.title }).waitFor();
       expect(new URL(page.url()).pathname).toBe("/como-comprar");
 
       // The document carries no departments: they come with the menu, asked for as the pointer arrives.
