@@ -83,6 +83,7 @@ export function BannerItem({ banner }: { banner: AdminBanner }) {
   return (
     <ItemDetails
       testId="admin-banner"
+      id={banner.id}
       summary={
         <>
           {banner.imagem_url ? <img src={banner.imagem_url} alt="" className="h-8 w-16 object-cover" /> : null}

@@ -77,6 +77,7 @@ export function SellerItem({ seller }: { seller: AdminSeller }) {
   return (
     <ItemDetails
       testId="admin-seller"
+      id={seller.id}
       summary={
         <>
           {seller.foto ? <img src={seller.foto} alt="" className="size-8 rounded-full object-cover" /> : null}

@@ -1,5 +1,6 @@
 import { useState, useSyncExternalStore } from "react";
 import type { DeliveryPlaces } from "#contract/api/admin/delivery.ts";
+import { usePostedValue } from "#app/components/form/posted-values.tsx";
 import { useTranslation } from "#app/i18n/react.tsx";
 import "#app/i18n/admin-texts.ts";
 
@@ -40,8 +41,11 @@ export function PlaceSelects({
   errors: Record<string, string | undefined>;
 }) {
   const { t } = useTranslation();
-  const [department, setDepartment] = useState(estadoId ? String(estadoId) : "");
-  const [city, setCity] = useState(cidadeId ? String(cidadeId) : "");
+  // A refused script-less post starts from what was chosen.
+  const postedDepartment = usePostedValue("estado_id", estadoId ? String(estadoId) : "");
+  const postedCity = usePostedValue("cidade_id", cidadeId ? String(cidadeId) : "");
+  const [department, setDepartment] = useState(postedDepartment);
+  const [city, setCity] = useState(postedCity);
   const scripted = useSyncExternalStore(
     noChanges,
     () => true,
