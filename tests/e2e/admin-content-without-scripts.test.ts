@@ -1,4 +1,5 @@
 import type { Browser, Locator, Page } from "playwright-core";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { shopLocalInput } from "#contract/shop-time.ts";
 import { apiMessage, type ApiMessageKey } from "#contract/messages.ts";
@@ -88,6 +89,22 @@ describe("the back office's content forms with the page's scripts off", () => {
     await press(edit, cat.save);
     expect(await statusOf(edit)).toBe(said("banner_saved"));
     expect(await edit.getByLabel(ct.banners.descriptionPt).inputValue()).toBe("Descrição nova");
+
+    // Its image, as a plain multipart post: a file that is no image is refused, saying so; a JPEG is kept.
+    const upload = item.getByRole("form", { name: ct.image, exact: true });
+    await upload
+      .getByLabel(ct.image, { exact: true })
+      .setInputFiles({ name: "nota.txt", mimeType: "text/plain", buffer: Buffer.from("não é imagem") });
+    await press(upload, ct.send);
+    expect(await alertOf(item)).toContain(said("banner_image_type"));
+    const image = await sharp({ create: { width: 1600, height: 800, channels: 3, background: "#1d7a3a" } })
+      .jpeg()
+      .toBuffer();
+    await upload.getByLabel(ct.image, { exact: true }).setInputFiles({ name: "banner.jpg", mimeType: "image/jpeg", buffer: image });
+    await press(upload, ct.send);
+    expect(await statusOf(item)).toBe(said("banner_image_saved"));
+    const shown = item.getByRole("img", { name: ct.banners.imageAlt.replace("{{name}}", "Banner sem scripts") });
+    expect(await shown.getAttribute("src")).toMatch(/^\/media\/banners\/\d+\/[0-9a-f]{16}\.webp$/);
   });
 
   it("creates and edits a seller, a refusal saying why and keeping what was typed", async () => {

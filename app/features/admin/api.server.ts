@@ -154,6 +154,14 @@ export async function readAdminForm(request: Request, context: AppLoadContext, r
   };
 }
 
+/** The picture a script-less form posted as `field`, in a form of its own for the API (which checks the file). */
+export function pictureOf(form: FormData, field: string): FormData {
+  const body = new FormData();
+  const file = form.get(field);
+  if (file instanceof File && file.size > 0) body.append(field, file);
+  return body;
+}
+
 /** A loader's API call; a 403 or 404 becomes the admin layout's error page, a 401 the login. */
 export async function adminLoad<T>(request: Request, call: () => Promise<T>): Promise<T> {
   try {

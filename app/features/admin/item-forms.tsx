@@ -42,6 +42,9 @@ export function NewItemForm({ label, submit, pendingLabel, fields }: { label: st
 /** What an edit form's post asks: save, or delete (SaveOrDelete's button, read by readAdminForm). */
 const EDIT_INTENTS = ["update", "delete"];
 
+/** What a record's forms post: its edit form's, and its picture's (a banner's image, a seller's photo). */
+const ITEM_INTENTS = [...EDIT_INTENTS, "image", "photo"];
+
 /** The form that saves a record (intent `update`) or deletes it (`remove`); `intro` stands above its fields. */
 export function EditItemForm({ id, label, name, intro, fields }: { id: number; label: string; name: string; intro?: ReactNode; fields: Fields }) {
   const fetcher = useFetcher<ActionResult>();
@@ -81,7 +84,7 @@ export function ItemDetails({
   stacked?: boolean;
   children: ReactNode;
 }) {
-  const answered = usePostedAnswerOf(EDIT_INTENTS, id ?? "-") !== undefined;
+  const answered = usePostedAnswerOf(ITEM_INTENTS, id ?? "-") !== undefined;
   return (
     <li data-testid={testId}>
       <details className="rounded-md border border-slate-200 p-3 open:bg-slate-50" open={answered || undefined}>

@@ -107,6 +107,7 @@ export function BannerItem({ banner }: { banner: AdminBanner }) {
             image={banner.imagem_url}
             alt={t("admin.content.banners.imageAlt", { name })}
             field="imagem"
+            post={{ intent: "image", id: banner.id }}
             wide
             send={(body) => api("POST /api/admin/banners/{id}/image", { params: { id: banner.id }, body })}
           />

@@ -95,6 +95,7 @@ export function SellerItem({ seller }: { seller: AdminSeller }) {
             image={seller.foto}
             alt={t("admin.content.sellers.photoAlt", { name: seller.nome })}
             field="foto"
+            post={{ intent: "photo", id: seller.id }}
             send={(body) => api("POST /api/admin/sellers/{id}/photo", { params: { id: seller.id }, body })}
           />
           {seller.foto ? (
