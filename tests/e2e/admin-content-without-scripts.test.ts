@@ -91,7 +91,7 @@ describe("the back office's content forms with the page's scripts off", () => {
     expect(await edit.getByLabel(ct.banners.descriptionPt).inputValue()).toBe("Descrição nova");
 
     // Its image, as a plain multipart post: a file that is no image is refused, saying so; a JPEG is kept.
-    const upload = item.getByRole("form", { name: ct.image, exact: true });
+    const upload = item.getByRole("form", { name: ct.send });
     await upload
       .getByLabel(ct.image, { exact: true })
       .setInputFiles({ name: "nota.txt", mimeType: "text/plain", buffer: Buffer.from("não é imagem") });

@@ -45,7 +45,7 @@ export function ImageUpload({
           <span className="text-center text-xs text-muted">{t("admin.content.noImage")}</span>
         )}
       </div>
-      <form method="post" encType="multipart/form-data" aria-label={label}>
+      <form method="post" encType="multipart/form-data" aria-label={t("admin.content.send")}>
         <CsrfField />
         <input type="hidden" name="intent" value={post.intent} />
         <input type="hidden" name="id" value={post.id} />
