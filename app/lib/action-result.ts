@@ -9,11 +9,12 @@ export type FieldErrorLists = Record<string, string[]>;
  * message (and, where the page needs it, the `answer`: a QR code, a new key, where to go next), or
  * refused with the API's message and field errors (and, where a refused step must stay on screen, its
  * `answer`: the login's code step keeps its ticket, and the API's `code` where the page acts on it: the back
- * office's step-up dialog). `intent` names which of a page's forms it answers.
+ * office's step-up dialog). `intent` names which of a page's forms it answers, `id` which record's (an edit
+ * form of a list); `posted` is what a form the browser posted itself typed, for its fields to keep on a refusal.
  */
 export type ActionResult<A = never> =
-  | { ok: true; message: string; intent?: string; answer?: A }
-  | { ok: false; message: string; errors: FieldErrorLists; intent?: string; answer?: A; code?: string };
+  | { ok: true; message: string; intent?: string; answer?: A; id?: string }
+  | { ok: false; message: string; errors: FieldErrorLists; intent?: string; answer?: A; code?: string; id?: string; posted?: Record<string, string> };
 
 /** A refusal the page says itself (a check made before the API is called). */
 export const refusedWith = (message: string, errors: FieldErrorLists = {}, intent?: string): ActionResult => ({ ok: false, message, errors, intent });

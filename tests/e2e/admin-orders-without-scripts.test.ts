@@ -72,6 +72,12 @@ describe("the order screens with the page's scripts off", () => {
       await page.waitForLoadState();
       expect(await note.getByRole("status").textContent()).toBe(apiMessage("pt-BR", "order_note_added"));
       expect(await page.getByTestId("order-timeline").textContent()).toContain("Cliente avisado por telefone");
+      // The post was answered with a redirect: a reload reads the order again and adds no second note.
+      await page.reload();
+      await page.waitForLoadState();
+      const timeline = (await page.getByTestId("order-timeline").textContent()) ?? "";
+      expect(timeline.split("Cliente avisado por telefone")).toHaveLength(2);
+      expect(await note.getByRole("status").count()).toBe(0);
 
       // The paid pickup order, ready; the same press from another window opened before is refused, saying why.
       const stale = await page.context().newPage();

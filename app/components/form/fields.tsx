@@ -1,4 +1,5 @@
 import type { InputHTMLAttributes, ReactNode, Ref, SelectHTMLAttributes } from "react";
+import { usePostedCheck, usePostedValue } from "./posted-values.tsx";
 
 /**
  * The storefront's form toolkit: labelled fields whose error is announced with them (here), the
@@ -26,12 +27,25 @@ export function TextField({ name, label, error, hint, id, className = "", ...pro
   const errorId = `${inputId}-error`;
   const hintId = `${inputId}-hint`;
   const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(" ") || undefined;
+  // What a refused script-less post typed (never a file or a password); a checkbox keeps whether it was ticked.
+  const keepsNothing = props.type === "file" || props.type === "password" || props.type === "hidden";
+  const postedValue = usePostedValue(name, props.defaultValue);
+  const postedCheck = usePostedCheck(name, props.defaultChecked);
+  const kept = keepsNothing ? {} : props.type === "checkbox" ? { defaultChecked: postedCheck } : { defaultValue: postedValue };
   return (
     <div className={className}>
       <label htmlFor={inputId} className="block text-sm font-semibold text-ink">
         {label}
       </label>
-      <input id={inputId} name={name} aria-invalid={error ? true : undefined} aria-describedby={describedBy} className={inputClass} {...props} />
+      <input
+        id={inputId}
+        name={name}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        className={inputClass}
+        {...props}
+        {...(props.value === undefined ? kept : {})}
+      />
       {hint ? (
         <p id={hintId} className="mt-1 text-xs text-muted">
           {hint}
@@ -58,6 +72,7 @@ interface SelectProps extends SelectHTMLAttributes<HTMLSelectElement> {
 export function SelectField({ name, label, error, options, placeholder, id, className = "", ...props }: SelectProps) {
   const selectId = id ?? `field-${name}`;
   const errorId = `${selectId}-error`;
+  const defaultValue = usePostedValue(name, props.defaultValue);
   return (
     <div className={className}>
       <label htmlFor={selectId} className="block text-sm font-semibold text-ink">
@@ -70,6 +85,7 @@ export function SelectField({ name, label, error, options, placeholder, id, clas
         aria-describedby={error ? errorId : undefined}
         className={inputClass}
         {...props}
+        {...(props.value === undefined ? { defaultValue } : {})}
       >
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
         {options.map((o) => (
@@ -90,6 +106,7 @@ export function SelectField({ name, label, error, options, placeholder, id, clas
 /** A labelled text area; its error is announced like a text field's. */
 export function TextArea({ name, label, defaultValue, error }: { name: string; label: string; defaultValue: string; error?: string }) {
   const id = `field-${name}`;
+  const value = usePostedValue(name, defaultValue);
   return (
     <div>
       <label htmlFor={id} className="block text-sm font-semibold text-ink">
@@ -98,7 +115,7 @@ export function TextArea({ name, label, defaultValue, error }: { name: string; l
       <textarea
         id={id}
         name={name}
-        defaultValue={defaultValue}
+        defaultValue={value}
         rows={3}
         maxLength={5000}
         aria-invalid={error ? true : undefined}
@@ -126,9 +143,10 @@ export function Check({
   defaultChecked: boolean;
   className?: string;
 }) {
+  const checked = usePostedCheck(name, defaultChecked);
   return (
     <label className={`flex ${className} items-center gap-2 text-sm font-semibold`}>
-      <input type="checkbox" name={name} defaultChecked={defaultChecked} className="size-5" />
+      <input type="checkbox" name={name} defaultChecked={checked} className="size-5" />
       {label}
     </label>
   );

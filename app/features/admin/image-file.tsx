@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from "react";
+import { useState, useSyncExternalStore, type ReactNode } from "react";
 import { useRevalidator, type FetcherWithComponents } from "react-router";
 import { MAX_IMAGE_BYTES } from "#contract/product-images.ts";
 import { useTranslation } from "#app/i18n/react.tsx";
@@ -43,7 +43,20 @@ export function useImageUpload(field: string, send: (form: FormData) => Promise<
   return { upload, uploading, result };
 }
 
-/** The file field that starts an upload as soon as a file is chosen, with its hint and, while it runs, its status. */
+/** Whether the page's scripts run: false in the server's render and the hydration, true after. */
+const noChanges = () => () => {};
+export const useScripted = () =>
+  useSyncExternalStore(
+    noChanges,
+    () => true,
+    () => false,
+  );
+
+/**
+ * The file field that starts an upload as soon as a file is chosen, with its hint and, while it runs, its status.
+ * Given `name`, the field is also a plain form's, posted by the browser with the button `send` names while the
+ * page's scripts do not run (the route's action sends the file on to the API).
+ */
 export function ImageFileInput({
   id,
   label,
@@ -51,6 +64,8 @@ export function ImageFileInput({
   uploadingLabel,
   uploading,
   onFile,
+  name,
+  send,
 }: {
   id: string;
   label: string;
@@ -58,7 +73,10 @@ export function ImageFileInput({
   uploadingLabel: string;
   uploading: boolean;
   onFile: (file: File) => void;
+  name?: string;
+  send?: string;
 }) {
+  const scripted = useScripted();
   return (
     <div>
       <label htmlFor={id} className="block text-sm font-semibold">
@@ -66,6 +84,8 @@ export function ImageFileInput({
       </label>
       <input
         id={id}
+        name={name}
+        required={name !== undefined}
         type="file"
         accept="image/jpeg,image/png,image/webp"
         disabled={uploading}
@@ -80,6 +100,11 @@ export function ImageFileInput({
       <p id={`${id}-hint`} className="mt-1 text-xs text-muted">
         {hint}
       </p>
+      {name && send && !scripted ? (
+        <button type="submit" className="mt-2 min-h-11 rounded-md border border-slate-300 bg-white px-3 text-sm font-semibold hover:bg-slate-50">
+          {send}
+        </button>
+      ) : null}
       {uploading ? (
         <p role="status" className="text-sm">
           {uploadingLabel}

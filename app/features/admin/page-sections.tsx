@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Panel } from "./admin-shell.tsx";
+import { usePostedAnswerOf } from "./form-answer.ts";
 
 /**
  * A long back-office page in named sections (pages, delivery): the links that jump to each, each section a
@@ -46,10 +47,14 @@ export function Section({ section, hint, after, children }: { section: PageSecti
   );
 }
 
-/** The form that adds a record, folded under its summary below the list. */
-export function AddNew({ summary, children }: { summary: string; children: ReactNode }) {
+/**
+ * The form that adds a record, folded under its summary below the list; open when the page answers a
+ * script-less post of its form (its `intent`), so the answer is seen.
+ */
+export function AddNew({ summary, intent, children }: { summary: string; intent: string; children: ReactNode }) {
+  const answered = usePostedAnswerOf(intent) !== undefined;
   return (
-    <details className="mt-3 rounded-md border border-dashed border-slate-300 p-3">
+    <details className="mt-3 rounded-md border border-dashed border-slate-300 p-3" open={answered || undefined}>
       <summary className="cursor-pointer font-semibold">{summary}</summary>
       <div className="mt-3">{children}</div>
     </details>

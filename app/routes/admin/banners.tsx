@@ -1,6 +1,6 @@
 import { useLoaderData } from "react-router";
 import { AdminPage, Panel } from "#app/features/admin/admin-shell.tsx";
-import { adminAction, adminApi, adminLoad, readAdminForm } from "#app/features/admin/api.server.ts";
+import { adminAction, adminApi, adminLoad, pictureOf, readAdminForm } from "#app/features/admin/api.server.ts";
 import { BannerItem, NewBanner } from "#app/features/admin/content/banner-list.tsx";
 import { adminMeta } from "#app/features/admin/meta.ts";
 import { useTranslation } from "#app/i18n/react.tsx";
@@ -29,6 +29,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     ordem: field("ordem") || "0",
     ativo: form.get("ativo") === "on",
   };
+  // The image posted without the page's scripts (with them it goes straight to the API), sent on as it came.
+  if (intent === "image")
+    return adminAction(request, intent, () => api("POST /api/admin/banners/{id}/image", { params: { id }, body: pictureOf(form, "imagem") }));
   if (intent === "create") return adminAction(request, intent, () => api("POST /api/admin/banners", { body }));
   if (intent === "update") return adminAction(request, intent, () => api("PUT /api/admin/banners/{id}", { params: { id }, body }));
   return adminAction(request, intent, () => api("DELETE /api/admin/banners/{id}", { params: { id } }));

@@ -1,6 +1,6 @@
 import { useLoaderData } from "react-router";
 import { AdminPage, Panel } from "#app/features/admin/admin-shell.tsx";
-import { adminAction, adminApi, adminLoad } from "#app/features/admin/api.server.ts";
+import { adminAction, adminApi, adminLoad, readAdminForm } from "#app/features/admin/api.server.ts";
 import { BrandItem, NewBrand } from "#app/features/admin/catalogue/brand-list.tsx";
 import { adminMeta } from "#app/features/admin/meta.ts";
 import { useTranslation } from "#app/i18n/react.tsx";
@@ -16,13 +16,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** Creates, saves or deletes a brand, or removes its logo (the upload goes straight to the API). */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  const api = adminApi(context, form);
-  const asked = String(form.get("intent") ?? "");
   // The delete button sends `remove` with the edit form's own intent.
-  const intent = form.get("remove") ? "delete" : asked;
-  const id = String(form.get("id") ?? "");
-  const body = { nome: String(form.get("nome") ?? ""), slug: String(form.get("slug") ?? "") || undefined, destaque: form.get("destaque") === "on" };
+  const { form, api, intent, id, field } = await readAdminForm(request, context, "delete");
+  const body = { nome: field("nome"), slug: field("slug") || undefined, destaque: form.get("destaque") === "on" };
   switch (intent) {
     case "create":
       return adminAction(request, intent, () => api("POST /api/admin/brands", { body }));

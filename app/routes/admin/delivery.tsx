@@ -77,7 +77,7 @@ export default function AdminDelivery() {
             <ServiceItem key={s.id} service={s} />
           ))}
         </ul>
-        <AddNew summary={t("admin.delivery.services.new")}>
+        <AddNew summary={t("admin.delivery.services.new")} intent="create-service">
           <NewServiceForm />
         </AddNew>
       </Section>
@@ -89,7 +89,7 @@ export default function AdminDelivery() {
             <RateItem key={r.id} rate={r} {...lists} />
           ))}
         </ul>
-        <AddNew summary={t("admin.delivery.rates.new")}>
+        <AddNew summary={t("admin.delivery.rates.new")} intent="create-rate">
           <NewRateForm {...lists} />
         </AddNew>
       </Section>
@@ -100,7 +100,7 @@ export default function AdminDelivery() {
             <PointItem key={p.id} point={p} {...lists} />
           ))}
         </ul>
-        <AddNew summary={t("admin.delivery.points.new")}>
+        <AddNew summary={t("admin.delivery.points.new")} intent="create-point">
           <NewPointForm {...lists} />
         </AddNew>
       </Section>

@@ -1,7 +1,7 @@
 import { data, isRouteErrorResponse, Link, Outlet, redirect, useRouteLoaderData } from "react-router";
 import type { StaffSession } from "#contract/api/admin/staff.ts";
 import { AdminShell } from "#app/features/admin/admin-shell.tsx";
-import { requireStaff } from "#app/features/admin/api.server.ts";
+import { readAdminFlash, requireStaff } from "#app/features/admin/api.server.ts";
 import { ADMIN_LAYOUT_ID } from "#app/features/admin/staff-data.tsx";
 import { useTranslation } from "#app/i18n/react.tsx";
 import type { Route } from "./+types/layout";
@@ -18,7 +18,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if ((session.staff.trocar_senha || session.totp_pendente) && new URL(request.url).pathname !== "/admin/conta") {
     throw redirect("/admin/conta", { headers });
   }
-  return data({ session }, { headers });
+  // The success of a script-less post that redirected here (app/features/admin/form-answer.ts), said once.
+  const { flash, clear } = readAdminFlash(request);
+  if (clear) headers.append("Set-Cookie", clear);
+  return data({ session, ...(flash ? { flash } : {}) }, { headers });
 }
 
 export default function AdminLayout() {

@@ -1,7 +1,8 @@
-import { Link, useActionData, useLoaderData } from "react-router";
+import { Link, useLoaderData } from "react-router";
 import type { FulfilmentBody } from "#contract/api/admin/orders.ts";
 import { AdminPage } from "#app/features/admin/admin-shell.tsx";
-import { adminAction, adminApi, adminLoad } from "#app/features/admin/api.server.ts";
+import { adminAction, adminApi, adminLoad, readAdminForm } from "#app/features/admin/api.server.ts";
+import { usePostedAnswer } from "#app/features/admin/form-answer.ts";
 import { adminMeta } from "#app/features/admin/meta.ts";
 import { FulfilmentActions, NoteForm } from "#app/features/admin/orders/order-actions.tsx";
 import { OrderMoney, OrderSummary, OrderTimeline } from "#app/features/admin/orders/order-detail.tsx";
@@ -20,11 +21,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 /** A note, a fulfilment move (shipping with carrier and tracking code) or the cancellation, by the form's intent. */
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const form = await request.formData();
-  const api = adminApi(context, form);
-  const intent = String(form.get("intent") ?? "");
+  const { api, intent, field: text } = await readAdminForm(request, context);
   const id = params.id;
-  const text = (name: string) => String(form.get(name) ?? "");
   switch (intent) {
     case "note":
       return adminAction(request, intent, () => api("POST /api/admin/orders/{id}/notes", { params: { id }, body: { texto: text("texto") } }));
@@ -52,7 +50,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 export default function AdminOrder() {
   const { t } = useTranslation();
   const { order } = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>() as ActionResult | undefined;
+  // The answer of a post made without the page's scripts (a refusal, or the success it was redirected after).
+  const result = usePostedAnswer() as ActionResult | undefined;
   return (
     <AdminPage title={t("admin.orders.detailTitle", { number: order.pedido })}>
       <Link to="/admin/pedidos" className="text-sm font-semibold underline underline-offset-2">

@@ -1,6 +1,6 @@
 import { useLoaderData } from "react-router";
 import { AdminPage, Panel } from "#app/features/admin/admin-shell.tsx";
-import { adminAction, adminApi, adminLoad, readAdminForm } from "#app/features/admin/api.server.ts";
+import { adminAction, adminApi, adminLoad, pictureOf, readAdminForm } from "#app/features/admin/api.server.ts";
 import { NewSeller, SellerItem } from "#app/features/admin/content/seller-list.tsx";
 import { adminMeta } from "#app/features/admin/meta.ts";
 import { useTranslation } from "#app/i18n/react.tsx";
@@ -26,6 +26,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     ativo: form.get("ativo") === "on",
   };
   switch (intent) {
+    case "photo":
+      // The photo posted without the page's scripts (with them it goes straight to the API), sent on as it came.
+      return adminAction(request, intent, () => api("POST /api/admin/sellers/{id}/photo", { params: { id }, body: pictureOf(form, "foto") }));
     case "create":
       return adminAction(request, intent, () => api("POST /api/admin/sellers", { body }));
     case "update":

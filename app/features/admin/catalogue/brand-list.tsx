@@ -51,6 +51,7 @@ export function BrandItem({ brand }: { brand: AdminBrand }) {
   return (
     <ItemDetails
       testId="admin-brand"
+      id={brand.id}
       stacked
       summary={
         <>

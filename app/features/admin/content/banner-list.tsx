@@ -83,6 +83,7 @@ export function BannerItem({ banner }: { banner: AdminBanner }) {
   return (
     <ItemDetails
       testId="admin-banner"
+      id={banner.id}
       summary={
         <>
           {banner.imagem_url ? <img src={banner.imagem_url} alt="" className="h-8 w-16 object-cover" /> : null}
@@ -106,6 +107,7 @@ export function BannerItem({ banner }: { banner: AdminBanner }) {
             image={banner.imagem_url}
             alt={t("admin.content.banners.imageAlt", { name })}
             field="imagem"
+            post={{ intent: "image", id: banner.id }}
             wide
             send={(body) => api("POST /api/admin/banners/{id}/image", { params: { id: banner.id }, body })}
           />

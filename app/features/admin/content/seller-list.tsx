@@ -77,6 +77,7 @@ export function SellerItem({ seller }: { seller: AdminSeller }) {
   return (
     <ItemDetails
       testId="admin-seller"
+      id={seller.id}
       summary={
         <>
           {seller.foto ? <img src={seller.foto} alt="" className="size-8 rounded-full object-cover" /> : null}
@@ -94,6 +95,7 @@ export function SellerItem({ seller }: { seller: AdminSeller }) {
             image={seller.foto}
             alt={t("admin.content.sellers.photoAlt", { name: seller.nome })}
             field="foto"
+            post={{ intent: "photo", id: seller.id }}
             send={(body) => api("POST /api/admin/sellers/{id}/photo", { params: { id: seller.id }, body })}
           />
           {seller.foto ? (

@@ -1,13 +1,12 @@
-import { useState, useSyncExternalStore } from "react";
+import { useState } from "react";
 import type { DeliveryPlaces } from "#contract/api/admin/delivery.ts";
+import { usePostedValue } from "#app/components/form/posted-values.tsx";
+import { useScripted } from "#app/features/admin/image-file.tsx";
 import { useTranslation } from "#app/i18n/react.tsx";
 import "#app/i18n/admin-texts.ts";
 
 const selectClass =
   "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2.5 text-base text-ink shadow-sm focus:border-amber-500 focus:outline-none focus:ring-2 focus:ring-amber-400 aria-[invalid=true]:border-red-600";
-
-/** Whether the page's scripts run: false in the server's render and the hydration, true after. */
-const noChanges = () => () => {};
 
 function FieldError({ id, error }: { id: string; error?: string }) {
   return error ? (
@@ -40,13 +39,12 @@ export function PlaceSelects({
   errors: Record<string, string | undefined>;
 }) {
   const { t } = useTranslation();
-  const [department, setDepartment] = useState(estadoId ? String(estadoId) : "");
-  const [city, setCity] = useState(cidadeId ? String(cidadeId) : "");
-  const scripted = useSyncExternalStore(
-    noChanges,
-    () => true,
-    () => false,
-  );
+  // A refused script-less post starts from what was chosen.
+  const postedDepartment = usePostedValue("estado_id", estadoId ? String(estadoId) : "");
+  const postedCity = usePostedValue("cidade_id", cidadeId ? String(cidadeId) : "");
+  const [department, setDepartment] = useState(postedDepartment);
+  const [city, setCity] = useState(postedCity);
+  const scripted = useScripted();
   // A saved row's form names its department from the start: its own cities are enough before scripts too.
   const narrow = scripted || Boolean(estadoId);
   const groups = narrow ? places.filter((p) => String(p.id) === department) : places;

@@ -4,6 +4,8 @@ import { formatPrice } from "#contract/money.ts";
 import { SelectField, TextField } from "#app/components/form/fields.tsx";
 import { SubmitButton } from "#app/components/form/submit-button.tsx";
 import { Button } from "#app/components/ui/button.tsx";
+import { PostedValues } from "#app/components/form/posted-values.tsx";
+import { useAdminFormAnswer, usePostedAnswerOf } from "#app/features/admin/form-answer.ts";
 import { FormResult, useResetOnSuccess } from "#app/features/admin/form-result.tsx";
 import { CsrfField } from "#app/features/admin/staff-data.tsx";
 import { useTranslation } from "#app/i18n/react.tsx";
@@ -30,12 +32,16 @@ interface Lists {
   services: AdminShippingService[];
 }
 
+/** What a saved rate's form posts. */
+const RATE_EDIT_INTENTS = ["update-rate", "delete-rate"];
+
 function RateForm({ rate, places, services, place }: Lists & { rate?: AdminShippingRate; place?: string }) {
   const { t, i18n } = useTranslation();
   const fetcher = useFetcher<ActionResult>();
   const form = useResetOnSuccess(rate ? { state: "idle" } : fetcher);
   const prefix = rate ? `rate-${rate.id}` : "new-rate";
-  const errors = fieldErrors(fetcher.data);
+  const { result, typed } = useAdminFormAnswer(fetcher, rate ? RATE_EDIT_INTENTS : "create-rate", rate?.id);
+  const errors = fieldErrors(result);
   const es = i18n.language.startsWith("es");
   return (
     <fetcher.Form
@@ -48,68 +54,70 @@ function RateForm({ rate, places, services, place }: Lists & { rate?: AdminShipp
       <input type="hidden" name="intent" value={rate ? "update-rate" : "create-rate"} />
       {rate ? <input type="hidden" name="id" value={rate.id} /> : null}
       <div className="md:col-span-2">
-        <FormResult result={fetcher.data} />
+        <FormResult result={result} />
       </div>
-      <SelectField
-        id={`${prefix}-servico`}
-        name="servico_id"
-        label={t("admin.delivery.rates.service")}
-        options={services.map((s) => ({ value: s.id, label: serviceName(s, es) }))}
-        defaultValue={rate?.servico_id}
-        required
-        error={errors.servico_id}
-        className="md:col-span-2"
-      />
-      <PlaceSelects prefix={prefix} places={places} estadoId={rate?.estado_id} cidadeId={rate?.cidade_id} cityOptional errors={errors} />
-      <SelectField
-        id={`${prefix}-moeda`}
-        name="moeda_id"
-        label={t("admin.delivery.rates.currency")}
-        options={RATE_CURRENCIES.map((c) => ({ value: c, label: t(`admin.delivery.rates.currencies.${c}`) }))}
-        defaultValue={rate?.moeda_id ?? 3}
-        error={errors.moeda_id}
-      />
-      <TextField
-        id={`${prefix}-valor`}
-        name="valor"
-        label={t("admin.delivery.rates.value")}
-        defaultValue={rate?.valor}
-        required
-        inputMode="decimal"
-        maxLength={20}
-        error={errors.valor}
-      />
-      <TextField
-        id={`${prefix}-prazo`}
-        name="prazo"
-        type="number"
-        min={0}
-        max={MAX_DAYS}
-        step={1}
-        label={t("admin.delivery.rates.days")}
-        defaultValue={rate?.prazo}
-        required
-        error={errors.prazo}
-      />
-      <div className="flex flex-wrap items-end gap-2">
-        <SubmitButton pending={fetcher.state !== "idle"} pendingLabel={rate ? t("admin.delivery.saving") : t("admin.delivery.creating")}>
-          {rate ? t("admin.delivery.save") : t("admin.delivery.create")}
-        </SubmitButton>
-        {rate ? (
-          <Button
-            type="submit"
-            name="remove"
-            value="1"
-            formNoValidate
-            kind="danger"
-            onClick={(event) => {
-              if (!window.confirm(t("admin.delivery.rates.confirmDelete", { place }))) event.preventDefault();
-            }}
-          >
-            {t("admin.delivery.delete")}
-          </Button>
-        ) : null}
-      </div>
+      <PostedValues values={typed}>
+        <SelectField
+          id={`${prefix}-servico`}
+          name="servico_id"
+          label={t("admin.delivery.rates.service")}
+          options={services.map((s) => ({ value: s.id, label: serviceName(s, es) }))}
+          defaultValue={rate?.servico_id}
+          required
+          error={errors.servico_id}
+          className="md:col-span-2"
+        />
+        <PlaceSelects prefix={prefix} places={places} estadoId={rate?.estado_id} cidadeId={rate?.cidade_id} cityOptional errors={errors} />
+        <SelectField
+          id={`${prefix}-moeda`}
+          name="moeda_id"
+          label={t("admin.delivery.rates.currency")}
+          options={RATE_CURRENCIES.map((c) => ({ value: c, label: t(`admin.delivery.rates.currencies.${c}`) }))}
+          defaultValue={rate?.moeda_id ?? 3}
+          error={errors.moeda_id}
+        />
+        <TextField
+          id={`${prefix}-valor`}
+          name="valor"
+          label={t("admin.delivery.rates.value")}
+          defaultValue={rate?.valor}
+          required
+          inputMode="decimal"
+          maxLength={20}
+          error={errors.valor}
+        />
+        <TextField
+          id={`${prefix}-prazo`}
+          name="prazo"
+          type="number"
+          min={0}
+          max={MAX_DAYS}
+          step={1}
+          label={t("admin.delivery.rates.days")}
+          defaultValue={rate?.prazo}
+          required
+          error={errors.prazo}
+        />
+        <div className="flex flex-wrap items-end gap-2">
+          <SubmitButton pending={fetcher.state !== "idle"} pendingLabel={rate ? t("admin.delivery.saving") : t("admin.delivery.creating")}>
+            {rate ? t("admin.delivery.save") : t("admin.delivery.create")}
+          </SubmitButton>
+          {rate ? (
+            <Button
+              type="submit"
+              name="remove"
+              value="1"
+              formNoValidate
+              kind="danger"
+              onClick={(event) => {
+                if (!window.confirm(t("admin.delivery.rates.confirmDelete", { place }))) event.preventDefault();
+              }}
+            >
+              {t("admin.delivery.delete")}
+            </Button>
+          ) : null}
+        </div>
+      </PostedValues>
     </fetcher.Form>
   );
 }
@@ -117,12 +125,13 @@ function RateForm({ rate, places, services, place }: Lists & { rate?: AdminShipp
 export const NewRateForm = (props: Lists) => <RateForm {...props} />;
 
 export function RateItem({ rate, places, services }: Lists & { rate: AdminShippingRate }) {
+  const answered = usePostedAnswerOf(RATE_EDIT_INTENTS, rate.id) !== undefined;
   const { t, i18n } = useTranslation();
   const service = services.find((s) => s.id === rate.servico_id);
   const place = `${rate.cidade ?? t("admin.delivery.wholeDepartment")} · ${rate.estado}`;
   return (
     <li data-testid="admin-rate">
-      <details className="rounded-md border border-slate-200 p-3 open:bg-slate-50">
+      <details className="rounded-md border border-slate-200 p-3 open:bg-slate-50" open={answered || undefined}>
         <summary className="flex cursor-pointer flex-wrap items-center gap-x-3 gap-y-1">
           <span className="font-semibold">{place}</span>
           <span className="text-sm text-muted">{service ? serviceName(service, i18n.language.startsWith("es")) : ""}</span>

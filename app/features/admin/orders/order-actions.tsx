@@ -1,6 +1,7 @@
 import { Form, Link, useNavigation } from "react-router";
 import type { AdminOrder } from "#contract/api/admin/orders.ts";
 import { TextField } from "#app/components/form/fields.tsx";
+import { PostedValues } from "#app/components/form/posted-values.tsx";
 import { SubmitButton } from "#app/components/form/submit-button.tsx";
 import { Button } from "#app/components/ui/button.tsx";
 import { Panel } from "#app/features/admin/admin-shell.tsx";
@@ -27,57 +28,59 @@ export function FulfilmentActions({ order, result }: { order: AdminOrder; result
   const errors = shown ? fieldErrors(shown) : {};
   return (
     <Panel title={t("admin.orders.fulfilment")}>
-      <div className="space-y-4">
-        <FormResult result={shown} />
-        {moves.length === 0 ? <p className="text-muted">{t("admin.orders.nothingNext")}</p> : null}
-        {counter && order.proximos.length > 0 ? <p className="text-sm text-muted">{t("admin.orders.counterOnly")}</p> : null}
-        <div className="flex flex-wrap gap-3">
-          {moves
-            .filter((s) => s !== "enviado")
-            .map((s) => (
-              <Form method="post" key={s}>
-                <CsrfField />
-                <input type="hidden" name="intent" value="move" />
-                <input type="hidden" name="status" value={s} />
-                <SubmitButton pending={busy(navigation, "move")}>
-                  {t(`admin.orders.moveTo.${s as "pronto_retirada" | "retirado" | "entregue"}`)}
-                </SubmitButton>
-              </Form>
-            ))}
+      <PostedValues values={shown && !shown.ok ? shown.posted : undefined}>
+        <div className="space-y-4">
+          <FormResult result={shown} />
+          {moves.length === 0 ? <p className="text-muted">{t("admin.orders.nothingNext")}</p> : null}
+          {counter && order.proximos.length > 0 ? <p className="text-sm text-muted">{t("admin.orders.counterOnly")}</p> : null}
+          <div className="flex flex-wrap gap-3">
+            {moves
+              .filter((s) => s !== "enviado")
+              .map((s) => (
+                <Form method="post" key={s}>
+                  <CsrfField />
+                  <input type="hidden" name="intent" value="move" />
+                  <input type="hidden" name="status" value={s} />
+                  <SubmitButton pending={busy(navigation, "move")}>
+                    {t(`admin.orders.moveTo.${s as "pronto_retirada" | "retirado" | "entregue"}`)}
+                  </SubmitButton>
+                </Form>
+              ))}
+          </div>
+          {moves.includes("enviado") ? (
+            <Form method="post" className="grid gap-3 rounded-md border border-slate-200 p-3 sm:grid-cols-3" aria-label={t("admin.orders.shipTitle")}>
+              <CsrfField />
+              <input type="hidden" name="intent" value="ship" />
+              <input type="hidden" name="status" value="enviado" />
+              <TextField name="transportadora" label={t("admin.orders.carrier")} required maxLength={80} error={errors.transportadora} />
+              <TextField name="codigo_rastreio" label={t("admin.orders.tracking")} required maxLength={80} error={errors.codigo_rastreio} />
+              <div className="flex items-end">
+                <SubmitButton pending={busy(navigation, "ship")}>{t("admin.orders.moveTo.enviado")}</SubmitButton>
+              </div>
+            </Form>
+          ) : null}
+          {order.status === "PAGO" && staff.papel !== "counter" ? (
+            <p className="text-sm">
+              <Link to={`/admin/pedidos/${order.id}/estorno`} className="font-semibold underline underline-offset-2">
+                {t("admin.orders.refundLink")}
+              </Link>{" "}
+              <span className="text-muted">{t("admin.orders.refundHint")}</span>
+            </p>
+          ) : null}
+          {order.cancelavel && staff.papel !== "counter" ? (
+            <Form method="post" className="space-y-3 rounded-md border border-red-200 p-3" aria-label={t("admin.orders.cancelTitle")}>
+              <CsrfField />
+              <input type="hidden" name="intent" value="cancel" />
+              <h3 className="font-bold">{t("admin.orders.cancelTitle")}</h3>
+              <p className="text-sm text-muted">{t("admin.orders.cancelText")}</p>
+              <TextField name="motivo" label={t("admin.orders.cancelReason")} maxLength={500} error={errors.motivo} />
+              <Button type="submit" kind="danger" disabled={busy(navigation, "cancel")}>
+                {t("admin.orders.cancel")}
+              </Button>
+            </Form>
+          ) : null}
         </div>
-        {moves.includes("enviado") ? (
-          <Form method="post" className="grid gap-3 rounded-md border border-slate-200 p-3 sm:grid-cols-3" aria-label={t("admin.orders.shipTitle")}>
-            <CsrfField />
-            <input type="hidden" name="intent" value="ship" />
-            <input type="hidden" name="status" value="enviado" />
-            <TextField name="transportadora" label={t("admin.orders.carrier")} required maxLength={80} error={errors.transportadora} />
-            <TextField name="codigo_rastreio" label={t("admin.orders.tracking")} required maxLength={80} error={errors.codigo_rastreio} />
-            <div className="flex items-end">
-              <SubmitButton pending={busy(navigation, "ship")}>{t("admin.orders.moveTo.enviado")}</SubmitButton>
-            </div>
-          </Form>
-        ) : null}
-        {order.status === "PAGO" && staff.papel !== "counter" ? (
-          <p className="text-sm">
-            <Link to={`/admin/pedidos/${order.id}/estorno`} className="font-semibold underline underline-offset-2">
-              {t("admin.orders.refundLink")}
-            </Link>{" "}
-            <span className="text-muted">{t("admin.orders.refundHint")}</span>
-          </p>
-        ) : null}
-        {order.cancelavel && staff.papel !== "counter" ? (
-          <Form method="post" className="space-y-3 rounded-md border border-red-200 p-3" aria-label={t("admin.orders.cancelTitle")}>
-            <CsrfField />
-            <input type="hidden" name="intent" value="cancel" />
-            <h3 className="font-bold">{t("admin.orders.cancelTitle")}</h3>
-            <p className="text-sm text-muted">{t("admin.orders.cancelText")}</p>
-            <TextField name="motivo" label={t("admin.orders.cancelReason")} maxLength={500} error={errors.motivo} />
-            <Button type="submit" kind="danger" disabled={busy(navigation, "cancel")}>
-              {t("admin.orders.cancel")}
-            </Button>
-          </Form>
-        ) : null}
-      </div>
+      </PostedValues>
     </Panel>
   );
 }
@@ -102,6 +105,7 @@ export function NoteForm({ result }: { result?: ActionResult }) {
         rows={3}
         maxLength={2000}
         required
+        defaultValue={shown && !shown.ok ? shown.posted?.texto : undefined}
         aria-invalid={errors.texto ? true : undefined}
         className="w-full rounded-md border border-slate-300 px-3 py-2"
       />

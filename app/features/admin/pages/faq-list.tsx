@@ -1,8 +1,10 @@
 import { useFetcher } from "react-router";
 import { MAX_FAQ_ANSWER, MAX_FAQ_ORDER, MAX_FAQ_QUESTION, type AdminFaq } from "#contract/api/admin/pages.ts";
 import { TextField } from "#app/components/form/fields.tsx";
+import { PostedValues } from "#app/components/form/posted-values.tsx";
 import { SubmitButton } from "#app/components/form/submit-button.tsx";
 import { Badge } from "#app/components/ui/badge.tsx";
+import { useAdminFormAnswer, usePostedAnswerOf } from "#app/features/admin/form-answer.ts";
 import { FormResult, useResetOnSuccess } from "#app/features/admin/form-result.tsx";
 import { SaveOrDelete } from "#app/features/admin/save-or-delete.tsx";
 import { CsrfField } from "#app/features/admin/staff-data.tsx";
@@ -83,7 +85,7 @@ export function NewFaqForm() {
   const { t } = useTranslation();
   const fetcher = useFetcher<ActionResult>();
   const form = useResetOnSuccess(fetcher);
-  const result = fetcher.data?.intent === "create-faq" ? fetcher.data : undefined;
+  const { result, typed } = useAdminFormAnswer(fetcher, "create-faq");
   return (
     <fetcher.Form method="post" ref={form} className="grid gap-3 md:grid-cols-2" aria-label={t("admin.pages.faq.new")}>
       <CsrfField />
@@ -91,7 +93,9 @@ export function NewFaqForm() {
       <div className="md:col-span-2">
         <FormResult result={result} />
       </div>
-      <FaqFields prefix="new-faq" errors={fieldErrors(result)} />
+      <PostedValues values={typed}>
+        <FaqFields prefix="new-faq" errors={fieldErrors(result)} />
+      </PostedValues>
       <div className="md:col-span-2">
         <SubmitButton pending={fetcher.state !== "idle"} pendingLabel={t("admin.catalogue.creating")}>
           {t("admin.catalogue.create")}
@@ -101,14 +105,19 @@ export function NewFaqForm() {
   );
 }
 
+/** What a question's edit form posts: save it, or delete it (SaveOrDelete's button). */
+const FAQ_EDIT_INTENTS = ["update-faq", "delete-faq"];
+
 /** One question with its edit form and delete button. */
 export function FaqItem({ faq }: { faq: AdminFaq }) {
   const { t, i18n } = useTranslation();
   const fetcher = useFetcher<ActionResult>();
   const question = i18n.language.startsWith("es") ? faq.pergunta_es : faq.pergunta_pt;
+  const { result, typed } = useAdminFormAnswer(fetcher, FAQ_EDIT_INTENTS, faq.id);
+  const answered = usePostedAnswerOf(FAQ_EDIT_INTENTS, faq.id) !== undefined;
   return (
     <li data-testid="admin-faq">
-      <details className="rounded-md border border-slate-200 p-3 open:bg-slate-50">
+      <details className="rounded-md border border-slate-200 p-3 open:bg-slate-50" open={answered || undefined}>
         <summary className="flex cursor-pointer flex-wrap items-center gap-2 font-semibold">
           <span className="min-w-0 break-words">{question}</span>
           <Badge>{t("admin.pages.faq.orderBadge", { order: faq.ordem })}</Badge>
@@ -118,9 +127,11 @@ export function FaqItem({ faq }: { faq: AdminFaq }) {
           <input type="hidden" name="intent" value="update-faq" />
           <input type="hidden" name="id" value={faq.id} />
           <div className="md:col-span-2">
-            <FormResult result={fetcher.data} />
+            <FormResult result={result} />
           </div>
-          <FaqFields key={JSON.stringify(faq)} prefix={`faq-${faq.id}`} values={faq} errors={fieldErrors(fetcher.data)} />
+          <PostedValues values={typed}>
+            <FaqFields key={JSON.stringify(faq)} prefix={`faq-${faq.id}`} values={faq} errors={fieldErrors(result)} />
+          </PostedValues>
           <SaveOrDelete pending={fetcher.state !== "idle"} name={question} />
         </fetcher.Form>
       </details>

@@ -3,6 +3,8 @@ import type { AdminPageText } from "#contract/api/admin/pages.ts";
 import { MAX_PAGE_TEXT, pageTextKeys, type TextPage } from "#contract/page-texts.ts";
 import { SubmitButton } from "#app/components/form/submit-button.tsx";
 import { Badge } from "#app/components/ui/badge.tsx";
+import { PostedValues } from "#app/components/form/posted-values.tsx";
+import { useAdminFormAnswer } from "#app/features/admin/form-answer.ts";
 import { FormResult } from "#app/features/admin/form-result.tsx";
 import { CsrfField } from "#app/features/admin/staff-data.tsx";
 import { useTranslation } from "#app/i18n/react.tsx";
@@ -25,7 +27,8 @@ export function PageTextsForm({ page, texts }: { page: TextPage; texts: AdminPag
   const { t } = useTranslation();
   const fetcher = useFetcher<ActionResult>();
   const intent = `texts-${page}`;
-  const result = fetcher.data?.intent === intent ? fetcher.data : undefined;
+  const answer = useAdminFormAnswer(fetcher, intent);
+  const result = answer.result?.intent === intent ? answer.result : undefined;
   const errors = fieldErrors(result);
   return (
     <fetcher.Form method="post" className="space-y-4" aria-label={t(`admin.pages.texts.${page}`)}>
@@ -33,46 +36,48 @@ export function PageTextsForm({ page, texts }: { page: TextPage; texts: AdminPag
       <input type="hidden" name="intent" value={intent} />
       <p className="text-sm text-muted">{t("admin.pages.texts.hint", { brand: "{{brand}}" })}</p>
       <FormResult result={result} />
-      {texts.map((text) => {
-        const label = t(`admin.pages.texts.keys.${text.chave}` as TranslationKey);
-        const id = `text-${text.chave.replace(/\./g, "-")}`;
-        return (
-          <fieldset
-            key={`${text.chave}:${text.texto_pt}:${text.texto_es}`}
-            className="rounded-md border border-slate-200 p-3"
-            data-testid="page-text"
-          >
-            <legend className="flex flex-wrap items-center gap-2 px-1 font-semibold">
-              {label}
-              {text.alterado ? <Badge tone="warm">{t("admin.pages.texts.changed")}</Badge> : null}
-            </legend>
-            <div className="grid gap-3 md:grid-cols-2">
-              <TextAreaField
-                id={`${id}-pt`}
-                name={`${text.chave}.pt`}
-                label={`${label} · ${t("admin.pages.texts.pt")}`}
-                defaultValue={text.texto_pt}
-                rows={rowsFor(text.texto_pt)}
-                maxLength={MAX_PAGE_TEXT}
-                required
-                hint={text.alterado && text.texto_pt !== text.padrao_pt ? t("admin.pages.texts.original", { text: text.padrao_pt }) : undefined}
-                error={errors[`textos.${text.chave}.pt`]}
-              />
-              <TextAreaField
-                id={`${id}-es`}
-                name={`${text.chave}.es`}
-                label={`${label} · ${t("admin.pages.texts.es")}`}
-                defaultValue={text.texto_es}
-                rows={rowsFor(text.texto_es)}
-                maxLength={MAX_PAGE_TEXT}
-                required
-                hint={text.alterado && text.texto_es !== text.padrao_es ? t("admin.pages.texts.original", { text: text.padrao_es }) : undefined}
-                error={errors[`textos.${text.chave}.es`]}
-              />
-            </div>
-          </fieldset>
-        );
-      })}
+      <PostedValues values={answer.typed}>
+        {texts.map((text) => {
+          const label = t(`admin.pages.texts.keys.${text.chave}` as TranslationKey);
+          const id = `text-${text.chave.replace(/\./g, "-")}`;
+          return (
+            <fieldset
+              key={`${text.chave}:${text.texto_pt}:${text.texto_es}`}
+              className="rounded-md border border-slate-200 p-3"
+              data-testid="page-text"
+            >
+              <legend className="flex flex-wrap items-center gap-2 px-1 font-semibold">
+                {label}
+                {text.alterado ? <Badge tone="warm">{t("admin.pages.texts.changed")}</Badge> : null}
+              </legend>
+              <div className="grid gap-3 md:grid-cols-2">
+                <TextAreaField
+                  id={`${id}-pt`}
+                  name={`${text.chave}.pt`}
+                  label={`${label} · ${t("admin.pages.texts.pt")}`}
+                  defaultValue={text.texto_pt}
+                  rows={rowsFor(text.texto_pt)}
+                  maxLength={MAX_PAGE_TEXT}
+                  required
+                  hint={text.alterado && text.texto_pt !== text.padrao_pt ? t("admin.pages.texts.original", { text: text.padrao_pt }) : undefined}
+                  error={errors[`textos.${text.chave}.pt`]}
+                />
+                <TextAreaField
+                  id={`${id}-es`}
+                  name={`${text.chave}.es`}
+                  label={`${label} · ${t("admin.pages.texts.es")}`}
+                  defaultValue={text.texto_es}
+                  rows={rowsFor(text.texto_es)}
+                  maxLength={MAX_PAGE_TEXT}
+                  required
+                  hint={text.alterado && text.texto_es !== text.padrao_es ? t("admin.pages.texts.original", { text: text.padrao_es }) : undefined}
+                  error={errors[`textos.${text.chave}.es`]}
+                />
+              </div>
+            </fieldset>
+          );
+        })}
+      </PostedValues>
       <SubmitButton pending={fetcher.state !== "idle"} pendingLabel={t("admin.catalogue.saving")}>
         {t("admin.pages.texts.save")}
       </SubmitButton>

@@ -1,3 +1,5 @@
+import { usePostedValue } from "#app/components/form/posted-values.tsx";
+
 /** A labelled text area with an id of its own (many forms share a page); its error is announced with it. */
 export function TextAreaField({
   id,
@@ -20,6 +22,7 @@ export function TextAreaField({
   maxLength?: number;
   required?: boolean;
 }) {
+  const value = usePostedValue(name, defaultValue);
   const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(" ") || undefined;
   return (
     <div>
@@ -29,7 +32,7 @@ export function TextAreaField({
       <textarea
         id={id}
         name={name}
-        defaultValue={defaultValue}
+        defaultValue={value}
         rows={rows}
         maxLength={maxLength}
         required={required}
