@@ -7,6 +7,7 @@ import { HttpError } from "../lib/errors.ts";
 import { chargeOf, decimalsOf, REPLAY_WAIT_MS, refundedSoFar } from "./refund-sums.ts";
 import { lockProducts, returnStock } from "../modules/orders/stock.ts";
 import { recordOrderEvent, type EventAuthor } from "../modules/orders/timeline.ts";
+import { record } from "../observability/metrics.ts";
 import { GatewayError, type PaymentProvider } from "./provider.ts";
 
 export type RefundRow = typeof refunds.$inferSelect;
@@ -290,6 +291,8 @@ export function createRefunds(db: Db, providers: Map<string, PaymentProvider>) {
     if (!("claimed" in claimed)) throw new HttpError(404, "not_found");
     const answer = await ask(claimed.claimed, claimed.payment, claimed.full);
     const settled = await settle(input, claimed.claimed.id, answer);
+    // This refund made the order refunded whole (a refused one changes nothing).
+    if (settled.whole && answer.status !== "recusado") record.order("refunded", claimed.claimed.moeda_id, claimed.payment?.provider ?? "none");
     return { ...settled, replay: false };
   };
 }
