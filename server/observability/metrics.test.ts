@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import type { ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createMailer } from "../lib/mailer.ts";
@@ -190,5 +192,24 @@ describe("the store's parts", () => {
     const lag = await value(metrics, "store_catalogue_index_lag_seconds");
     expect(lag).toBeGreaterThanOrEqual(0);
     expect(lag).toBeLessThan(2);
+  });
+});
+
+describe("the dashboard and the alerting rules", () => {
+  const root = path.resolve(import.meta.dirname, "../..");
+  it("read only metrics the store exports", async () => {
+    const dir = import.meta.dirname;
+    // Those the registry holds now, and those a part registers when it is there (the PostgreSQL pool).
+    const exported = new Set((await metrics.registry.getMetricsAsJSON()).map((m) => m.name));
+    for (const file of readdirSync(dir).filter((f) => f.endsWith(".ts") && !f.endsWith(".test.ts"))) {
+      for (const [, name] of readFileSync(path.join(dir, file), "utf8").matchAll(/name: "(\w+)"/g)) exported.add(name!);
+    }
+    for (const file of ["ops/grafana/store-dashboard.json", "ops/prometheus/alerts.yml"]) {
+      const text = readFileSync(path.join(root, file), "utf8");
+      const used = new Set([...text.matchAll(/\b((?:store|nodejs|process)_[a-z0-9_]+)\b/g)].map((m) => m[1]!.replace(/_(bucket|count|sum)$/, "")));
+      const unknown = [...used].filter((name) => !exported.has(name));
+      expect(unknown, file).toEqual([]);
+      expect(used.size, file).toBeGreaterThan(5);
+    }
   });
 });

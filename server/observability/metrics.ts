@@ -1,3 +1,4 @@
+import { performance } from "node:perf_hooks";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import { MOEDA } from "#contract/currencies.ts";
 
@@ -113,6 +114,16 @@ function define(registry: Registry) {
       help: "E-mails handed to SMTP, by outcome (sent, failed); without SMTP_URL they stay in the outbox (outbox).",
       labelNames: ["outcome"] as const,
       registers,
+    }),
+    // The library's defaults give the event loop's lag, not its utilisation: rate() of this is the share of time busy.
+    eventLoopActive: new Counter({
+      name: "store_eventloop_active_seconds_total",
+      help: "Time the event loop spent busy (not waiting for I/O); rate() is its utilisation from 0 to 1.",
+      registers,
+      collect() {
+        this.reset();
+        this.inc(performance.eventLoopUtilization().active / 1000);
+      },
     }),
     buildInfo: new Gauge({
       name: "store_build_info",
