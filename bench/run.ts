@@ -8,6 +8,7 @@
  *   npm run bench -- --products 5000 --duration 3 --no-write   # a quick check that it all works
  *   npm run bench -- --orders 20000   # the back office's orders (default 100,000; 0 skips them)
  *   npm run bench -- --orders-only     # only the targets of the orders (bench/orders.ts), beside /healthz
+ *   npm run bench -- --metrics         # product page and list with Prometheus metrics off and on (bench/metrics-cost.ts)
  *
  * Besides the targets a warm cache answers, the long-tail targets send a request never seen before
  * every time (bench/long-tail.ts): new search terms, random list pages and sorts, and both mixed.
@@ -34,6 +35,8 @@ const { values: args } = parseArgs({
     "no-write": { type: "boolean", default: false },
     postgres: { type: "boolean", default: false },
     "orders-only": { type: "boolean", default: false },
+    metrics: { type: "boolean", default: false },
+    rounds: { type: "string", default: "3" },
   },
 });
 const products = Number(args.products);
@@ -69,6 +72,11 @@ execFileSync(
   ["--import", "tsx", "db/staff-cli.ts", "--email", BENCH_STAFF.email, "--role", "manager", "--password", BENCH_STAFF.password],
   { stdio: "inherit", env: { ...process.env, DATA_DIR: dataDir } },
 );
+if (args.metrics) {
+  const { runMetricsCost } = await import("./metrics-cost.ts");
+  await runMetricsCost({ dataDir, connections, duration, rounds: Number(args.rounds) });
+  process.exit(0);
+}
 const server = await startBenchServer({ DATA_DIR: dataDir });
 const { base } = server;
 
