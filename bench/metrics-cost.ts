@@ -41,7 +41,9 @@ export async function runMetricsCost(options: { dataDir: string; connections: nu
         await load(server.base, t.paths, connections, Math.max(2, Math.round(duration / 3))); // warm-up
         const r = await load(server.base, t.paths, connections, duration);
         results.set(t.name, r);
-        console.log(`round ${round + 1}, metrics ${metrics ? "on " : "off"}: ${t.name}: ${Math.round(r.rps)} req/s, p99 ${r.p99} ms, errors ${r.errors}`);
+        console.log(
+          `round ${round + 1}, metrics ${metrics ? "on " : "off"}: ${t.name}: ${Math.round(r.rps)} req/s, p99 ${r.p99} ms, errors ${r.errors}`,
+        );
       }
       if (metrics) {
         const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();

@@ -53,13 +53,9 @@ export const metricsPlugin = fp(async (app: FastifyInstance, { database, build }
     done(request);
     const url = request.routeOptions.url;
     const kind = kindOf(url);
-    const route =
-      url === undefined || API_CATCH_ALL.has(url) ? UNMATCHED : kind === "page" ? pageOf(request.url.split("?", 1)[0]!) : url;
+    const route = url === undefined || API_CATCH_ALL.has(url) ? UNMATCHED : kind === "page" ? pageOf(request.url.split("?", 1)[0]!) : url;
     const status = reply.statusCode;
-    metrics.httpDuration.observe(
-      { kind, method: request.method, route, status_class: `${Math.floor(status / 100)}xx` },
-      reply.elapsedTime / 1000,
-    );
+    metrics.httpDuration.observe({ kind, method: request.method, route, status_class: `${Math.floor(status / 100)}xx` }, reply.elapsedTime / 1000);
     if (status === 429) metrics.rateLimited.inc({ limit: route });
   });
 

@@ -18,9 +18,7 @@ export function pageTemplates(build: ServerBuild): (pathname: string) => string 
     byParent.set(route.parentId, siblings);
   }
   const tree = (parentId: string | undefined): RouteObject[] =>
-    (byParent.get(parentId) ?? []).map((r) =>
-      r.index ? { id: r.id, path: r.path, index: true } : { id: r.id, path: r.path, children: tree(r.id) },
-    );
+    (byParent.get(parentId) ?? []).map((r) => (r.index ? { id: r.id, path: r.path, index: true } : { id: r.id, path: r.path, children: tree(r.id) }));
   const routes = tree(undefined);
   return (pathname) => {
     const matches = matchRoutes(routes, pathname);

@@ -177,7 +177,9 @@ describe("the store's parts", () => {
       // One outage however many requests met it.
       expect(await value(metrics, "store_outages_total", { dependency: "postgres" })).toBe(1);
       // A statement over its time limit is counted, and is no outage: the database answered.
-      record.databaseUnavailable(new Error("wrapped", { cause: Object.assign(new Error("canceling statement due to statement timeout"), { code: "57014" }) }));
+      record.databaseUnavailable(
+        new Error("wrapped", { cause: Object.assign(new Error("canceling statement due to statement timeout"), { code: "57014" }) }),
+      );
       expect(await value(metrics, "store_db_statement_timeouts_total")).toBe(1);
       expect(await open()).toBe(0);
     } finally {

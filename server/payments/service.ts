@@ -164,7 +164,11 @@ export function createPaymentService(
       });
       await recordOrderEvent(tx, order!.id, "status_pagamento", null, { de: order!.status, para: orderStatus });
       if (orderStatus === "PAGO") return { result: "paid" as const, moedaId: order!.moeda_id };
-      return { result: "refund" as const, moedaId: order!.moeda_id, refund: { ref: payment!.provider_ref, paymentId: payment!.id, amount: chargeOf(payment!).amount } };
+      return {
+        result: "refund" as const,
+        moedaId: order!.moeda_id,
+        refund: { ref: payment!.provider_ref, paymentId: payment!.id, amount: chargeOf(payment!).amount },
+      };
     });
     if (outcome.result === "paid") record.order("paid", outcome.moedaId, provider.name);
     if (outcome.result === "refund") record.order("refunded", outcome.moedaId, provider.name);
