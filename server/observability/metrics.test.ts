@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import type { ServerBuild } from "react-router";
+import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createMailer } from "../lib/mailer.ts";
 import { GatewayError, type PaymentProvider } from "../payments/provider.ts";
@@ -78,21 +78,68 @@ describe("request timings", () => {
     expect(await value(metrics, "store_http_requests_in_flight", { kind: "api" })).toBe(0);
   });
 
-  it("name a page by the storefront route that renders it", () => {
-    const build = {
-      routes: {
-        root: { id: "root", path: "", parentId: undefined },
-        "routes/home": { id: "routes/home", index: true, parentId: "root" },
-        "routes/product": { id: "routes/product", path: "produto/:slug?", parentId: "root" },
-        "routes/profile": { id: "routes/profile", path: "perfil", parentId: "root" },
-        "routes/profile-orders": { id: "routes/profile-orders", path: "meus-pedidos", parentId: "routes/profile" },
-        "routes/not-found": { id: "routes/not-found", path: "*", parentId: "root" },
-      },
-    } as unknown as ServerBuild;
-    const template = pageTemplates(build);
-    expect(template("/")).toBe("/");
+  it("name a page by the storefront route that renders it, as React Router would match it", () => {
+    const entries: [id: string, parentId: string | undefined, path: string | undefined, index?: boolean][] = [
+      ["root", undefined, ""],
+      ["home", "root", undefined, true],
+      ["products", "root", "produtos/:categoriaSlug?/:departamentoSlug?"],
+      ["product", "root", "produto/:slug?"],
+      ["brand", "root", "marca/:brandSlug?/:categoriaSlug?"],
+      ["reset", "root", "app/reset-password/:uuid/:token"],
+      ["profile", "root", "perfil"],
+      ["profile-index", "profile", undefined, true],
+      ["profile-orders", "profile", "meus-pedidos"],
+      ["checkout", "root", "checkout"],
+      ["checkout-payment", "root", "checkout/payment"],
+      ["sitemap", "root", "sitemap.xml"],
+      ["admin", "root", "admin"],
+      ["admin-home", "admin", undefined, true],
+      ["admin-products", "admin", "produtos"],
+      ["admin-product-new", "admin", "produtos/novo"],
+      ["admin-product", "admin", "produtos/:id"],
+      ["not-found", "root", "*"],
+    ];
+    const build = { routes: Object.fromEntries(entries.map(([id, parentId, path, index]) => [id, { id, parentId, path, index }])) };
+    const template = pageTemplates(build as unknown as ServerBuild);
+    // React Router's own matching, which the compiled patterns stand in for.
+    const tree = (parentId: string | undefined): RouteObject[] =>
+      entries.filter((e) => e[1] === parentId).map(([id, , path, index]) => (index ? { id, path, index: true } : { id, path, children: tree(id) }));
+    const reference = (pathname: string) => {
+      const matches = matchRoutes(tree(undefined), pathname) ?? [];
+      if (matches.length === 0 || matches.some((m) => m.route.path === "*")) return UNMATCHED;
+      const parts = matches.map((m) => m.route.path).filter((p): p is string => !!p);
+      return `/${parts.join("/")}`;
+    };
+    const paths = [
+      "/",
+      "/produtos",
+      "/produtos/ferramentas",
+      "/produtos/ferramentas/eletricas",
+      "/produtos/a/b/c",
+      "/produto",
+      "/produto/furadeira-de-impacto-123",
+      "/Produto/Furadeira",
+      "/marca/bosch",
+      "/app/reset-password/1/abc",
+      "/app/reset-password/1",
+      "/perfil",
+      "/perfil/",
+      "/perfil/meus-pedidos",
+      "/perfil/nada",
+      "/checkout",
+      "/checkout/payment",
+      "/sitemap.xml",
+      "/admin",
+      "/admin/produtos",
+      "/admin/produtos/novo",
+      "/admin/produtos/42",
+      "/admin/produtos/42/x",
+      "/some/unknown/page",
+      "/produto/caf%C3%A9",
+    ];
+    for (const p of paths) expect(template(p), p).toBe(reference(p));
     expect(template("/produto/furadeira-de-impacto-123")).toBe("/produto/:slug?");
-    expect(template("/perfil/meus-pedidos")).toBe("/perfil/meus-pedidos");
+    expect(template("/admin/produtos/novo")).toBe("/admin/produtos/novo");
     expect(template("/some/unknown/page")).toBe(UNMATCHED);
   });
 
