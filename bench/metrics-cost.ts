@@ -1,4 +1,4 @@
-import { cpSync, rmSync } from "node:fs";
+import { cpSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { load, startBenchServer, stopBenchServer, type Load, type Target } from "./server.ts";
 import { freePort } from "../tests/support/free-port.ts";
@@ -7,10 +7,23 @@ import { freePort } from "../tests/support/free-port.ts";
  * What the Prometheus metrics cost (docs/operations.md): two servers on copies of the same data, one with
  * METRICS_PORT unset and one with it set and scraped every few seconds, both running at once; each target
  * loads them in turns of `duration` seconds (off then on, then on then off …), so the noise of a shared
- * machine falls on both alike. Reported as the throughput ratio, on / off.
+ * machine falls on both alike. Reported as the throughput ratio, on / off, and as the CPU time each server
+ * spent per request (read from /proc), which other processes' load disturbs much less than throughput.
  *
  *   npm run bench -- --metrics --products 20000 --duration 10 --rounds 3
  */
+
+/** The CPU time a process has used, in milliseconds (Linux /proc; clock ticks of 10 ms). */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  // utime and stime: fields 14 and 15 of the line, 12 and 13 after "pid (name) ".
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+interface Slice extends Load {
+  /** Milliseconds of the server's CPU per request answered. */
+  cpuPerRequest: number;
+}
 
 /** Prometheus scrapes every 15 s by default; a scrape every 5 s counts its cost three times over. */
 const SCRAPE_EVERY_MS = 5000;
@@ -28,27 +41,43 @@ export async function runMetricsCost(options: { dataDir: string; connections: nu
   const scraper = setInterval(() => {
     void fetch(`http://127.0.0.1:${metricsPort}/metrics`)
       .then((r) => r.text())
-      .then(() => scrapes++);
+      .then(
+        () => scrapes++,
+        () => {},
+      );
   }, SCRAPE_EVERY_MS);
   const rows: string[] = [];
   try {
     for (const t of await targetsOf(off.base)) {
-      const side = { off: [] as Load[], on: [] as Load[] };
+      const side = { off: [] as Slice[], on: [] as Slice[] };
       for (const server of [off, on]) await load(server.base, t.paths, connections, Math.max(2, Math.round(duration / 2))); // warm-up
       for (let round = 0; round < rounds; round++) {
         const order = round % 2 === 0 ? (["off", "on"] as const) : (["on", "off"] as const);
         for (const which of order) {
-          const r = await load((which === "off" ? off : on).base, t.paths, connections, duration);
+          const server = which === "off" ? off : on;
+          const cpuBefore = cpuMs(server.proc.pid!);
+          const loaded = await load(server.base, t.paths, connections, duration);
+          const r = { ...loaded, cpuPerRequest: (cpuMs(server.proc.pid!) - cpuBefore) / Math.max(1, loaded.rps * duration) };
           side[which].push(r);
-          console.log(`${t.name}, round ${round + 1}, metrics ${which}: ${Math.round(r.rps)} req/s, p99 ${r.p99} ms, errors ${r.errors}`);
+          console.log(
+            `${t.name}, round ${round + 1}, metrics ${which}: ${Math.round(r.rps)} req/s, p99 ${r.p99} ms, ${r.cpuPerRequest.toFixed(3)} ms CPU a request, errors ${r.errors}`,
+          );
         }
       }
       const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
       const offRps = mean(side.off.map((r) => r.rps));
       const onRps = mean(side.on.map((r) => r.rps));
       const perRound = side.on.map((r, i) => `${((1 - r.rps / side.off[i]!.rps) * 100).toFixed(1)}`).join(", ");
+      // CPU per request over all the rounds of each side: total CPU / total requests.
+      const cpu = (slices: Slice[]) =>
+        slices.reduce((n, r) => n + r.cpuPerRequest * r.rps * duration, 0) /
+        Math.max(
+          1,
+          slices.reduce((n, r) => n + r.rps * duration, 0),
+        );
+      const [cpuOff, cpuOn] = [cpu(side.off), cpu(side.on)];
       rows.push(
-        `| ${t.name} | ${Math.round(offRps)} | ${Math.round(onRps)} | ${((1 - onRps / offRps) * 100).toFixed(1)} % (${perRound}) | ${mean(side.off.map((r) => r.p99)).toFixed(0)} | ${mean(side.on.map((r) => r.p99)).toFixed(0)} | ${[...side.off, ...side.on].reduce((n, r) => n + r.errors, 0)} |`,
+        `| ${t.name} | ${Math.round(offRps)} | ${Math.round(onRps)} | ${((1 - onRps / offRps) * 100).toFixed(1)} % (${perRound}) | ${cpuOff.toFixed(3)} | ${cpuOn.toFixed(3)} | ${((cpuOn / cpuOff - 1) * 100).toFixed(1)} % | ${mean(side.off.map((r) => r.p99)).toFixed(0)} | ${mean(side.on.map((r) => r.p99)).toFixed(0)} | ${[...side.off, ...side.on].reduce((n, r) => n + r.errors, 0)} |`,
       );
     }
     const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
@@ -61,8 +90,8 @@ export async function runMetricsCost(options: { dataDir: string; connections: nu
   const table = [
     `Metrics off and on, two servers at once on copies of one catalogue, loaded in turns of ${duration} s (${rounds} each, alternating which goes first), ${connections} connections, the one with metrics scraped every ${SCRAPE_EVERY_MS / 1000} s (${scrapes} scrapes).`,
     "",
-    "| target | req/s off | req/s on | throughput cost (each round) | p99 ms off | p99 ms on | errors |",
-    "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
+    "| target | req/s off | req/s on | throughput cost (each round) | CPU ms a request, off | on | CPU cost | p99 ms off | p99 ms on | errors |",
+    "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
     ...rows,
   ].join("\n");
   console.log(`\n${table}`);

@@ -18,7 +18,7 @@ async function value(metrics: StoreMetrics, name: string, labels: Record<string,
   const sample = String(type) === "histogram" ? `${name}_count` : undefined;
   const found = values.filter(
     (v) =>
-      (sample === undefined || v.metricName === sample) &&
+      (sample === undefined || (v as { metricName?: string }).metricName === sample) &&
       Object.entries(labels).every(([k, want]) => String((v.labels as Record<string, unknown>)[k]) === want),
   );
   return found.length === 0 ? undefined : found.reduce((sum, v) => sum + v.value, 0);
