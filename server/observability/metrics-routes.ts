@@ -10,6 +10,8 @@ interface Pattern {
   label: string;
   regex: RegExp;
   score: number;
+  /** The first segment, lower-case, when it is static ("" for the root); undefined for a parameter. */
+  first?: string;
 }
 
 const PARAM = /^:[\w-]+$/;
@@ -59,10 +61,22 @@ export function pageTemplates(build: Pick<ServerBuild, "routes">): (pathname: st
     const segments = label.split("/").filter((s) => s !== "");
     for (const variant of explode(segments)) {
       const body = variant.map((s) => (PARAM.test(s) ? "/[^/]+" : `/${escape(s)}`)).join("");
-      patterns.push({ label, regex: new RegExp(`^${body}/*$`, "i"), score: score(variant, route.index === true) });
+      const first = variant[0] === undefined ? "" : PARAM.test(variant[0]) ? undefined : variant[0].toLowerCase();
+      patterns.push({ label, regex: new RegExp(`^${body}/*$`, "i"), score: score(variant, route.index === true), first });
     }
   }
   patterns.sort((a, b) => b.score - a.score);
+  // Most paths start with a static segment: each such segment gets the few patterns that can match it
+  // (its own, and those starting with a parameter), still in rank order.
+  const open = patterns.filter((p) => p.first === undefined);
+  const byFirst = new Map<string, Pattern[]>();
+  for (const first of new Set(patterns.map((p) => p.first))) {
+    if (first !== undefined)
+      byFirst.set(
+        first,
+        patterns.filter((p) => p.first === first || p.first === undefined),
+      );
+  }
   return (pathname) => {
     let path = pathname;
     try {
@@ -70,7 +84,8 @@ export function pageTemplates(build: Pick<ServerBuild, "routes">): (pathname: st
     } catch {
       // A malformed escape: matched as it came.
     }
-    for (const p of patterns) if (p.regex.test(path)) return p.label;
+    const first = path.split("/", 2)[1]?.toLowerCase() ?? "";
+    for (const p of byFirst.get(first) ?? open) if (p.regex.test(path)) return p.label;
     return UNMATCHED;
   };
 }
