@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { cpSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { load, startBenchServer, stopBenchServer, type Load, type Target } from "./server.ts";
@@ -47,8 +48,10 @@ export async function runMetricsCost(options: { dataDir: string; connections: nu
       );
   }, SCRAPE_EVERY_MS);
   const rows: string[] = [];
+  let targets: Target[] = [];
   try {
-    for (const t of await targetsOf(off.base)) {
+    targets = await targetsOf(off.base);
+    for (const t of targets) {
       const side = { off: [] as Slice[], on: [] as Slice[] };
       for (const server of [off, on]) await load(server.base, t.paths, connections, Math.max(2, Math.round(duration / 2))); // warm-up
       for (let round = 0; round < rounds; round++) {
@@ -87,15 +90,54 @@ export async function runMetricsCost(options: { dataDir: string; connections: nu
     await Promise.all([stopBenchServer(off), stopBenchServer(on)]);
     rmSync(copy, { recursive: true, force: true });
   }
+  const inProcess = measureInProcess(dataDir, targets, rounds);
   const table = [
     `Metrics off and on, two servers at once on copies of one catalogue, loaded in turns of ${duration} s (${rounds} each, alternating which goes first), ${connections} connections, the one with metrics scraped every ${SCRAPE_EVERY_MS / 1000} s (${scrapes} scrapes).`,
     "",
     "| target | req/s off | req/s on | throughput cost (each round) | CPU ms a request, off | on | CPU cost | p99 ms off | p99 ms on | errors |",
     "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
     ...rows,
+    "",
+    inProcess,
   ].join("\n");
   console.log(`\n${table}`);
   return table;
+}
+
+/** Requests per target and side in the in-process measurement. */
+const IN_PROCESS_REQUESTS = 2000;
+
+/**
+ * The same targets through app.inject in a process of their own (bench/metrics-inject.ts), metrics off and
+ * on in turns, `rounds` each: the CPU time per request, which the machine's other load barely moves.
+ */
+function measureInProcess(dataDir: string, targets: Target[], rounds: number): string {
+  const listed = targets.filter((t): t is Target & { paths: string[] } => Array.isArray(t.paths));
+  const args = listed.map((t) => `${t.name}=${t.paths.join(" ")}`);
+  const sides = { off: [] as Record<string, number>[], on: [] as Record<string, number>[] };
+  for (let round = 0; round < rounds * 2; round++) {
+    const side = round % 4 === 1 || round % 4 === 2 ? "on" : "off";
+    const out = execFileSync(process.execPath, ["--import", "tsx", "bench/metrics-inject.ts", side, dataDir, String(IN_PROCESS_REQUESTS), ...args], {
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    const result = JSON.parse(out.trim().split("\n").pop()!) as Record<string, number>;
+    sides[side].push(result);
+    console.log(`in process, metrics ${side}: ${JSON.stringify(result)}`);
+  }
+  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+  return [
+    `In process (app.inject, ${IN_PROCESS_REQUESTS} requests a target, ${rounds} processes a side in turns), the CPU time per request:`,
+    "",
+    "| target | CPU ms a request, off | on | CPU cost (each pair) |",
+    "| --- | ---: | ---: | ---: |",
+    ...listed.map((t) => {
+      const off = sides.off.map((r) => r[t.name]!);
+      const on = sides.on.map((r) => r[t.name]!);
+      const pairs = on.map((x, i) => ((x / off[i]! - 1) * 100).toFixed(1)).join(", ");
+      return `| ${t.name} | ${mean(off).toFixed(3)} | ${mean(on).toFixed(3)} | ${((mean(on) / mean(off) - 1) * 100).toFixed(1)} % (${pairs}) |`;
+    }),
+  ].join("\n");
 }
 
 /** The product page (from the page cache, and rendered every request) and the product list (the API and its page). */
