@@ -10,6 +10,9 @@ COPY . .
 RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 
 FROM node:22-bookworm-slim
+# The commit store_build_info reports (docs/operations.md): the image has no .git to read it from.
+ARG STORE_COMMIT=unknown
+ENV STORE_COMMIT=$STORE_COMMIT
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \

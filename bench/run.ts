@@ -10,6 +10,7 @@
  *   npm run bench -- --orders 20000   # the back office's orders (default 100,000; 0 skips them)
  *   npm run bench -- --orders-only     # only the targets of the orders (bench/orders.ts), beside /healthz
  *   npm run bench -- --postgres --orders-only --database h_bench   # the same on PostgreSQL, in database h_bench
+ *   npm run bench -- --metrics         # product page and list with Prometheus metrics off and on (bench/metrics-cost.ts)
  *
  * Besides the targets a warm cache answers, the long-tail targets send a request never seen before
  * every time (bench/long-tail.ts): new search terms, random list pages and sorts, and both mixed.
@@ -36,10 +37,12 @@ const { values: args } = parseArgs({
     "no-write": { type: "boolean", default: false },
     postgres: { type: "boolean", default: false },
     tracing: { type: "boolean", default: false },
-    rounds: { type: "string", default: "5" },
+    // How many turns the --tracing and --metrics runs take (5 and 3 unless given).
+    rounds: { type: "string" },
     "orders-only": { type: "boolean", default: false },
     // PostgreSQL only: the database the bench seeds and measures (created when missing).
     database: { type: "string", default: "bench" },
+    metrics: { type: "boolean", default: false },
   },
 });
 const products = Number(args.products);
@@ -58,7 +61,7 @@ if (args.postgres) {
 if (args.tracing) {
   if (!existsSync("build/server/index.js")) execFileSync("npx", ["react-router", "build"], { stdio: "inherit" });
   const { runTracingBench } = await import("./tracing.ts");
-  await runTracingBench({ products, connections, duration, dataDir, rounds: Number(args.rounds), write });
+  await runTracingBench({ products, connections, duration, dataDir, rounds: Number(args.rounds ?? 5), write });
   process.exit(0);
 }
 
@@ -87,6 +90,11 @@ execFileSync(
   ["--import", "tsx", "db/staff-cli.ts", "--email", BENCH_STAFF.email, "--role", "manager", "--password", BENCH_STAFF.password],
   { stdio: "inherit", env: { ...process.env, DATA_DIR: dataDir } },
 );
+if (args.metrics) {
+  const { runMetricsCost } = await import("./metrics-cost.ts");
+  await runMetricsCost({ dataDir, connections, duration, rounds: Number(args.rounds ?? 3) });
+  process.exit(0);
+}
 const server = await startBenchServer({ DATA_DIR: dataDir, ...(args["orders-only"] ? { API_ONLY: "1" } : {}) });
 const { base } = server;
 

@@ -168,3 +168,14 @@ describe("TRUST_PROXY", () => {
     }
   });
 });
+
+describe("METRICS_PORT", () => {
+  it("keeps metrics off unless set, and gives them a listener of their own, never the public port", () => {
+    expect(loadConfig({}).metrics).toBeUndefined();
+    expect(loadConfig({ METRICS_PORT: "" }).metrics).toBeUndefined();
+    expect(loadConfig({ METRICS_PORT: "9464" }).metrics).toEqual({ port: 9464, host: "localhost" });
+    expect(loadConfig({ METRICS_PORT: "9464", HOST: "0.0.0.0", METRICS_HOST: "10.0.0.5" }).metrics).toEqual({ port: 9464, host: "10.0.0.5" });
+    expect(() => loadConfig({ METRICS_PORT: "metrics" })).toThrow(/^METRICS_PORT must be a whole number from 0 to 65535/);
+    expect(() => loadConfig({ PORT: "8080", METRICS_PORT: "8080" })).toThrow("METRICS_PORT must not be PORT.");
+  });
+});

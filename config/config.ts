@@ -100,6 +100,8 @@ export interface Config {
   pageCacheStaleSeconds: number;
   /** Uploads go to this S3-compatible bucket when S3_BUCKET is set, else to DATA_DIR/uploads. */
   s3?: S3Options;
+  /** The Prometheus metrics' own listener (docs/operations.md); off when METRICS_PORT is unset. */
+  metrics?: { port: number; host: string };
 }
 
 /** A setting the store cannot run with; its message names the variable and what it accepts. */
@@ -113,12 +115,18 @@ const MIN_SECRET_LENGTH = 32;
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = wholeNumber(env, "PORT", 3000, 1, 65_535);
   const nodeEnv = env.NODE_ENV === "production" ? "production" : env.NODE_ENV === "test" ? "test" : "development";
+  // Off production the demo shop (its staff's passwords are in the README) answers only this machine
+  // unless HOST says otherwise; a production image sets HOST itself.
+  const host = env.HOST || (nodeEnv === "production" ? "0.0.0.0" : "localhost");
+  const metricsPort = env.METRICS_PORT?.trim() ? wholeNumber(env, "METRICS_PORT", 0, 0, 65_535) : undefined;
+  // Metrics on the public port would be served to anyone: they get a listener of their own.
+  if (metricsPort !== undefined && metricsPort !== 0 && metricsPort === port) throw new ConfigError("METRICS_PORT must not be PORT.");
   return {
     env: nodeEnv,
     port,
-    // Off production the demo shop (its staff's passwords are in the README) answers only this machine
-    // unless HOST says otherwise; a production image sets HOST itself.
-    host: env.HOST || (nodeEnv === "production" ? "0.0.0.0" : "localhost"),
+    host,
+    // Port 0 picks a free port (tests); the metrics listener is never the public one.
+    metrics: metricsPort === undefined ? undefined : { port: metricsPort, host: env.METRICS_HOST || host },
     dataDir: path.resolve(env.DATA_DIR || "data"),
     databaseUrl: env.DATABASE_URL || undefined,
     // Two at least: the start-up lock holds one connection while migrations and the seed use another.

@@ -36,6 +36,8 @@ export interface Database {
    * would end the process.
    */
   onConnectionError(listener: (err: Error) => void): void;
+  /** The PostgreSQL pool's connections now, and requests waiting for one (metrics); PGlite has no pool. */
+  poolStats?(): { total: number; idle: number; waiting: number; max: number };
   close(): Promise<void>;
 }
 
@@ -108,6 +110,7 @@ export async function openDatabase(options: DatabaseOptions = {}): Promise<Datab
         }
       },
       onConnectionError: (listener) => void listeners.push(listener),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max }),
       close: () => pool.end(),
     };
   }

@@ -46,6 +46,8 @@ import { requestId, requestsPlugin } from "./plugins/requests.ts";
 import { sharedStatePlugin } from "./plugins/shared-state.ts";
 import { storefrontCachePlugin } from "./plugins/storefront-cache.ts";
 import { webPlugin } from "./plugins/web.ts";
+import { metricsPlugin } from "./observability/metrics-plugin.ts";
+import { watchCatalogue } from "./observability/metrics-catalogue.ts";
 
 export interface AppOptions {
   config: Config;
@@ -86,6 +88,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { cache, limiter } = app.shared;
   // A connection PostgreSQL or the network dropped while idle: the pool replaces it; requests meanwhile answer 503.
   database.onConnectionError((err) => app.log.warn({ err: { message: err.message } }, "database connection lost"));
+  // Request timings and the pool's gauges, when metrics are on (METRICS_PORT; docs/operations.md).
+  await app.register(metricsPlugin, { database, build: web?.build });
   await app.register(requestsPlugin);
   await app.register(drainingPlugin);
   app.setValidatorCompiler(validatorCompiler);
@@ -131,6 +135,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     listen: pglite ? (channel, onNotify) => pglite.listen(channel, onNotify) : undefined,
   });
   const catalog = createCatalogService(db, cache, catalogIndex);
+  watchCatalogue(app, catalogIndex);
   // Lists and searches are answered from memory: the catalogue is read before the first visitor asks.
   // A database out of reach now is no reason not to start: the first list then reads it.
   app.addHook("onReady", async () => {

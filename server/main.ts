@@ -13,6 +13,8 @@ import { storageFor } from "./lib/storage.ts";
 import { tracingWanted } from "./observability/tracing-env.ts";
 import { flushTraces, tracingActive } from "./observability/tracing-hooks.ts";
 import { assertProductionReady, loadConfigOrExit } from "#config/config.ts";
+import { record } from "./observability/metrics.ts";
+import { startMetrics } from "./observability/metrics-server.ts";
 
 /** How long the requests in flight get to finish once listening has stopped, before the process gives up on them. */
 const SHUTDOWN_GRACE_MS = 20_000;
@@ -20,6 +22,8 @@ const SHUTDOWN_GRACE_MS = 20_000;
 const RECONCILE_EVERY_MS = 2 * 60_000;
 
 const config = loadConfigOrExit(assertProductionReady);
+// Prometheus metrics on their own listener, before the app is built so that its parts count from the start.
+const metrics = config.metrics ? await startMetrics(config.metrics) : undefined;
 // The embedded database's folder belongs to this process alone (db/store-lock.ts): a second store, or a
 // command such as staff:create, started on it meanwhile stops with a message instead of damaging it.
 if (!config.databaseUrl) {
@@ -101,9 +105,13 @@ const sweep = setInterval(() => {
   sweeping = app.payments
     .releaseExpired()
     .then((released) => {
+      record.reservationSweep("ok", released);
       if (released > 0) app.log.info({ released }, "expired reservations released");
     })
-    .catch((err) => app.log.error({ err }, "reservation sweep failed"));
+    .catch((err) => {
+      record.reservationSweep("failed", 0);
+      app.log.error({ err }, "reservation sweep failed");
+    });
 }, config.reservationSweepSeconds * 1000);
 sweep.unref();
 
@@ -165,3 +173,4 @@ process.on("SIGINT", () => void shutdown("SIGINT"));
 process.on("SIGTERM", () => void shutdown("SIGTERM"));
 
 await app.listen({ port: config.port, host: config.host });
+if (metrics) app.log.info({ port: metrics.port }, "metrics listening");

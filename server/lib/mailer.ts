@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import nodemailer, { type Transporter } from "nodemailer";
 import type { Db } from "#db/client.ts";
 import { outboxEmails } from "#db/schema/index.ts";
+import { record as count } from "../observability/metrics.ts";
 
 export interface MailMessage {
   to: string;
@@ -51,11 +52,15 @@ export function createMailer(db: Db, options: MailerOptions): Mailer {
   }
 
   async function deliver(id: number, message: MailMessage) {
-    if (!transport) return;
+    if (!transport) return count.email("outbox");
+    let sent = false;
     try {
       await transport.sendMail({ from: options.from, ...message });
+      sent = true;
+      count.email("sent");
       await db.update(outboxEmails).set({ enviado_em: new Date(), html: "", texto: "" }).where(eq(outboxEmails.id, id));
     } catch (err) {
+      if (!sent) count.email("failed");
       options.log(err);
       await db
         .update(outboxEmails)

@@ -1,4 +1,5 @@
 import { Redis } from "ioredis";
+import { record } from "../observability/metrics.ts";
 
 export type { Redis };
 
@@ -70,13 +71,16 @@ export function guardRedis(redis: Redis, log: GuardLog, retryMs = REDIS_RETRY_MS
     if (down || closed) return;
     down = true;
     since = Date.now();
+    record.circuit("redis", true);
     log.warn({ err: err instanceof Error ? { message: err.message } : err }, "redis unavailable: caching bypassed, rate limits counted per process");
   };
   const recover = () => {
     if (!down) return;
     down = false;
+    record.circuit("redis", false);
     log.info({ outageMs: Date.now() - since }, "redis available again");
   };
+  record.circuit("redis", false);
   redis.on("error", fail);
   redis.on("close", () => fail(new Error("connection closed")));
   redis.on("ready", recover);

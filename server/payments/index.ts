@@ -3,6 +3,7 @@ import fp from "fastify-plugin";
 import type { Config } from "#config/config.ts";
 import type { Db } from "#db/client.ts";
 import type { PaymentProvider } from "./provider.ts";
+import { timedGateway } from "../observability/metrics-gateway.ts";
 import { createProvider } from "./providers/index.ts";
 import { createSandboxProvider } from "./providers/sandbox.ts";
 import { returnRoutes, sandboxPageRoutes, webhookRoutes } from "./routes.ts";
@@ -34,7 +35,7 @@ export const paymentsPlugin = fp(async (app: FastifyInstance, { db, config }: { 
     },
   });
   const providers = new Map<string, PaymentProvider>(
-    config.paymentProviders.map((name) => [name, createProvider(name, config, sandbox.provider)] as const),
+    config.paymentProviders.map((name) => [name, timedGateway(createProvider(name, config, sandbox.provider))] as const),
   );
   const payments = createPaymentService(db, providers, app.log);
   app.decorate("payments", payments);

@@ -7,6 +7,7 @@ import { HttpError } from "../lib/errors.ts";
 import { chargeOf, decimalsOf, REPLAY_WAIT_MS, refundedSoFar } from "./refund-sums.ts";
 import { lockProducts, returnStock } from "../modules/orders/stock.ts";
 import { recordOrderEvent, type EventAuthor } from "../modules/orders/timeline.ts";
+import { record } from "../observability/metrics.ts";
 import { GatewayError, type PaymentProvider, type RefundInput } from "./provider.ts";
 
 export type RefundRow = typeof refunds.$inferSelect;
@@ -220,7 +221,8 @@ export function createRefunds(db: Db, providers: Map<string, PaymentProvider>) {
   async function settle(id: number, answer: Outcome, input: SettleBy) {
     const [ref] = await db.select({ order_id: refunds.order_id }).from(refunds).where(eq(refunds.id, id));
     if (!ref) throw new HttpError(404, "not_found");
-    return db.transaction(async (tx) => {
+    let provider = "none";
+    const result = await db.transaction(async (tx) => {
       const [order] = await tx.select().from(orders).where(eq(orders.id, ref.order_id)).for("update");
       const [row] = await tx.select().from(refunds).where(eq(refunds.id, id)).for("update");
       if (!order || !row) throw new HttpError(404, "not_found");
@@ -269,6 +271,7 @@ export function createRefunds(db: Db, providers: Map<string, PaymentProvider>) {
       const whole = so.total.plus(row.valor).gte(order.valor_total);
       if (row.pagamento_id !== null) {
         const [payment] = await tx.select().from(payments).where(eq(payments.id, row.pagamento_id)).for("update");
+        provider = payment!.provider;
         const given = answer.status === "feito" ? new Big(payment!.valor_estornado).plus(row.valor_gateway ?? 0) : new Big(payment!.valor_estornado);
         await tx
           .update(payments)
@@ -336,6 +339,9 @@ export function createRefunds(db: Db, providers: Map<string, PaymentProvider>) {
       await input.onSettled?.(tx, made!, whole);
       return { refund: made!, whole, settled: true };
     });
+    // Counted once committed, when this refund made the order refunded whole (a refused one changes nothing).
+    if (result.settled && result.whole && result.refund.status !== "recusado") record.order("refunded", result.refund.moeda_id, provider);
+    return result;
   }
 
   /**

@@ -7,6 +7,7 @@ import { HttpError } from "../lib/errors.ts";
 import type { Config } from "#config/config.ts";
 import { requestLocale } from "../lib/request-locale.ts";
 import { requestSite } from "../lib/site.ts";
+import { record } from "../observability/metrics.ts";
 import { GatewayError, withoutSecrets, type PaymentProvider } from "./provider.ts";
 import type { SandboxGateway } from "./providers/sandbox.ts";
 import type { PaymentService } from "./service.ts";
@@ -40,13 +41,19 @@ export const webhookRoutes: FastifyPluginAsync<{ providers: Map<string, PaymentP
   app.post("/ecom/pagamentos/webhook/:provider", { schema: { hide: true }, config: { rateLimit } }, async (req, reply) => {
     const name = (req.params as { provider: string }).provider;
     const provider = providers.get(name);
-    if (!provider) throw new HttpError(404, "not_found");
+    if (!provider) {
+      record.webhook("unknown", "refused");
+      throw new HttpError(404, "not_found");
+    }
     const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
     const query = Object.fromEntries(
       Object.entries((req.query ?? {}) as Record<string, unknown>).map(([k, v]) => [k, typeof v === "string" ? v : undefined]),
     );
     const notification = provider.parseNotification(req.headers, raw, query);
-    if (!notification) throw new HttpError(401, "payment_signature_invalid");
+    if (!notification) {
+      record.webhook(name, "refused");
+      throw new HttpError(401, "payment_signature_invalid");
+    }
     let payload: unknown;
     try {
       payload = withoutSecrets(JSON.parse(raw.toString()));
@@ -58,12 +65,14 @@ export const webhookRoutes: FastifyPluginAsync<{ providers: Map<string, PaymentP
       result = await payments.handleNotification(name, notification, payload);
     } catch (err) {
       // The gateway's own status read failed: answer an error so the gateway sends the notification again.
+      record.webhook(name, "failed");
       if (err instanceof GatewayError) {
         req.log.warn({ err }, "payment notification: gateway status read failed");
         throw new HttpError(503, "service_unavailable");
       }
       throw err;
     }
+    record.webhook(name, result);
     if (result === "unknown_payment") throw new HttpError(404, "payment_not_found");
     const answer = provider.acknowledge?.(notification, raw);
     // What the store did with it travels in a header too, for logs and tests: some gateways want a body of their own.

@@ -2,6 +2,7 @@ import Big from "big.js";
 import { and, eq, inArray, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import { queryRows, type Db, type Tx } from "#db/client.ts";
 import { orderEvents, orderItems, orders, paymentEvents, payments } from "#db/schema/index.ts";
+import { record } from "../observability/metrics.ts";
 import { lockProducts, returnStock, shortages, takeStock } from "../modules/orders/stock.ts";
 import { recordOrderEvent } from "../modules/orders/timeline.ts";
 import type { PaymentNotification, PaymentProvider, StatusRead } from "./provider.ts";
@@ -210,9 +211,15 @@ export function createPaymentService(
         para: paymentStatus,
       });
       await recordOrderEvent(tx, order!.id, "status_pagamento", null, { de: order!.status, para: orderStatus });
-      if (orderStatus === "PAGO") return { result: "paid" as const };
-      return { result: "refund" as const, refund: { ref: payment!.provider_ref, paymentId: payment!.id, amount: chargeOf(payment!).amount } };
+      if (orderStatus === "PAGO") return { result: "paid" as const, moedaId: order!.moeda_id };
+      return {
+        result: "refund" as const,
+        moedaId: order!.moeda_id,
+        refund: { ref: payment!.provider_ref, paymentId: payment!.id, amount: chargeOf(payment!).amount },
+      };
     });
+    if (outcome.result === "paid") record.order("paid", outcome.moedaId, provider.name);
+    if (outcome.result === "refund") record.order("refunded", outcome.moedaId, provider.name);
     if (outcome.result === "flagged")
       log.warn(
         { paymentId: outcome.paymentId, provider: provider.name, mismatch: outcome.mismatch },
@@ -307,19 +314,20 @@ export function createPaymentService(
   /** Returns the stock of unpaid orders whose reservation has run out. */
   async function releaseExpired(now = new Date()): Promise<number> {
     const expiredRefs: { provider: string; ref: string; id: number }[] = [];
+    const cancelled: { moedaId: number; gateway: string }[] = [];
     const released = await db.transaction(async (tx) => {
       const [lock] = await tx
         .execute(sql`SELECT pg_try_advisory_xact_lock(${EXPIRY_LOCK}) AS ok`)
         .then((r) => (r as unknown as { rows: { ok: boolean }[] }).rows);
       if (!lock?.ok) return 0;
       const due = await tx
-        .select({ id: orders.id })
+        .select({ id: orders.id, moedaId: orders.moeda_id })
         .from(orders)
         .where(and(eq(orders.status, "PAGAMENTO"), lt(orders.reserva_expira_em, now), isNull(orders.estoque_liberado_em)))
         .limit(100)
         // An order a notification holds is being paid: skip it (it is looked at again next run).
         .for("update", { skipLocked: true });
-      for (const { id } of due) {
+      for (const { id, moedaId } of due) {
         const lines = await tx
           .select({ produto_id: orderItems.produto_id, qtde: orderItems.qtde })
           .from(orderItems)
@@ -340,9 +348,11 @@ export function createPaymentService(
           .where(and(eq(payments.order_id, id), inArray(payments.status, ["AGUARDANDO", "RECUSADO"])))
           .returning({ provider: payments.provider, ref: payments.provider_ref, id: payments.id, link: payments.link });
         expiredRefs.push(...open.filter((p) => p.link !== "").map((p) => ({ provider: p.provider, ref: p.ref, id: p.id })));
+        cancelled.push({ moedaId, gateway: open[0]?.provider ?? "none" });
       }
       return due.length;
     });
+    for (const { moedaId, gateway } of cancelled) record.order("cancelled", moedaId, gateway);
     await expireAtGateways(expiredRefs);
     return released;
   }

@@ -7,6 +7,7 @@ import type { Locale } from "#contract/locale.ts";
 import { isDatabaseUnavailable } from "#db/client.ts";
 import { HttpError, SchemaError } from "../lib/errors.ts";
 import { requestLocale } from "../lib/request-locale.ts";
+import { record } from "../observability/metrics.ts";
 
 /** A refused body's unread rest Node may read and throw away so the connection serves on (16 MB). */
 const DRAIN_LIMIT = 16 * 1024 * 1024;
@@ -68,6 +69,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     // The database is out of reach or stopped answering: a moment's outage, not a fault of the request.
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: { message: error.message, code: error.code } }, "database unavailable");
+      record.databaseUnavailable(error);
       return reply
         .status(503)
         .header("retry-after", "5")

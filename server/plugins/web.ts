@@ -15,6 +15,7 @@ import { siteFor, VISITOR_SITE_HEADER, withVisitorSite } from "../lib/site.ts";
 import { CONTENT_UNTIL_HEADER, newNonce, withNonce, type CachedPage, type PageCache } from "../lib/page-cache.ts";
 import { isLocale, type Locale } from "#contract/locale.ts";
 import { guestCurrencyId } from "#contract/guest-currency.ts";
+import { record } from "../observability/metrics.ts";
 
 export interface WebOptions {
   config: Config;
@@ -225,6 +226,7 @@ export async function webPlugin(app: FastifyInstance, options: WebOptions) {
     const key = pageKey(request, site);
     if (pages && key) {
       const found = await pages.lookup(key);
+      record.pageCache(found?.state === "fresh" ? "hit" : found ? "stale" : "miss");
       if (found?.state === "fresh") return sendPage(reply, found.page, "hit");
       if (found) {
         // Stale: this visitor gets it at once, and one render in the background replaces it.

@@ -17,6 +17,7 @@ import { unitPrice } from "../catalog/pricing.ts";
 import type { ShippingService } from "../shipping/service.ts";
 import { lockProducts, shortages, takeStock } from "../orders/stock.ts";
 import { recordOrderEvent } from "../orders/timeline.ts";
+import { record } from "../../observability/metrics.ts";
 
 export interface CheckoutInput {
   token_entrega: string;
@@ -315,6 +316,7 @@ export function createCheckoutService(deps: {
       return order!.id;
     });
     if (orderId === undefined) return start(externalId, customerId, input, origin, lang, clientIp);
+    record.order("placed", moedaId, choice!.gateway);
     return { orderId, link: await linkFor(orderId, origin, cpf) };
   }
 

@@ -1,7 +1,7 @@
 import type { CounterHandover } from "#contract/api/admin/counter.ts";
 import type { Locale } from "#contract/locale.ts";
 import { HttpError } from "../../../lib/errors.ts";
-import { moveFulfilment } from "../orders/fulfilment.ts";
+import { countPickup, moveFulfilment } from "../orders/fulfilment.ts";
 import { audited, type Actor } from "../audit.ts";
 import type { AdminContext } from "../context.ts";
 import { counterOrder } from "./lookup.ts";
@@ -18,7 +18,7 @@ export async function handOver(
   orderId: number,
   locale: Locale,
 ): Promise<CounterHandover> {
-  return db.transaction(async (tx) => {
+  const handed = await db.transaction(async (tx) => {
     const order = await counterOrder(tx, orderId, true);
     if (!order) throw new HttpError(404, "not_found");
     const refusal = counterRefusal(order, locale);
@@ -36,12 +36,14 @@ export async function handOver(
         status_entrega_por: actor.staffId,
       },
     });
-    return {
-      id: after.id,
-      pedido: after.pedido,
-      status_entrega: "retirado",
-      entregue_em: after.status_entrega_em!.toISOString(),
-      entregue_por: actor.name,
-    };
+    return after;
   });
+  await countPickup(db, handed);
+  return {
+    id: handed.id,
+    pedido: handed.pedido,
+    status_entrega: "retirado",
+    entregue_em: handed.status_entrega_em!.toISOString(),
+    entregue_por: actor.name,
+  };
 }

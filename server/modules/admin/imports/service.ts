@@ -20,6 +20,7 @@ import { planSpill } from "./spill.ts";
 import { writePlan } from "./apply.ts";
 import { workbookEntries, zipRefusal } from "./xlsx.ts";
 import { ZipRefused } from "./zip.ts";
+import { record } from "../../../observability/metrics.ts";
 
 /** An import whose process stopped answering (no progress for this long) counts as interrupted. */
 const STALE_MS = 5 * 60 * 1000;
@@ -161,6 +162,7 @@ export function createAdminImports({
         // A refusal of the file (its limits, a row cap, a changed catalogue) is the importer's to read; anything else is ours.
         const refused = err instanceof HttpError && err.statusCode < 500;
         if (!refused) log.error({ err, importacao: row.id }, "import failed");
+        if (row.estado === "applying") record.importApplied("failed");
         const falha = refused ? apiMessage(row.lang as Locale, err.messageKey, err.vars) : apiMessage(row.lang as Locale, "import_failed");
         await setRow(row.id, { estado: "failed", falha }).catch(() => {});
         await rm(fileOf(row), { force: true });
@@ -319,6 +321,7 @@ export function createAdminImports({
       throw new HttpError(409, "import_needs_confirmation", { vars: { count: counts.fora_limite } });
     }
     if ("falha" in result) {
+      record.importApplied("failed");
       await setRow(id, { estado: "failed", falha: result.falha });
       await rm(fileOf(claimed), { force: true });
       return;
@@ -329,6 +332,7 @@ export function createAdminImports({
       { actor, claimed, header: result.header, counts, sample, batches: spill.batches(), progress, concurrentWrites },
       (processadas) => setRow(id, { processadas }),
     );
+    record.importApplied("applied", counts.criadas + counts.atualizadas);
     await rm(fileOf(claimed), { force: true });
     if (counts.criadas + counts.atualizadas > 0) await changed();
   }

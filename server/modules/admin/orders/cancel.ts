@@ -9,6 +9,7 @@ import { audited } from "../audit.ts";
 import { actorOf, type AdminContext } from "../context.ts";
 import { moveFulfilment } from "./fulfilment.ts";
 import { authorOf, fulfilmentFields, notifyFulfilment } from "./notify.ts";
+import { record } from "../../../observability/metrics.ts";
 
 /**
  * Cancels an order still waiting for its payment. On one transaction: the order's row is locked (as the
@@ -62,8 +63,13 @@ export async function cancelUnpaid(ctx: AdminContext, request: FastifyRequest, o
       antes: fulfilmentFields(order),
       depois: { ...fulfilmentFields(after!), ...(motivo ? { motivo } : {}) },
     });
-    return open.filter((p) => p.link !== "").map((p) => ({ provider: p.provider, ref: p.ref, id: p.id }));
+    return {
+      refs: open.filter((p) => p.link !== "").map((p) => ({ provider: p.provider, ref: p.ref, id: p.id })),
+      moedaId: order.moeda_id,
+      gateway: open[0]?.provider ?? "none",
+    };
   });
-  await ctx.payments.expireAtGateways(voided);
+  record.order("cancelled", voided.moedaId, voided.gateway);
+  await ctx.payments.expireAtGateways(voided.refs);
   await notifyFulfilment(ctx, requestSite(ctx.config, request), orderId, "cancelado", request.log);
 }

@@ -1,15 +1,28 @@
-import { eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { fulfilmentRefusal, type FulfilmentKind, type FulfilmentStatus } from "#contract/fulfilment.ts";
 import type { Db, Tx } from "#db/client.ts";
-import { orders } from "#db/schema/sales.ts";
+import { orders, payments } from "#db/schema/sales.ts";
 import { HttpError } from "../../../lib/errors.ts";
 import { recordOrderEvent, type EventAuthor } from "../../orders/timeline.ts";
+import { record, storeMetrics } from "../../../observability/metrics.ts";
 
 type OrderRow = typeof orders.$inferSelect;
 
 /** A pickup order has no shipping service: the buyer collects it at the shop's counter. */
 export const fulfilmentKind = (order: Pick<OrderRow, "entrega_servico_id">): FulfilmentKind =>
   order.entrega_servico_id === null ? "retirada" : "entrega";
+
+/** Counts a committed handover at the counter (`retirado`) by the order's currency and gateway, when metrics are on. */
+export async function countPickup(db: Db, order: Pick<OrderRow, "id" | "moeda_id" | "status_entrega">): Promise<void> {
+  if (!storeMetrics() || order.status_entrega !== "retirado") return;
+  const [payment] = await db
+    .select({ provider: payments.provider })
+    .from(payments)
+    .where(eq(payments.order_id, order.id))
+    .orderBy(asc(payments.id))
+    .limit(1);
+  record.pickup(order.moeda_id, payment?.provider ?? "none");
+}
 
 /** A shipped order's carrier and tracking code. */
 export interface Shipment {

@@ -8,7 +8,7 @@ import { recordOrderEvent, type EventAuthor } from "../../orders/timeline.ts";
 import { audited } from "../audit.ts";
 import { actorOf, memberOf, type AdminContext } from "../context.ts";
 import { fulfilmentEmail, NOTIFIED, type NotifiedStatus } from "./emails.ts";
-import { moveFulfilment, type Shipment } from "./fulfilment.ts";
+import { countPickup, moveFulfilment, type Shipment } from "./fulfilment.ts";
 
 type MailDeps = Pick<AdminContext, "db" | "mailer" | "config">;
 /** The store's origins for each language (a Spanish-speaking customer's link goes to the Spanish host). */
@@ -112,6 +112,7 @@ export async function moveAndNotify(
     });
     return moved;
   });
+  await countPickup(ctx.db, result.after);
   await notifyFulfilment(ctx, requestSite(ctx.config, request), orderId, to, request.log);
   return result;
 }
