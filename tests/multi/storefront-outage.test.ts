@@ -73,13 +73,14 @@ describe.skipIf(!multi.available)("the storefront through a database outage", ()
   it("keeps a signed-in customer signed in, with their cart: a 503 page meanwhile, never the login", async () => {
     const [email] = await residents(database.db, 1);
     const session = await loginVia(server, email!);
-    const products = await api<{ data: { id: number; tem_estoque: boolean; qtde_disponivel: number }[] }>(
+    const products = await api<{ data: { id: number; tem_estoque: boolean; qtde_disponivel: number; mostrar_preco: boolean }[] }>(
       server,
       "GET",
       "/api/public/products?per_page=100&tem_estoque=1",
     );
-    // The most stocked product: the other files' products (a few units each) are sold or reserved on this database.
-    const product = products.body.data.reduce((most, p) => (p.qtde_disponivel > most.qtde_disponivel ? p : most));
+    // The most stocked product with its price shown (a hidden price cannot go in a cart): the other files'
+    // products, a few units each, may be sold or reserved on this database by now.
+    const product = products.body.data.filter((p) => p.mostrar_preco).reduce((most, p) => (p.qtde_disponivel > most.qtde_disponivel ? p : most));
     const cart = await api<{ data: { id: number; external_id: string } }>(server, "POST", "/ecom/venda/carrinho", {
       body: cartBody([{ produto_id: product.id, qtde: 2 }], 3),
       token: session.token,
