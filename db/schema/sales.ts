@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, jsonb, numeric, pgTable, serial, smallint, text, timestamp, uniqueIndex, uuid, varchar } from "drizzle-orm/pg-core";
+import { boolean, customType, date, index, integer, jsonb, numeric, pgTable, serial, smallint, text, timestamp, uniqueIndex, uuid, varchar } from "drizzle-orm/pg-core";
 import { currencies, products } from "./catalog.ts";
 import { addresses, customers } from "./customers.ts";
 import { cities, states } from "./geo.ts";
@@ -351,3 +351,27 @@ export const sandboxGatewayPayments = pgTable("gateway_sandbox", {
   created_at: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updated_at: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+const xid8 = customType<{ data: string }>({ dataType: () => "xid8" });
+
+/**
+ * Which closed days' sales changed (docs/decisions/044): a row per day an order, its lines or a refund of
+ * it changed on a day after the order's own, written by triggers in the writing transaction with that
+ * transaction's id, or a row without a day when a statement changed more than 50 days (the orders seed,
+ * a cleared table). A dashboard that keeps a closed day's figures, worked out under a snapshot, works the
+ * day out again when a row of that day was written by a transaction its snapshot did not see. Insert
+ * only: nothing here is ever locked by a checkout or a payment. Rows older than a day are pruned.
+ */
+export const dashboardChanges = pgTable(
+  "painel_alteracoes",
+  {
+    dia: date("dia", { mode: "string" }),
+    xid: xid8("xid")
+      .notNull()
+      .default(sql`pg_current_xact_id()`),
+    criado_em: timestamp("criado_em", { withTimezone: true })
+      .notNull()
+      .default(sql`clock_timestamp()`),
+  },
+  (t) => [index("painel_alteracoes_xid_idx").on(t.xid), index("painel_alteracoes_criado_idx").on(t.criado_em)],
+);

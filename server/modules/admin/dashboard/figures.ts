@@ -12,6 +12,8 @@ import {
 } from "#contract/api/admin/dashboard.ts";
 import { MOEDA } from "#contract/currencies.ts";
 import { queryRows, type Db } from "#db/client.ts";
+import type { ClosedDay, ClosedDays, Day } from "./closed-days.ts";
+import { rangesOf, slicesOf, unitsOf, type Range, type Slice } from "./day-queries.ts";
 
 /**
  * The dashboard's figures (docs/decisions/034), one query per block. Each reads a narrow slice through
@@ -36,6 +38,8 @@ interface Bounds {
   mes_ant: string;
   mes_ant_fim: string;
   dias: string;
+  /** The end of the last day whose figures may be kept: yesterday's start, by the given clock and the database's. */
+  fechado_ate: string;
   agora: string;
 }
 
@@ -59,7 +63,8 @@ async function bounds(db: Db, now: Date): Promise<Bounds> {
                to_json((m - interval '1 month') AT TIME ZONE ${TZ}) #>> '{}' AS mes_ant,
                to_json(least((m - interval '1 month') + (agora - m), m) AT TIME ZONE ${TZ}) #>> '{}' AS mes_ant_fim,
                to_json((d - interval '${sql.raw(String(DAILY_DAYS - 1))} days') AT TIME ZONE ${TZ}) #>> '{}' AS dias,
-               to_json(agora AT TIME ZONE ${TZ}) #>> '{}' AS agora
+               to_json(agora AT TIME ZONE ${TZ}) #>> '{}' AS agora,
+               to_json((least(d, date_trunc('day', now() AT TIME ZONE ${TZ})) - interval '1 day') AT TIME ZONE ${TZ}) #>> '{}' AS fechado_ate
         FROM s`,
   );
   const iso = (v: string) => new Date(v).toISOString();
@@ -75,45 +80,8 @@ const SPANS = (b: Bounds): Record<string, [string, string]> => ({
   mes_ant: [b.mes_ant, b.mes_ant_fim],
 });
 
-/**
- * What was refunded from each order whose payment gave some back but stays PAGO, in the order's currency
- * (a gateway that charges in another currency refunds in that one: its share of the charge is taken).
- */
-const partialRefunds = (from: string) => sql`
-  SELECT order_id, sum(valor_estornado * valor_total / coalesce(nullif(valor_cobrado, 0), valor_total)) AS estornado
-  FROM pagamentos WHERE valor_estornado > 0 AND created_at >= ${from}::timestamptz GROUP BY order_id`;
-
-/** What one slice of time holds for one currency and one payment status. */
-interface Slice {
-  moeda_id: number;
-  status: string;
-  /** The slice: between edges[b - 1] and edges[b]. */
-  b: number;
-  n: number;
-  total: string;
-  estornado: string;
-  /** The slice's first order (the most sold products read the lines from there on). */
-  min_id: number;
-}
-
-/**
- * Every order placed since the earliest span, previous ones and the 30 days included, in one read of
- * `pedidos_criado_idx`: counted and summed per currency, payment status and slice of time, where the
- * slices are cut at every span's and every day's edges. Each span and each day is then a run of whole
- * slices, added up here rather than asked of the database again.
- */
-async function slices(db: Db, b: Bounds, edges: string[]): Promise<Slice[]> {
-  const from = edges[0]!;
-  return queryRows<Slice>(
-    db,
-    sql`WITH r AS (${partialRefunds(from)})
-        SELECT o.moeda_id, o.status, width_bucket(o.created_at, ${`{${edges.join(",")}}`}::timestamptz[]) AS b,
-               count(*)::int AS n, sum(o.valor_total)::text AS total, coalesce(sum(r.estornado), 0)::text AS estornado, min(o.id) AS min_id
-        FROM pedidos o LEFT JOIN r ON r.order_id = o.id
-        WHERE o.created_at >= ${from}::timestamptz AND o.created_at < ${b.agora}::timestamptz
-        GROUP BY 1, 2, 3`,
-  );
-}
+/** Where a slice between the edges starts: width_bucket's answer for that instant. */
+const bucketOf = (edges: string[], at: string) => edges.filter((e) => Date.parse(e) <= Date.parse(at)).length;
 
 /** The slices' edges: every span's start and end and every day's start, in order, the present last. */
 function edgesOf(b: Bounds, days: string[]): string[] {
@@ -167,14 +135,20 @@ function spanFigures(b: Bounds, rows: Slice[], edges: string[]) {
   return { moedas, periods };
 }
 
-/** Each of the last 30 days' starts (today's last), in the shop's time zone, as instants. */
-async function dayStarts(db: Db, b: Bounds): Promise<string[]> {
-  const rows = await queryRows<{ d: string }>(
+/**
+ * Every day of the shop's calendar from the earliest span's start to today, with its edges as instants
+ * (a day is not always 24 hours where the clocks change).
+ */
+async function calendar(db: Db, b: Bounds): Promise<Day[]> {
+  const from = [b.mes_ant, b.semana_ant].sort()[0]!;
+  const rows = await queryRows<Day>(
     db,
-    sql`SELECT to_json((g AT TIME ZONE ${TZ})) #>> '{}' AS d
-        FROM generate_series((${b.dias}::timestamptz AT TIME ZONE ${TZ}), (${b.hoje}::timestamptz AT TIME ZONE ${TZ}), interval '1 day') g`,
+    sql`SELECT to_char(g, 'YYYY-MM-DD') AS dia, to_json(g AT TIME ZONE ${TZ}) #>> '{}' AS inicio,
+               to_json((g + interval '1 day') AT TIME ZONE ${TZ}) #>> '{}' AS fim
+        FROM generate_series((${from}::timestamptz AT TIME ZONE ${TZ}), (${b.hoje}::timestamptz AT TIME ZONE ${TZ}), interval '1 day') g`,
   );
-  return rows.map((r) => new Date(r.d).toISOString());
+  const iso = (v: string) => new Date(v).toISOString();
+  return rows.map((r) => ({ dia: r.dia, inicio: iso(r.inicio), fim: iso(r.fim) }));
 }
 
 function daily(b: Bounds, rows: Slice[], edges: string[], starts: string[], moedas: number[]) {
@@ -221,47 +195,86 @@ async function stock(db: Db) {
   return { limite: LOW_STOCK, sem_estoque: counts?.sem ?? 0, estoque_baixo: counts?.baixo ?? 0, baixos };
 }
 
+type Units = { produto_id: number; hoje: number; semana: number; mes: number };
+
 /**
- * The five most sold products of today, the week and the month: the lines of the paid orders placed
- * since the earlier of the week's and the month's start, read by `pedido_itens_order_idx` from the
- * first of those orders on (ids grow with time) and joined to them.
+ * The five most sold products of today, the week and the month, from the units of the paid orders of
+ * the kept closed days and of the days read now.
  */
-async function topProducts(db: Db, b: Bounds, firstId: number | undefined) {
-  if (firstId === undefined) return { hoje: [], semana: [], mes: [] };
-  const from = [b.mes, b.semana].sort()[0]!;
-  const rows = await queryRows<TopProduct & { periodo: DashboardPeriod }>(
-    db,
-    sql`WITH o AS MATERIALIZED (
-          SELECT id, created_at FROM pedidos
-          WHERE created_at >= ${from}::timestamptz AND created_at < ${b.agora}::timestamptz AND status = 'PAGO'),
-        i AS (SELECT i.produto_id, i.qtde, o.created_at FROM pedido_itens i JOIN o ON o.id = i.order_id WHERE i.order_id >= ${firstId}),
-        a AS (SELECT produto_id,
-                coalesce(sum(qtde) FILTER (WHERE created_at >= ${b.hoje}::timestamptz), 0)::int AS hoje,
-                coalesce(sum(qtde) FILTER (WHERE created_at >= ${b.semana}::timestamptz), 0)::int AS semana,
-                coalesce(sum(qtde) FILTER (WHERE created_at >= ${b.mes}::timestamptz), 0)::int AS mes
-              FROM i GROUP BY produto_id),
-        t AS ((SELECT 'hoje' AS periodo, produto_id, hoje AS unidades FROM a WHERE hoje > 0 ORDER BY hoje DESC, produto_id LIMIT ${TOP_PRODUCTS})
-              UNION ALL (SELECT 'semana', produto_id, semana FROM a WHERE semana > 0 ORDER BY semana DESC, produto_id LIMIT ${TOP_PRODUCTS})
-              UNION ALL (SELECT 'mes', produto_id, mes FROM a WHERE mes > 0 ORDER BY mes DESC, produto_id LIMIT ${TOP_PRODUCTS}))
-        SELECT t.periodo, t.produto_id, p.codigo, p.nome_pt, p.nome_es, t.unidades FROM t JOIN produtos p ON p.id = t.produto_id
-        ORDER BY t.unidades DESC, t.produto_id`,
-  );
-  const of = (p: DashboardPeriod) => rows.filter((r) => r.periodo === p).map(({ periodo: _, ...rest }) => rest);
+async function topProducts(db: Db, b: Bounds, kept: { day: Day; units: Map<number, number> }[], live: Units[]) {
+  const all = new Map<number, Units>();
+  const add = (id: number, hoje: number, semana: number, mes: number) => {
+    const u = all.get(id) ?? { produto_id: id, hoje: 0, semana: 0, mes: 0 };
+    all.set(id, { produto_id: id, hoje: u.hoje + hoje, semana: u.semana + semana, mes: u.mes + mes });
+  };
+  for (const u of live) add(u.produto_id, u.hoje, u.semana, u.mes);
+  for (const { day, units } of kept) {
+    const at = Date.parse(day.inicio);
+    const [hoje, semana, mes] = [b.hoje, b.semana, b.mes].map((start) => at >= Date.parse(start));
+    for (const [id, n] of units) add(id, hoje ? n : 0, semana ? n : 0, mes ? n : 0);
+  }
+  const best = (p: DashboardPeriod) =>
+    [...all.values()]
+      .filter((u) => u[p] > 0)
+      .sort((x, y) => y[p] - x[p] || x.produto_id - y.produto_id)
+      .slice(0, TOP_PRODUCTS);
+  const chosen = { hoje: best("hoje"), semana: best("semana"), mes: best("mes") };
+  const ids = [...new Set(Object.values(chosen).flatMap((list) => list.map((u) => u.produto_id)))];
+  const names = ids.length
+    ? await queryRows<Omit<TopProduct, "unidades">>(
+        db,
+        sql`SELECT id AS produto_id, codigo, nome_pt, nome_es FROM produtos WHERE id IN (${sql.join(ids, sql`, `)})`,
+      )
+    : [];
+  const named = new Map(names.map((n) => [n.produto_id, n]));
+  const of = (p: DashboardPeriod): TopProduct[] =>
+    chosen[p].flatMap((u) => {
+      const n = named.get(u.produto_id);
+      return n ? [{ ...n, unidades: u[p] }] : [];
+    });
   return { hoje: of("hoje"), semana: of("semana"), mes: of("mes") };
 }
 
-/** The dashboard as of `now` (the tests set the clock; the route asks for the present). */
-export async function dashboardFigures(db: Db, now = new Date()): Promise<Dashboard> {
+/**
+ * The dashboard as of `now` (the tests set the clock; the route asks for the present). With `closed`,
+ * the days that are over (before yesterday, and cut by no span's end) come from what it keeps
+ * (docs/decisions/044); only today, yesterday and the days a span ends within are read on each call.
+ */
+export async function dashboardFigures(db: Db, now = new Date(), closed?: ClosedDays): Promise<Dashboard> {
   const b = await bounds(db, now);
-  const starts = await dayStarts(db, b);
-  const edges = edgesOf(b, starts);
-  const [rows, wait, stockFigures] = await Promise.all([slices(db, b, edges), waiting(db), stock(db)]);
+  const days = await calendar(db, b);
+  const chart = days.filter((d) => d.inicio >= b.dias).map((d) => d.inicio);
+  const edges = edgesOf(b, chart);
+  const topFrom = [b.mes, b.semana].sort()[0]!;
+  const cut = (d: Day) => edges.some((e) => e > d.inicio && e < d.fim);
+  const keep = closed ? days.filter((d) => Date.parse(d.fim) <= Date.parse(b.fechado_ate) && !cut(d)) : [];
+  const kept = new Set(keep.map((d) => d.dia));
+  const live = rangesOf(
+    days.filter((d) => !kept.has(d.dia)),
+    b.agora,
+  );
+  const [keptFigures, liveRows, liveUnits, wait, stockFigures] = await Promise.all([
+    closed && keep.length ? closed.figures(db, keep, (d) => d.inicio >= topFrom) : new Map<string, ClosedDay>(),
+    slicesOf(db, live, edges),
+    unitsOf(
+      db,
+      live.filter(([, end]) => end > topFrom).map(([start, end]): Range => [start > topFrom ? start : topFrom, end]),
+      b,
+    ),
+    waiting(db),
+    stock(db),
+  ]);
+  const rows = [...liveRows, ...keepSlices(keep, keptFigures, edges)];
   const spans = spanFigures(b, rows, edges);
-  const topFrom = Date.parse([b.mes, b.semana].sort()[0]!);
-  const paidIds = within(rows, edges, new Date(topFrom).toISOString(), b.agora)
-    .filter((r) => r.status === "PAGO")
-    .map((r) => Number(r.min_id));
-  const top = await topProducts(db, b, paidIds.length ? Math.min(...paidIds) : undefined);
+  const top = await topProducts(
+    db,
+    b,
+    keep.flatMap((day) => {
+      const units = keptFigures.get(day.dia)?.units;
+      return units && day.inicio >= topFrom ? [{ day, units }] : [];
+    }),
+    liveUnits,
+  );
   return {
     gerado_em: b.agora,
     fuso: TZ,
@@ -270,6 +283,25 @@ export async function dashboardFigures(db: Db, now = new Date()): Promise<Dashbo
     ...wait,
     estoque: stockFigures,
     mais_vendidos: top,
-    vendas_diarias: daily(b, rows, edges, starts, spans.moedas),
+    vendas_diarias: daily(b, rows, edges, chart, spans.moedas),
   };
+}
+
+/** The kept days' sums as slices between the edges: a closed day lies whole within one slice. */
+function keepSlices(keep: Day[], figures: Map<string, ClosedDay>, edges: string[]): Slice[] {
+  const merged = new Map<string, Slice>();
+  for (const day of keep) {
+    const b = bucketOf(edges, day.inicio);
+    for (const r of figures.get(day.dia)?.rows ?? []) {
+      const key = `${r.moeda_id}:${r.status}:${b}`;
+      const m = merged.get(key);
+      merged.set(
+        key,
+        m
+          ? { ...m, n: m.n + r.n, total: new Big(m.total).plus(r.total).toString(), estornado: new Big(m.estornado).plus(r.estornado).toString() }
+          : { ...r, b },
+      );
+    }
+  }
+  return [...merged.values()];
 }

@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import type { Dashboard } from "#contract/api/admin/dashboard.ts";
 import { operationSchema as op } from "../../../lib/operation.ts";
 import { security, tags, type AdminContext } from "../context.ts";
+import { ClosedDays } from "./closed-days.ts";
+import { closedDayFigures } from "./day-queries.ts";
 import { dashboardFigures } from "./figures.ts";
 
 /** The dashboard's figures: owner and manager (the operations map says so; counter staff get a 403). */
@@ -10,11 +12,13 @@ export const dashboardRoutes: FastifyPluginAsyncZod<AdminContext> = async (app, 
   // default; the screen says when its figures are from; the orders list stays live, docs/decisions/034).
   // Members arriving within it wait for the same answer; at 0 each request works the figures out.
   const freshMs = config.dashboardFreshMs;
+  // The days that are over, kept by this process until an order of theirs changes (docs/decisions/044).
+  const closed = new ClosedDays(closedDayFigures);
   let latest: { at: number; figures: Promise<Dashboard> } | undefined;
   const figures = () => {
     const now = Date.now();
     if (!latest || now - latest.at >= freshMs) {
-      const pending = dashboardFigures(db);
+      const pending = dashboardFigures(db, new Date(), closed);
       latest = { at: now, figures: pending };
       // A failure is not kept: the next request works the figures out again.
       pending.catch(() => {
