@@ -101,6 +101,23 @@ describe("the closed days a process keeps", () => {
     expect(workedOut).toHaveLength(1);
   });
 
+  it("counts every day of the chart, kept or read, as the orders of that day say, on the 1st after a short month too", async () => {
+    await order({ at: local("2026-01-31T10:00:00"), moeda: MOEDA.PYG, total: "7000", status: "PAGO" });
+    for (const now of [NOW, local("2026-03-01T12:00:00")]) {
+      const d = await dashboardFigures(db(), now, closed());
+      const paid = await queryRows<{ dia: string; n: number }>(
+        db(),
+        sql`SELECT (created_at AT TIME ZONE 'America/Asuncion')::date::text AS dia, count(*)::int AS n FROM pedidos
+            WHERE status = 'PAGO' AND moeda_id = ${MOEDA.PYG} AND created_at < ${now.toISOString()}::timestamptz GROUP BY 1`,
+      );
+      const chart = d.vendas_diarias.filter((r) => r.moeda_id === MOEDA.PYG);
+      expect(chart).toHaveLength(30);
+      expect(chart.map((r) => [r.dia, r.pagos])).toEqual(chart.map((r) => [r.dia, paid.find((p) => p.dia === r.dia)?.n ?? 0]));
+    }
+    const first = (await dashboardFigures(db(), local("2026-03-01T12:00:00"))).vendas_diarias.find((r) => r.moeda_id === MOEDA.PYG);
+    expect(first).toMatchObject({ dia: "2026-01-31", pagos: 1, vendas: "7000" });
+  });
+
   it("works out again only the days a late payment, a refund, a new line or a removal changed", async () => {
     const days = closed();
     await dashboardFigures(db(), NOW, days);

@@ -136,11 +136,12 @@ function spanFigures(b: Bounds, rows: Slice[], edges: string[]) {
 }
 
 /**
- * Every day of the shop's calendar from the earliest span's start to today, with its edges as instants
+ * Every day of the shop's calendar from the earliest span's or the chart's start to today, with its edges as instants
  * (a day is not always 24 hours where the clocks change).
  */
 async function calendar(db: Db, b: Bounds): Promise<Day[]> {
-  const from = [b.mes_ant, b.semana_ant].sort()[0]!;
+  // The chart's 30 days reach further back than last month's start on the 1st after a short month.
+  const from = [b.mes_ant, b.semana_ant, b.dias].sort()[0]!;
   const rows = await queryRows<Day>(
     db,
     sql`SELECT to_char(g, 'YYYY-MM-DD') AS dia, to_json(g AT TIME ZONE ${TZ}) #>> '{}' AS inicio,
