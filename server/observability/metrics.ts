@@ -34,6 +34,12 @@ function define(registry: Registry) {
       labelNames: ["event", "currency", "gateway"] as const,
       registers,
     }),
+    refunds: new Counter({
+      name: "store_refunds_total",
+      help: "Refunds made (by the gateway, or recorded as made outside the store), by kind (whole: it left the order refunded; partial), currency and gateway.",
+      labelNames: ["kind", "currency", "gateway"] as const,
+      registers,
+    }),
     pickups: new Counter({
       name: "store_pickups_handed_over_total",
       help: "Orders handed over at the store's counter, by currency and gateway.",
@@ -176,6 +182,9 @@ export function currencyLabel(moedaId: number): string {
 export const record = {
   order(event: "placed" | "paid" | "cancelled" | "refunded", moedaId: number, gateway: string) {
     on?.orders.inc({ event, currency: currencyLabel(moedaId), gateway });
+  },
+  refund(kind: "whole" | "partial", moedaId: number, gateway: string) {
+    on?.refunds.inc({ kind, currency: currencyLabel(moedaId), gateway });
   },
   pickup(moedaId: number, gateway: string) {
     on?.pickups.inc({ currency: currencyLabel(moedaId), gateway });

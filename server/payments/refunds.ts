@@ -339,8 +339,11 @@ export function createRefunds(db: Db, providers: Map<string, PaymentProvider>) {
       await input.onSettled?.(tx, made!, whole);
       return { refund: made!, whole, settled: true };
     });
-    // Counted once committed, when this refund made the order refunded whole (a refused one changes nothing).
-    if (result.settled && result.whole && result.refund.status !== "recusado") record.order("refunded", result.refund.moeda_id, provider);
+    // Counted once committed, each refund made, and the order when this one left it refunded whole (a refused one changes nothing).
+    if (result.settled && result.refund.status !== "recusado") {
+      record.refund(result.whole ? "whole" : "partial", result.refund.moeda_id, provider);
+      if (result.whole) record.order("refunded", result.refund.moeda_id, provider);
+    }
     return result;
   }
 

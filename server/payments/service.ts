@@ -219,7 +219,10 @@ export function createPaymentService(
       };
     });
     if (outcome.result === "paid") record.order("paid", outcome.moedaId, provider.name);
-    if (outcome.result === "refund") record.order("refunded", outcome.moedaId, provider.name);
+    if (outcome.result === "refund") {
+      record.order("refunded", outcome.moedaId, provider.name);
+      record.refund("whole", outcome.moedaId, provider.name);
+    }
     if (outcome.result === "flagged")
       log.warn(
         { paymentId: outcome.paymentId, provider: provider.name, mismatch: outcome.mismatch },

@@ -9,6 +9,7 @@ import { pickProducts, placeOrder, shopper, stockOf, type Product } from "../../
 import { asStaff, staffAgent, STORE_ORIGIN, type StaffAgent } from "../../../../tests/support/staff.ts";
 import { createTestApp, type TestApp } from "../../../../tests/support/test-app.ts";
 import type { AdminOrder } from "#contract/api/admin/orders.ts";
+import { enableMetrics } from "../../../observability/metrics.ts";
 import { GatewayError, type PaymentProvider } from "../../../payments/provider.ts";
 import { signSandboxBody } from "../../../payments/providers/sandbox.ts";
 
@@ -58,6 +59,24 @@ const sandboxOf = (ref: string) =>
 const count = async (query: ReturnType<typeof sql>) => Number((await one<{ n: number }>(query)).n);
 
 describe("a refund from the back office", () => {
+  it("is counted in the metrics once made, partial or whole, and the order once refunded whole", async () => {
+    const metrics = enableMetrics({ version: "test", commit: "test" });
+    const counted = async (name: string, labels: Record<string, string>) =>
+      (await metrics.registry.getSingleMetric(name)!.get()).values
+        .filter((v) => Object.entries(labels).every(([k, want]) => String((v.labels as Record<string, unknown>)[k]) === want))
+        .reduce((sum, v) => sum + v.value, 0);
+    const o = await paidOrder([{ produto_id: p.id, qtde: 2 }]);
+    const line = o.item(p);
+    expect((await refund(o.id, { linhas: [{ item_id: line.id, qtde: 1 }] })).status).toBe(200);
+    const mine = { currency: "PYG", gateway: "sandbox" };
+    expect(await counted("store_refunds_total", { kind: "partial", ...mine })).toBe(1);
+    expect(await counted("store_orders_total", { event: "refunded", ...mine })).toBe(0);
+    expect((await refund(o.id, { linhas: [{ item_id: line.id, qtde: 1 }] })).status).toBe(200);
+    expect(await counted("store_refunds_total", { kind: "whole", ...mine })).toBe(1);
+    expect(await counted("store_refunds_total", { kind: "partial", ...mine })).toBe(1);
+    expect(await counted("store_orders_total", { event: "refunded", ...mine })).toBe(1);
+  });
+
   it("gives one line back with restock through the sandbox: its stock, the timeline, the audit log and the customer's e-mail", async () => {
     const o = await paidOrder([
       { produto_id: p.id, qtde: 3 },
