@@ -59,6 +59,14 @@ export default function CheckoutPaymentRoute({ loaderData }: Route.ComponentProp
               </button>
             ) : null}
           </div>
+        ) : state.kind === "cancelled" ? (
+          <div role="alert" className="rounded-lg bg-amber-50 p-6 text-amber-950 ring-1 ring-amber-200" data-testid="payment-cancelled">
+            <p className="text-lg font-bold">{t("cart.orders.paidAfterCancel")}</p>
+            {site ? <p className="mt-3 text-sm">{t("cart.payment.contact", { phone: site.phone, email: site.email })}</p> : null}
+            <Link to={ORDERS_HREF} className="mt-4 inline-block rounded-md bg-panel px-4 py-2 font-semibold text-ink ring-1 ring-slate-300">
+              {t("cart.payment.viewOrders")}
+            </Link>
+          </div>
         ) : state.kind === "paid" ? (
           <div className="rounded-lg bg-emerald-50 p-6 text-emerald-950 ring-1 ring-emerald-200" data-testid="payment-success">
             <p className="flex items-center gap-2 text-xl font-bold">

@@ -11,7 +11,7 @@ import {
   fulfilmentShown,
   fulfilmentTone,
   orderStatusLabel,
-  paymentStatusLabel,
+  shownPaymentLabel,
   statusTone,
 } from "#app/features/orders/status.ts";
 import { pageMeta } from "#app/lib/meta.ts";
@@ -79,7 +79,7 @@ export default function OrderRoute({ loaderData }: Route.ComponentProps) {
     ...fulfilmentFacts(),
     [
       t("cart.orders.paymentStatus"),
-      payment ? <span data-testid="payment-status">{paymentStatusLabel(t, payment.status)}</span> : t("cart.orders.noPayment"),
+      payment ? <span data-testid="payment-status">{shownPaymentLabel(t, order, payment.status)}</span> : t("cart.orders.noPayment"),
     ],
     [t("cart.orders.paymentValue"), money(payment?.valor_total ?? order.valor_total)],
     [t("cart.orders.shippingValue"), money(order.valor_frete)],
@@ -115,6 +115,11 @@ export default function OrderRoute({ loaderData }: Route.ComponentProps) {
           </div>
         ))}
       </dl>
+      {order.pago_apos_cancelamento ? (
+        <p className="mt-4 rounded-lg bg-amber-50 p-4 font-semibold text-amber-950 ring-1 ring-amber-200" data-testid="order-refund-due">
+          {t("cart.orders.paidAfterCancel")}
+        </p>
+      ) : null}
       {order.estornos.length > 0 ? (
         <section aria-labelledby="order-refunds" className="mt-4 rounded-lg bg-panel p-4 shadow-sm ring-1 ring-slate-200" data-testid="order-refunds">
           <h2 id="order-refunds" className="font-bold">

@@ -202,6 +202,11 @@ export const OrderSchema = z.object({
   estornos: z.array(z.object({ valor: z.string(), created_at: z.string() })),
   /** Who buys: the customer's name and document (a CPF or a company's CNPJ, a RUC …) as the account holds them. */
   comprador: z.object({ nome: z.string(), documento_tipo: z.string(), documento: z.string().nullable() }),
+  /**
+   * The shop cancelled the order and the gateway approved its payment afterwards (decision 037): the order
+   * stays CANCELADO and the payment PAGO (the spec's codes), and the money is to be given back.
+   */
+  pago_apos_cancelamento: z.boolean(),
 });
 export type Order = z.infer<typeof OrderSchema>;
 
@@ -221,6 +226,8 @@ export const OrderPaymentsSchema = z.object({
   status: z.string(),
   codigo_retirada: z.string(),
   pagamentos: z.array(PaymentSchema),
+  /** As the order's own field: paid after the shop cancelled it, so not a purchase made but money to give back. */
+  pago_apos_cancelamento: z.boolean(),
 });
 export type OrderPayments = z.infer<typeof OrderPaymentsSchema>;
 

@@ -2,8 +2,8 @@ import * as esPY from "./es-PY.ts";
 import type { ApiTexts, ValidationTexts } from "./pt-BR.ts";
 
 /**
- * es-AR says every API text as es-PY does (decision 016), except the shipping notices the storefront's
- * es-AR pages also say, which read as those do (voseo; decision 040).
+ * es-AR says every API text as es-PY does (decision 016), except the shipping notices and the ticket's
+ * refund line the storefront's es-AR pages also say, which read as those do (voseo; decision 040).
  */
 export const validation: ValidationTexts = { ...esPY.validation };
 
@@ -13,4 +13,5 @@ export const messages: ApiTexts = {
   ...validation,
   shipping_needs_city: "¡Seleccioná una ciudad y tené productos en el carrito!",
   no_delivery_region: "No realizamos entregas en tu región. Por favor, seleccioná un punto de retiro abajo.",
+  ticket_paid_after_cancel: "La tienda canceló este pedido. Te vamos a devolver el pago que recibimos.",
 };

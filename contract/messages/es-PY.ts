@@ -121,6 +121,7 @@ export const messages: ApiTexts = {
   ticket_shipping: "Envío",
   ticket_total: "Total",
   ticket_tax_included: "IVA incluido",
+  ticket_paid_after_cancel: "La tienda canceló este pedido. Le devolveremos el pago que recibimos.",
   ticket_footer: "Presente el código de retiro y un documento con foto al retirar sus productos.",
   demo_staff_local_only:
     "Las cuentas de demostración ingresan con la contraseña publicada en el README solo desde la propia computadora de la tienda (localhost). Para ingresar desde otro lugar, cambie primero su contraseña allí.",

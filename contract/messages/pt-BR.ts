@@ -119,6 +119,7 @@ export const messages = {
   ticket_shipping: "Frete",
   ticket_total: "Total",
   ticket_tax_included: "IVA incluído",
+  ticket_paid_after_cancel: "A loja cancelou este pedido. O pagamento que recebemos será estornado.",
   ticket_footer: "Apresente o código de retirada e um documento com foto ao retirar seus produtos.",
   demo_staff_local_only:
     "As contas de demonstração entram com a senha publicada no README apenas do próprio computador da loja (localhost). Para entrar de outro lugar, troque a senha delas lá primeiro.",

@@ -11,7 +11,12 @@ const FAILED = new Set(["RECUSADO", "EXPIRADO", "ESTORNADO"]);
 export type PaymentsAnswer = OrderPayments;
 
 export type PollState =
-  { kind: "waiting"; attempt: number } | { kind: "paid"; answer: PaymentsAnswer } | { kind: "timeout" } | { kind: "declined" } | { kind: "error" };
+  | { kind: "waiting"; attempt: number }
+  | { kind: "paid"; answer: PaymentsAnswer }
+  | { kind: "cancelled" }
+  | { kind: "timeout" }
+  | { kind: "declined" }
+  | { kind: "error" };
 
 /** Polls `buscar-pagamentos` until the first payment is FINALIZADO or PAGO (spec §4 Checkout). */
 export function usePaymentPolling(externalId: string | null, round: number): PollState {
@@ -26,6 +31,8 @@ export function usePaymentPolling(externalId: string | null, round: number): Pol
         const answer = await api("GET /ecom/venda/pedidos/{external_id}/buscar-pagamentos", { params: { external_id: externalId } });
         if (!live) return;
         const status = answer.pagamentos[0]?.status ?? "";
+        // Paid after the shop cancelled the order (decision 037): no purchase to congratulate on, money to give back.
+        if (answer.pago_apos_cancelamento) return setState({ kind: "cancelled" });
         if (PAID.has(status)) return setState({ kind: "paid", answer });
         if (FAILED.has(status)) return setState({ kind: "declined" });
         if (attempt >= MAX_ATTEMPTS) return setState({ kind: "timeout" });

@@ -13,6 +13,13 @@ function FulfilmentBadge({ order }: { order: OrdersPage["data"][number] }) {
   return <span className={`ml-1 rounded px-2 py-0.5 text-xs font-bold ${fulfilmentTone(status)}`}>{fulfilmentLabel(t, status)}</span>;
 }
 
+/** The shop cancelled the order and its payment arrived afterwards: the buyer is told it will be given back. */
+function RefundDue({ order }: { order: OrdersPage["data"][number] }) {
+  const { t } = useTranslation();
+  if (!order.pago_apos_cancelamento) return null;
+  return <span className="mt-1 block text-xs text-muted">{t("cart.orders.paidAfterCancel")}</span>;
+}
+
 /** Orders list (spec §2): number, date, total, status; each row links to the detail. */
 export function OrdersList({ page, pageHref }: { page: OrdersPage | null; pageHref: (n: number) => string }) {
   const { t, i18n } = useTranslation();
@@ -54,6 +61,7 @@ export function OrdersList({ page, pageHref }: { page: OrdersPage | null; pageHr
               <td className="py-3 pr-4">
                 <span className={`rounded px-2 py-0.5 text-xs font-bold ${statusTone(order.status)}`}>{orderStatusLabel(t, order.status)}</span>
                 <FulfilmentBadge order={order} />
+                <RefundDue order={order} />
               </td>
               <td className="py-3 text-right">
                 <Link to={orderHref(order.external_id)} className="font-semibold underline underline-offset-2">
@@ -81,6 +89,7 @@ export function OrdersList({ page, pageHref }: { page: OrdersPage | null; pageHr
                 <span>{formatDate(order.created_at, i18n.language)}</span>
                 <span className="font-semibold text-ink">{formatPrice(order.valor_total, order.moeda_id)}</span>
               </span>
+              <RefundDue order={order} />
             </Link>
           </li>
         ))}

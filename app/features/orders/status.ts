@@ -7,7 +7,14 @@ const isPaymentStatus = (s: string): s is (typeof PAYMENT_STATUSES)[number] => (
 
 /** Spec §4: the known statuses get a label; any other value is shown as it arrives. */
 export const orderStatusLabel = (t: TFunction, status: string) => (isOrderStatus(status) ? t(`cart.orders.statuses.${status}`) : status);
-export const paymentStatusLabel = (t: TFunction, status: string) => (isPaymentStatus(status) ? t(`cart.orders.paymentStatuses.${status}`) : status);
+const paymentStatusLabel = (t: TFunction, status: string) => (isPaymentStatus(status) ? t(`cart.orders.paymentStatuses.${status}`) : status);
+
+/**
+ * A payment the gateway approved after the shop cancelled the order keeps the spec's PAGO in the API
+ * (decision 037); the buyer reads it as money received that is to be given back, not as a purchase made.
+ */
+export const shownPaymentLabel = (t: TFunction, order: Pick<Order, "pago_apos_cancelamento">, status: string) =>
+  order.pago_apos_cancelamento && status === "PAGO" ? t("cart.orders.paymentToRefund") : paymentStatusLabel(t, status);
 
 export function formatDate(iso: string, locale: string): string {
   const date = new Date(iso);

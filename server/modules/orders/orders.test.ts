@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { inflateSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Order } from "#contract/api/cart.ts";
 import { call, type ApiError } from "../../../tests/support/customers.ts";
+import { pdfText } from "../../../tests/support/pdf-text.ts";
 import { checkout, pickProducts, placeOrder, quote, readyCart, shopper, type Product } from "../../../tests/support/shop.ts";
 import { createTestApp, type TestApp } from "../../../tests/support/test-app.ts";
 
@@ -123,27 +123,6 @@ describe("GET /ecom/venda/pedidos/{external_id}/ticket.pdf", () => {
     expect(res.raw.toString("latin1")).toContain(`(Comprobante del pedido ${second.order.pedido})`);
   });
 });
-
-/** The lines of text a PDFKit document draws: its Flate streams inflated, each TJ's hex chunks joined. */
-function pdfText(pdf: Buffer): string[] {
-  const out: string[] = [];
-  const raw = pdf.toString("latin1");
-  for (const m of raw.matchAll(/stream\r?\n/g)) {
-    const start = m.index + m[0].length;
-    const end = raw.indexOf("endstream", start);
-    let body: string;
-    try {
-      body = inflateSync(pdf.subarray(start, end)).toString("latin1");
-    } catch {
-      continue;
-    }
-    for (const op of body.matchAll(/\[([^\]]*)\]\s*TJ/g)) {
-      const hex = [...op[1]!.matchAll(/<([0-9a-f]*)>/gi)].map((h) => h[1]).join("");
-      out.push(Buffer.from(hex, "hex").toString("latin1"));
-    }
-  }
-  return out;
-}
 
 describe("where the order goes (detail and ticket)", () => {
   it("names the shop's address for a store pickup, never the customer's Brazilian address", async () => {

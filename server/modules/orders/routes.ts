@@ -30,7 +30,8 @@ export const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; auth: 
     { schema: op("GET /ecom/venda/pedidos/{external_id}/buscar-pagamentos", { tags, security }), preHandler },
     async (req) => {
       const order = await orders.get(customerOf(req).id, req.params.external_id);
-      return { pedido: order.pedido, status: order.status, codigo_retirada: order.codigo_retirada, pagamentos: order.pagamentos };
+      const { pedido, status, codigo_retirada, pagamentos, pago_apos_cancelamento } = order;
+      return { pedido, status, codigo_retirada, pagamentos, pago_apos_cancelamento };
     },
   );
 

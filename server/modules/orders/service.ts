@@ -120,7 +120,8 @@ export function createOrdersService(db: Db, storeAddress: string) {
           })),
         pagamentos: own.map((p) => ({
           id: p.id,
-          // Approved after the order was cancelled (decision 037): to the buyer it is paid, and its refund follows.
+          // Approved after the order was cancelled (decision 037): the spec's code, the money received; the
+          // order's pago_apos_cancelamento tells the buyer it is to be given back.
           status: p.status === PAID_AFTER_CANCEL ? "PAGO" : p.status,
           valor_total: p.valor_total,
           provider: p.provider,
@@ -129,6 +130,7 @@ export function createOrdersService(db: Db, storeAddress: string) {
         })),
         estornos: given.filter((r) => r.order_id === o.id).map((r) => ({ valor: r.valor, created_at: r.created_at.toISOString() })),
         comprador: buyerOf(buyers.find((b) => b.id === o.customer_id)),
+        pago_apos_cancelamento: o.status === "CANCELADO" && own.some((p) => p.status === PAID_AFTER_CANCEL),
       };
     });
   }

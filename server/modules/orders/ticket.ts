@@ -45,6 +45,7 @@ export async function renderTicket(order: Order, site: SiteInfo, locale: Locale)
   );
   doc.text(`${t("ticket_date")}: ${date}`);
   doc.text(`${t("ticket_status")}: ${order.status}`);
+  if (order.pago_apos_cancelamento) doc.font("Helvetica-Bold").text(t("ticket_paid_after_cancel")).font("Helvetica");
   // The person or company the order is made out to, with its document (a CPF or a CNPJ, a RUC …).
   const buyer = order.comprador;
   if (buyer.nome)

@@ -24,8 +24,9 @@ export function PendingRefunds({ order, result }: { order: AdminOrder; result?: 
   const { staff } = useStaffSession();
   const navigation = useNavigation();
   if (!(MANAGERS.roles as readonly string[]).includes(staff.papel)) return null;
-  if (order.estornos_pendentes.length === 0 && !order.pago_apos_cancelamento) return null;
   const shown = result && (result.intent === "refund-check" || result.intent === "refund-settle") ? result : undefined;
+  // The answer of the check or settlement that left nothing pending stays said, in the panel it came from.
+  if (order.estornos_pendentes.length === 0 && !order.pago_apos_cancelamento && !shown) return null;
   const errors = shown ? fieldErrors(shown) : {};
   const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: "short", timeStyle: "short", timeZone: "America/Asuncion" });
   return (

@@ -5,10 +5,12 @@ import type { Refund, RefundableOrder } from "#contract/api/admin/refunds.ts";
 import { formatPrice } from "#contract/money.ts";
 import { queryRows } from "#db/client.ts";
 import { call } from "../../../../tests/support/customers.ts";
+import { pdfText } from "../../../../tests/support/pdf-text.ts";
 import { pickProducts, placeOrder, shopper, stockOf, type Product } from "../../../../tests/support/shop.ts";
 import { asStaff, staffAgent, STORE_ORIGIN, type StaffAgent } from "../../../../tests/support/staff.ts";
 import { createTestApp, type TestApp } from "../../../../tests/support/test-app.ts";
 import type { AdminOrder } from "#contract/api/admin/orders.ts";
+import type { Order, OrderPayments } from "#contract/api/cart.ts";
 import { enableMetrics } from "../../../observability/metrics.ts";
 import { GatewayError, type PaymentProvider } from "../../../payments/provider.ts";
 import { signSandboxBody } from "../../../payments/providers/sandbox.ts";
@@ -523,5 +525,37 @@ describe("a payment approved after a member cancelled the order (decision 037)",
     expect(await orderState(o.id)).toEqual({ status: "ESTORNADO", pay: "ESTORNADO", estornado: o.order.valor_total });
     expect((await sandboxOf(o.ref)).status).toBe("refunded");
     expect((await orderPage(o.id)).pago_apos_cancelamento).toBe(false);
+  });
+
+  it("shows the buyer the order cancelled and the payment received to be refunded, in the API's spec codes, until the refund", async () => {
+    const o = await paidOrder([{ produto_id: r.id, qtde: 1 }], false);
+    const asBuyer = <T>(url: string) => call<T>(t.app, "GET", url, { token: buyer.token });
+    const detail = async () => (await asBuyer<{ data: Order }>(`/ecom/venda/pedidos/${o.order.external_id}`)).body.data;
+    expect((await detail()).pago_apos_cancelamento).toBe(false);
+    expect((await asStaff(t.app, manager, "POST", `/api/admin/orders/${o.id}/cancel`, { body: {} })).status).toBe(200);
+    await db().execute(sql`UPDATE gateway_sandbox SET status = 'approved' WHERE ref = ${o.ref}`);
+    expect((await notify(o.ref)).headers["x-payment-result"]).toBe("paid_after_cancel");
+
+    // The spec's codes stay: the order CANCELADO, its payment PAGO (the money arrived); the flag says it goes back.
+    expect(await detail()).toMatchObject({ status: "CANCELADO", pago_apos_cancelamento: true, estornos: [], link_pagamento: null });
+    expect((await detail()).pagamentos[0]!.status).toBe("PAGO");
+    const list = await asBuyer<{ data: { data: Order[] } }>("/ecom/venda/pedidos?per_page=50");
+    expect(list.body.data.data.find((x) => x.id === o.id)).toMatchObject({ status: "CANCELADO", pago_apos_cancelamento: true });
+    const payments = await asBuyer<OrderPayments>(`/ecom/venda/pedidos/${o.order.external_id}/buscar-pagamentos`);
+    expect(payments.body).toMatchObject({ status: "CANCELADO", pago_apos_cancelamento: true });
+    // The ticket says so in the buyer's language: voseo in es-AR.
+    const ticket = async (lang: string) => pdfText((await asBuyer(`/ecom/venda/pedidos/${o.order.external_id}/ticket.pdf?lang=${lang}`)).raw);
+    expect(await ticket("pt-BR")).toEqual(
+      expect.arrayContaining(["Situação: CANCELADO", "A loja cancelou este pedido. O pagamento que recebemos será estornado."]),
+    );
+    expect(await ticket("es-PY")).toContain("La tienda canceló este pedido. Le devolveremos el pago que recibimos.");
+    expect(await ticket("es-AR")).toContain("La tienda canceló este pedido. Te vamos a devolver el pago que recibimos.");
+
+    // Refunded whole: ESTORNADO, the refund listed, the line gone.
+    expect((await refund(o.id, { valor: o.order.valor_total, motivo: "outro" })).status).toBe(200);
+    const after = await detail();
+    expect(after).toMatchObject({ status: "ESTORNADO", pago_apos_cancelamento: false, estornos: [{ valor: o.order.valor_total }] });
+    expect(after.pagamentos[0]!.status).toBe("ESTORNADO");
+    expect((await ticket("pt-BR")).join("\n")).not.toContain("O pagamento que recebemos será estornado");
   });
 });
