@@ -4,8 +4,10 @@ CREATE TABLE "painel_alteracoes" (
 	"criado_em" timestamp with time zone DEFAULT clock_timestamp() NOT NULL
 );
 --> statement-breakpoint
+DROP INDEX "pagamentos_estornos_idx";--> statement-breakpoint
 CREATE INDEX "painel_alteracoes_xid_idx" ON "painel_alteracoes" USING btree ("xid");--> statement-breakpoint
 CREATE INDEX "painel_alteracoes_criado_idx" ON "painel_alteracoes" USING btree ("criado_em");--> statement-breakpoint
+CREATE INDEX "pagamentos_estornos_pedido_idx" ON "pagamentos" USING btree ("order_id") WHERE "pagamentos"."valor_estornado" > 0;--> statement-breakpoint
 -- The closed days whose sales a statement changed (docs/decisions/044): days before today in the shop's
 -- time zone (America/Asuncion, SHOP_TIME_ZONE), each once, or one row without a day for more than 50
 -- (the orders seed, a cleared table), which tells every dashboard to work all its days out again.

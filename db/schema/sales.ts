@@ -1,5 +1,21 @@
 import { sql } from "drizzle-orm";
-import { boolean, customType, date, index, integer, jsonb, numeric, pgTable, serial, smallint, text, timestamp, uniqueIndex, uuid, varchar } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from "drizzle-orm/pg-core";
 import { currencies, products } from "./catalog.ts";
 import { addresses, customers } from "./customers.ts";
 import { cities, states } from "./geo.ts";
@@ -253,9 +269,9 @@ export const payments = pgTable(
     uniqueIndex("pagamentos_provider_order_idx").on(t.provider, t.order_id),
     uniqueIndex("pagamentos_provider_ref_idx").on(t.provider, t.provider_ref),
     index("pagamentos_pendentes_idx").on(t.status, t.created_at),
-    // The few payments that gave something back, by when they were made (the dashboard's refunds).
-    index("pagamentos_estornos_idx")
-      .on(t.created_at)
+    // The dashboard's partial refunds of the paid orders it reads (docs/decisions/044).
+    index("pagamentos_estornos_pedido_idx")
+      .on(t.order_id)
       .where(sql`${t.valor_estornado} > 0`),
   ],
 );

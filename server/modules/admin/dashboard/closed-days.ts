@@ -76,9 +76,27 @@ export class ClosedDays {
     private readonly clock: () => number = Date.now,
   ) {}
 
-  /** The figures of these closed days, those kept and still true, the rest worked out now and kept. */
+  /**
+   * From which transaction on the change rows must be read: the oldest kept snapshot's xmin (every
+   * transaction before it was seen by all of them). Undefined while nothing is kept.
+   */
+  since(): bigint | undefined {
+    let oldest: bigint | undefined;
+    for (const k of this.kept.values()) if (oldest === undefined || k.snapshot.xmin < oldest) oldest = k.snapshot.xmin;
+    return oldest;
+  }
+
+  /** Drops the kept days that a transaction their snapshot did not see has changed (a row without a day: every day). */
+  forget(changes: { dia: string | null; xid: string }[]) {
+    for (const c of changes) {
+      const xid = BigInt(c.xid);
+      for (const [dia, k] of this.kept) if ((c.dia === null || c.dia === dia) && !k.snapshot.sees(xid)) this.kept.delete(dia);
+    }
+  }
+
+  /** The figures of these closed days, those kept (after `forget`) and young enough, the rest worked out now and kept. */
   async figures(db: Db, days: Day[], withUnits: (day: Day) => boolean): Promise<Map<string, ClosedDay>> {
-    await this.forgetChanged(db);
+    await this.prune(db);
     const now = this.clock();
     const missing = days.filter((d) => {
       const k = this.kept.get(d.dia);
@@ -97,22 +115,10 @@ export class ClosedDays {
     return new Map(days.map((d) => [d.dia, this.kept.get(d.dia)!]));
   }
 
-  /** Drops the kept days that a transaction their snapshot did not see has changed since. */
-  private async forgetChanged(db: Db) {
-    if (this.clock() - this.prunedAt >= PRUNE_EVERY_MS) {
-      this.prunedAt = this.clock();
-      await db.execute(sql`DELETE FROM painel_alteracoes WHERE criado_em < now() - interval '1 day'`);
-    }
-    if (!this.kept.size) return;
-    let oldest: bigint | undefined;
-    for (const k of this.kept.values()) if (oldest === undefined || k.snapshot.xmin < oldest) oldest = k.snapshot.xmin;
-    const changes = await queryRows<{ dia: string | null; xid: string }>(
-      db,
-      sql`SELECT dia::text AS dia, xid::text AS xid FROM painel_alteracoes WHERE xid >= ${String(oldest)}::xid8`,
-    );
-    for (const c of changes) {
-      const xid = BigInt(c.xid);
-      for (const [dia, k] of this.kept) if ((c.dia === null || c.dia === dia) && !k.snapshot.sees(xid)) this.kept.delete(dia);
-    }
+  /** Removes the change rows older than a day, once an hour. */
+  private async prune(db: Db) {
+    if (this.clock() - this.prunedAt < PRUNE_EVERY_MS) return;
+    this.prunedAt = this.clock();
+    await db.execute(sql`DELETE FROM painel_alteracoes WHERE criado_em < now() - interval '1 day'`);
   }
 }

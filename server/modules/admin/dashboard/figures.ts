@@ -13,7 +13,7 @@ import {
 import { MOEDA } from "#contract/currencies.ts";
 import { queryRows, type Db } from "#db/client.ts";
 import type { ClosedDay, ClosedDays, Day } from "./closed-days.ts";
-import { rangesOf, slicesOf, unitsOf, type Range, type Slice } from "./day-queries.ts";
+import { liveFigures, rangesOf, type LiveFigures, type LiveUnits, type Range, type Slice } from "./day-queries.ts";
 
 /**
  * The dashboard's figures (docs/decisions/034), one query per block. Each reads a narrow slice through
@@ -46,13 +46,17 @@ interface Bounds {
 /**
  * Where each span starts in the shop's time zone, and the previous span's same length: today until now
  * against yesterday until the same hour, the week so far against last week's same days and hours, the
- * month so far against last month's same days (cut at last month's end).
+ * month so far against last month's same days (cut at last month's end). With them, every day of the
+ * shop's calendar from the earliest span's or the chart's start to today, with its edges as instants (a
+ * day is not always 24 hours where the clocks change; the chart's 30 days reach further back than last
+ * month's start on the 1st after a short month).
  */
-async function bounds(db: Db, now: Date): Promise<Bounds> {
-  const [row] = await queryRows<Bounds>(
+async function bounds(db: Db, now: Date): Promise<{ b: Bounds; days: Day[] }> {
+  const [row] = await queryRows<Bounds & { calendario: string }>(
     db,
     sql`WITH l AS (SELECT (${now.toISOString()}::timestamptz AT TIME ZONE ${TZ}) AS agora),
-         s AS (SELECT agora, date_trunc('day', agora) AS d, date_trunc('week', agora) AS w, date_trunc('month', agora) AS m FROM l)
+         s AS (SELECT agora, date_trunc('day', agora) AS d, date_trunc('week', agora) AS w, date_trunc('month', agora) AS m FROM l),
+         t AS (SELECT *, d - interval '${sql.raw(String(DAILY_DAYS - 1))} days' AS c FROM s)
         SELECT to_json(d AT TIME ZONE ${TZ}) #>> '{}' AS hoje,
                to_json((d - interval '1 day') AT TIME ZONE ${TZ}) #>> '{}' AS hoje_ant,
                to_json((agora - interval '1 day') AT TIME ZONE ${TZ}) #>> '{}' AS hoje_ant_fim,
@@ -62,13 +66,17 @@ async function bounds(db: Db, now: Date): Promise<Bounds> {
                to_json(m AT TIME ZONE ${TZ}) #>> '{}' AS mes,
                to_json((m - interval '1 month') AT TIME ZONE ${TZ}) #>> '{}' AS mes_ant,
                to_json(least((m - interval '1 month') + (agora - m), m) AT TIME ZONE ${TZ}) #>> '{}' AS mes_ant_fim,
-               to_json((d - interval '${sql.raw(String(DAILY_DAYS - 1))} days') AT TIME ZONE ${TZ}) #>> '{}' AS dias,
+               to_json(c AT TIME ZONE ${TZ}) #>> '{}' AS dias,
                to_json(agora AT TIME ZONE ${TZ}) #>> '{}' AS agora,
-               to_json((least(d, date_trunc('day', now() AT TIME ZONE ${TZ})) - interval '1 day') AT TIME ZONE ${TZ}) #>> '{}' AS fechado_ate
-        FROM s`,
+               to_json((least(d, date_trunc('day', now() AT TIME ZONE ${TZ})) - interval '1 day') AT TIME ZONE ${TZ}) #>> '{}' AS fechado_ate,
+               (SELECT json_agg(json_build_array(to_char(g, 'YYYY-MM-DD'), g AT TIME ZONE ${TZ}, (g + interval '1 day') AT TIME ZONE ${TZ}) ORDER BY g)
+                FROM generate_series(least(m - interval '1 month', w - interval '7 days', c), d, interval '1 day') g)::text AS calendario
+        FROM t`,
   );
+  const { calendario, ...edges } = row!;
   const iso = (v: string) => new Date(v).toISOString();
-  return Object.fromEntries(Object.entries(row!).map(([k, v]) => [k, iso(v as string)])) as unknown as Bounds;
+  const days = (JSON.parse(calendario) as [string, string, string][]).map(([dia, inicio, fim]) => ({ dia, inicio: iso(inicio), fim: iso(fim) }));
+  return { b: Object.fromEntries(Object.entries(edges).map(([k, v]) => [k, iso(v as string)])) as unknown as Bounds, days };
 }
 
 const SPANS = (b: Bounds): Record<string, [string, string]> => ({
@@ -135,23 +143,6 @@ function spanFigures(b: Bounds, rows: Slice[], edges: string[]) {
   return { moedas, periods };
 }
 
-/**
- * Every day of the shop's calendar from the earliest span's or the chart's start to today, with its edges as instants
- * (a day is not always 24 hours where the clocks change).
- */
-async function calendar(db: Db, b: Bounds): Promise<Day[]> {
-  // The chart's 30 days reach further back than last month's start on the 1st after a short month.
-  const from = [b.mes_ant, b.semana_ant, b.dias].sort()[0]!;
-  const rows = await queryRows<Day>(
-    db,
-    sql`SELECT to_char(g, 'YYYY-MM-DD') AS dia, to_json(g AT TIME ZONE ${TZ}) #>> '{}' AS inicio,
-               to_json((g + interval '1 day') AT TIME ZONE ${TZ}) #>> '{}' AS fim
-        FROM generate_series((${from}::timestamptz AT TIME ZONE ${TZ}), (${b.hoje}::timestamptz AT TIME ZONE ${TZ}), interval '1 day') g`,
-  );
-  const iso = (v: string) => new Date(v).toISOString();
-  return rows.map((r) => ({ dia: r.dia, inicio: iso(r.inicio), fim: iso(r.fim) }));
-}
-
 function daily(b: Bounds, rows: Slice[], edges: string[], starts: string[], moedas: number[]) {
   return starts.flatMap((start, i) => {
     const end = starts[i + 1] ?? b.agora;
@@ -165,14 +156,7 @@ function daily(b: Bounds, rows: Slice[], edges: string[], starts: string[], moed
   });
 }
 
-async function waiting(db: Db) {
-  const rows = await queryRows<{ k: string; moeda_id: number | null; n: number; valor: string | null }>(
-    db,
-    sql`(SELECT 'pagamento' AS k, moeda_id, count(*)::int AS n, sum(valor_total)::text AS valor FROM pedidos WHERE status = 'PAGAMENTO' GROUP BY moeda_id)
-        UNION ALL
-        (SELECT status_entrega, NULL, count(*)::int, NULL FROM pedidos
-         WHERE status = 'PAGO' AND status_entrega IN ('em_separacao', 'pronto_retirada', 'enviado') GROUP BY status_entrega)`,
-  );
+function waiting(rows: LiveFigures["waiting"]) {
   const count = (k: string) => rows.find((r) => r.k === k)?.n ?? 0;
   return {
     aguardando_pagamento: rows
@@ -182,28 +166,12 @@ async function waiting(db: Db) {
   };
 }
 
-async function stock(db: Db) {
-  const [counts] = await queryRows<{ sem: number; baixo: number }>(
-    db,
-    sql`SELECT count(*) FILTER (WHERE qtde_disponivel <= 0)::int AS sem, count(*) FILTER (WHERE qtde_disponivel > 0)::int AS baixo
-        FROM produtos WHERE ativo AND qtde_disponivel <= ${LOW_STOCK}`,
-  );
-  const baixos = await queryRows<{ produto_id: number; codigo: string; nome_pt: string; nome_es: string; qtde: number }>(
-    db,
-    sql`SELECT id AS produto_id, codigo, nome_pt, nome_es, qtde_disponivel AS qtde FROM produtos
-        WHERE ativo AND qtde_disponivel <= ${LOW_STOCK} AND qtde_disponivel > 0 ORDER BY qtde_disponivel, id LIMIT 8`,
-  );
-  return { limite: LOW_STOCK, sem_estoque: counts?.sem ?? 0, estoque_baixo: counts?.baixo ?? 0, baixos };
-}
-
-type Units = { produto_id: number; hoje: number; semana: number; mes: number };
-
 /**
  * The five most sold products of today, the week and the month, from the units of the paid orders of
  * the kept closed days and of the days read now.
  */
-async function topProducts(db: Db, b: Bounds, kept: { day: Day; units: Map<number, number> }[], live: Units[]) {
-  const all = new Map<number, Units>();
+async function topProducts(db: Db, b: Bounds, kept: { day: Day; units: Map<number, number> }[], live: LiveUnits[]) {
+  const all = new Map<number, LiveUnits>();
   const add = (id: number, hoje: number, semana: number, mes: number) => {
     const u = all.get(id) ?? { produto_id: id, hoje: 0, semana: 0, mes: 0 };
     all.set(id, { produto_id: id, hoje: u.hoje + hoje, semana: u.semana + semana, mes: u.mes + mes });
@@ -242,30 +210,28 @@ async function topProducts(db: Db, b: Bounds, kept: { day: Day; units: Map<numbe
  * (docs/decisions/044); only today, yesterday and the days a span ends within are read on each call.
  */
 export async function dashboardFigures(db: Db, now = new Date(), closed?: ClosedDays): Promise<Dashboard> {
-  const b = await bounds(db, now);
-  const days = await calendar(db, b);
+  const { b, days } = await bounds(db, now);
   const chart = days.filter((d) => d.inicio >= b.dias).map((d) => d.inicio);
   const edges = edgesOf(b, chart);
   const topFrom = [b.mes, b.semana].sort()[0]!;
   const cut = (d: Day) => edges.some((e) => e > d.inicio && e < d.fim);
   const keep = closed ? days.filter((d) => Date.parse(d.fim) <= Date.parse(b.fechado_ate) && !cut(d)) : [];
   const kept = new Set(keep.map((d) => d.dia));
-  const live = rangesOf(
+  const ranges = rangesOf(
     days.filter((d) => !kept.has(d.dia)),
     b.agora,
   );
-  const [keptFigures, liveRows, liveUnits, wait, stockFigures] = await Promise.all([
-    closed && keep.length ? closed.figures(db, keep, (d) => d.inicio >= topFrom) : new Map<string, ClosedDay>(),
-    slicesOf(db, live, edges),
-    unitsOf(
-      db,
-      live.filter(([, end]) => end > topFrom).map(([start, end]): Range => [start > topFrom ? start : topFrom, end]),
-      b,
-    ),
-    waiting(db),
-    stock(db),
-  ]);
-  const rows = [...liveRows, ...keepSlices(keep, keptFigures, edges)];
+  const live = await liveFigures(db, {
+    ranges,
+    edges,
+    unitRanges: ranges.filter(([, end]) => end > topFrom).map(([start, end]): Range => [start > topFrom ? start : topFrom, end]),
+    starts: b,
+    lowStock: LOW_STOCK,
+    since: closed?.since(),
+  });
+  closed?.forget(live.changes);
+  const keptFigures = closed && keep.length ? await closed.figures(db, keep, (d) => d.inicio >= topFrom) : new Map<string, ClosedDay>();
+  const rows = [...live.slices, ...keepSlices(keep, keptFigures, edges)];
   const spans = spanFigures(b, rows, edges);
   const top = await topProducts(
     db,
@@ -274,15 +240,15 @@ export async function dashboardFigures(db: Db, now = new Date(), closed?: Closed
       const units = keptFigures.get(day.dia)?.units;
       return units && day.inicio >= topFrom ? [{ day, units }] : [];
     }),
-    liveUnits,
+    live.units,
   );
   return {
     gerado_em: b.agora,
     fuso: TZ,
     moedas: spans.moedas,
     periodos: spans.periods,
-    ...wait,
-    estoque: stockFigures,
+    ...waiting(live.waiting),
+    estoque: { limite: LOW_STOCK, sem_estoque: live.stock.sem, estoque_baixo: live.stock.baixo, baixos: live.baixos },
     mais_vendidos: top,
     vendas_diarias: daily(b, rows, edges, chart, spans.moedas),
   };

@@ -52,4 +52,3 @@ export async function placeOrder(db: Db, customer: number, spec: OrderSpec): Pro
               ${spec.estornado ?? (spec.status === "ESTORNADO" ? spec.total : "0")}, ${spec.at.toISOString()}::timestamptz)`);
   return row!.id;
 }
-
