@@ -20,8 +20,8 @@ import { sql } from "drizzle-orm";
 import { AdminOrdersQuerySchema } from "#contract/api/admin/orders.ts";
 import { openDatabase, queryRows } from "#db/client.ts";
 import { findAtCounter } from "../server/modules/admin/counter/lookup.ts";
-import { ClosedDays } from "../server/modules/admin/dashboard/closed-days.ts";
-import { closedDayFigures } from "../server/modules/admin/dashboard/day-queries.ts";
+import { ClosedHours } from "../server/modules/admin/dashboard/closed-hours.ts";
+import { closedHourFigures } from "../server/modules/admin/dashboard/queries.ts";
 import { dashboardFigures } from "../server/modules/admin/dashboard/figures.ts";
 import { listOrders, pageQuery } from "../server/modules/admin/orders/list.ts";
 import { counterTargets, orderListTargets, orderSamples } from "./orders.ts";
@@ -106,7 +106,7 @@ for (const t of counterTargets(samples, {}, 1)) {
 // As the route works it out (docs/decisions/044): the closed days kept, then with one of them changed
 // before each call (a late payment of an order of 10 days ago, set back and forth), which works that day out again.
 {
-  const closed = new ClosedDays(closedDayFigures);
+  const closed = new ClosedHours(closedHourFigures);
   await dashboardFigures(db, new Date(), closed);
   const [late] = await queryRows<{ id: number; status: string }>(
     db,

@@ -159,6 +159,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     accounts,
     payments: app.payments,
     concurrentWrites: database.kind === "postgres",
+    catalogue: catalogIndex,
   });
 
   const cart = createCartService(db, catalog);

@@ -1,5 +1,5 @@
 CREATE TABLE "painel_alteracoes" (
-	"dia" date,
+	"hora" bigint,
 	"xid" "xid8" DEFAULT pg_current_xact_id() NOT NULL,
 	"criado_em" timestamp with time zone DEFAULT clock_timestamp() NOT NULL
 );
@@ -8,35 +8,39 @@ DROP INDEX "pagamentos_estornos_idx";--> statement-breakpoint
 CREATE INDEX "painel_alteracoes_xid_idx" ON "painel_alteracoes" USING btree ("xid");--> statement-breakpoint
 CREATE INDEX "painel_alteracoes_criado_idx" ON "painel_alteracoes" USING btree ("criado_em");--> statement-breakpoint
 CREATE INDEX "pagamentos_estornos_pedido_idx" ON "pagamentos" USING btree ("order_id") WHERE "pagamentos"."valor_estornado" > 0;--> statement-breakpoint
--- The closed days whose sales a statement changed (docs/decisions/044): days before today in the shop's
--- time zone (America/Asuncion, SHOP_TIME_ZONE), each once, or one row without a day for more than 50
--- (the orders seed, a cleared table), which tells every dashboard to work all its days out again.
-CREATE FUNCTION painel_anotar(dias date[]) RETURNS void LANGUAGE plpgsql AS $$
+-- The closed hours whose sales a statement changed (docs/decisions/044), as hours since 1970 (the shop's
+-- days start on whole hours in every zone it has had): hours before the present one, each once, or one
+-- row without an hour for more than 200 (the orders seed, a cleared table), which tells every dashboard to
+-- work everything out again.
+CREATE FUNCTION painel_anotar(horas bigint[]) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
-  fechados date[] := ARRAY(SELECT DISTINCT d FROM unnest(dias) d WHERE d < (now() AT TIME ZONE 'America/Asuncion')::date);
+  fechadas bigint[] := ARRAY(SELECT DISTINCT h FROM unnest(horas) h WHERE h < floor(extract(epoch FROM now()) / 3600));
 BEGIN
-  IF cardinality(fechados) > 50 THEN
-    INSERT INTO painel_alteracoes (dia) VALUES (NULL);
-  ELSIF cardinality(fechados) > 0 THEN
-    INSERT INTO painel_alteracoes (dia) SELECT unnest(fechados);
+  IF cardinality(fechadas) > 200 THEN
+    INSERT INTO painel_alteracoes (hora) VALUES (NULL);
+  ELSIF cardinality(fechadas) > 0 THEN
+    INSERT INTO painel_alteracoes (hora) SELECT unnest(fechadas);
   END IF;
 END $$;--> statement-breakpoint
--- An order placed, removed, or changed in what the figures count (payment status, currency, total, day).
+CREATE FUNCTION painel_hora(instante timestamptz) RETURNS bigint LANGUAGE sql IMMUTABLE AS $$
+  SELECT floor(extract(epoch FROM instante) / 3600)::bigint
+$$;--> statement-breakpoint
+-- An order placed, removed, or changed in what the figures count (payment status, currency, total, time).
 CREATE FUNCTION painel_pedidos_mudados() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    PERFORM painel_anotar(ARRAY(SELECT (created_at AT TIME ZONE 'America/Asuncion')::date FROM novos));
+    PERFORM painel_anotar(ARRAY(SELECT painel_hora(created_at) FROM novos));
   ELSIF TG_OP = 'DELETE' THEN
-    PERFORM painel_anotar(ARRAY(SELECT (created_at AT TIME ZONE 'America/Asuncion')::date FROM antigos));
+    PERFORM painel_anotar(ARRAY(SELECT painel_hora(created_at) FROM antigos));
   ELSE
     PERFORM painel_anotar(ARRAY(
-      SELECT (d.created_at AT TIME ZONE 'America/Asuncion')::date
+      SELECT painel_hora(d.created_at)
       FROM novos n JOIN antigos o ON o.id = n.id, LATERAL (VALUES (n.created_at), (o.created_at)) d (created_at)
       WHERE (n.status, n.moeda_id, n.valor_total, n.created_at) IS DISTINCT FROM (o.status, o.moeda_id, o.valor_total, o.created_at)));
   END IF;
   RETURN NULL;
 END $$;--> statement-breakpoint
--- A payment's refund (what a partial refund takes off a paid order's sales), by its order's day.
+-- A payment's refund (what a partial refund takes off a paid order's sales), by its order's hour.
 CREATE FUNCTION painel_pagamentos_mudados() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   pedidos_ids integer[];
@@ -52,19 +56,19 @@ BEGIN
         AND (n.valor_estornado, n.valor_total, n.valor_cobrado, n.order_id) IS DISTINCT FROM (o.valor_estornado, o.valor_total, o.valor_cobrado, o.order_id));
   END IF;
   IF cardinality(pedidos_ids) > 0 THEN
-    PERFORM painel_anotar(ARRAY(SELECT (created_at AT TIME ZONE 'America/Asuncion')::date FROM pedidos WHERE id = ANY (pedidos_ids)));
+    PERFORM painel_anotar(ARRAY(SELECT painel_hora(created_at) FROM pedidos WHERE id = ANY (pedidos_ids)));
   END IF;
   RETURN NULL;
 END $$;--> statement-breakpoint
--- An order's lines (the most sold products), by their order's day.
+-- An order's lines (the most sold products), by their order's hour.
 CREATE FUNCTION painel_itens_mudados() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'DELETE' THEN
-    PERFORM painel_anotar(ARRAY(SELECT (created_at AT TIME ZONE 'America/Asuncion')::date FROM pedidos WHERE id IN (SELECT order_id FROM antigos)));
+    PERFORM painel_anotar(ARRAY(SELECT painel_hora(created_at) FROM pedidos WHERE id IN (SELECT order_id FROM antigos)));
   ELSIF TG_OP = 'INSERT' THEN
-    PERFORM painel_anotar(ARRAY(SELECT (created_at AT TIME ZONE 'America/Asuncion')::date FROM pedidos WHERE id IN (SELECT order_id FROM novos)));
+    PERFORM painel_anotar(ARRAY(SELECT painel_hora(created_at) FROM pedidos WHERE id IN (SELECT order_id FROM novos)));
   ELSE
-    PERFORM painel_anotar(ARRAY(SELECT (created_at AT TIME ZONE 'America/Asuncion')::date FROM pedidos
+    PERFORM painel_anotar(ARRAY(SELECT painel_hora(created_at) FROM pedidos
       WHERE id IN (SELECT order_id FROM novos UNION SELECT order_id FROM antigos)));
   END IF;
   RETURN NULL;

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   customType,
-  date,
   index,
   integer,
   jsonb,
@@ -371,17 +371,18 @@ export const sandboxGatewayPayments = pgTable("gateway_sandbox", {
 const xid8 = customType<{ data: string }>({ dataType: () => "xid8" });
 
 /**
- * Which closed days' sales changed (docs/decisions/044): a row per day an order, its lines or a refund of
- * it changed on a day after the order's own, written by triggers in the writing transaction with that
- * transaction's id, or a row without a day when a statement changed more than 50 days (the orders seed,
- * a cleared table). A dashboard that keeps a closed day's figures, worked out under a snapshot, works the
- * day out again when a row of that day was written by a transaction its snapshot did not see. Insert
- * only: nothing here is ever locked by a checkout or a payment. Rows older than a day are pruned.
+ * Which closed hours' sales changed (docs/decisions/044): a row per hour (hours since 1970) an order, its
+ * lines or a refund of it changed in a later hour than the order's own, written by triggers in the
+ * writing transaction with that transaction's id, or a row without an hour when a statement changed more
+ * than 200 hours (the orders seed, a cleared table). A dashboard that keeps a closed hour's figures,
+ * worked out under a snapshot, works the hour out again when a row of it was written by a transaction its
+ * snapshot did not see. Insert only: nothing here is ever locked by a checkout or a payment. Rows older
+ * than a day are pruned.
  */
 export const dashboardChanges = pgTable(
   "painel_alteracoes",
   {
-    dia: date("dia", { mode: "string" }),
+    hora: bigint("hora", { mode: "number" }),
     xid: xid8("xid")
       .notNull()
       .default(sql`pg_current_xact_id()`),

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from "fastify";
+import type { TopProduct } from "#contract/api/admin/dashboard.ts";
 import { apiMessage, type ApiMessageKey } from "#contract/messages.ts";
 import type { Config } from "#config/config.ts";
 import type { Db } from "#db/client.ts";
@@ -31,7 +32,20 @@ export interface AdminContext {
   concurrentWrites: boolean;
   /** After a catalogue write: the storefront's cached pages and answers are dropped, so shoppers see it at once. */
   changed: () => Promise<void>;
+  /** The in-memory catalogue: the dashboard's stock and its most sold products' names (docs/decisions/044). */
+  catalogue: DashboardCatalogue;
 }
+
+/** What the dashboard reads of the in-memory catalogue (app.ts hands in the catalogue's index), as current as the products it lists. */
+export interface DashboardCatalogue {
+  /** Resolves when every change committed before the call is in it. */
+  fresh(): Promise<void>;
+  /** Active products with no unit and with 1 to `low`, and the `take` with the fewest units among the latter. */
+  stockLevels(low: number, take: number): { out: number; low: number; lowest: (NamedProduct & { qtde: number })[] };
+  /** The code and names of the active products among `ids`. */
+  named(ids: readonly number[]): Map<number, NamedProduct>;
+}
+type NamedProduct = Omit<TopProduct, "unidades">;
 
 /** The operations' OpenAPI tags and security schemes. */
 export const tags = ["admin"];

@@ -8,7 +8,7 @@ import type { PaymentService } from "../../payments/service.ts";
 import type { AccountsService } from "../accounts/service.ts";
 import { createStaffAccess } from "./access.ts";
 import { catalogueRoutes } from "./catalogue/routes.ts";
-import type { AdminContext } from "./context.ts";
+import type { AdminContext, DashboardCatalogue } from "./context.ts";
 import { importsRoutes } from "./imports/routes.ts";
 import { ordersRoutes } from "./orders/routes.ts";
 import { counterRoutes } from "./counter/routes.ts";
@@ -50,6 +50,8 @@ export interface AdminOptions {
   /** The gateways' refunds. */
   payments: PaymentService;
   concurrentWrites: boolean;
+  /** The in-memory catalogue: the dashboard's stock and its most sold products' names. */
+  catalogue: DashboardCatalogue;
 }
 
 /**
@@ -59,7 +61,7 @@ export interface AdminOptions {
  */
 export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (
   app,
-  { db, config, limiter, mailer, storage, accounts, payments, concurrentWrites },
+  { db, config, limiter, mailer, storage, accounts, payments, concurrentWrites, catalogue },
 ) => {
   const context: AdminContext = {
     db,
@@ -79,6 +81,7 @@ export const adminPlugin: FastifyPluginAsync<AdminOptions> = async (
     }),
     apiKeys: createApiKeys(db),
     concurrentWrites,
+    catalogue,
     changed: () => app.storefront.changed(),
   };
   app.addHook("onRequest", createStaffAccess(context.staff, context.apiKeys, config, db));

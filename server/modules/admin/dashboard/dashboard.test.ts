@@ -160,6 +160,13 @@ describe("GET /api/admin/dashboard", () => {
     expect((await asStaff(t.app, undefined, "GET", "/api/admin/dashboard")).status).toBe(401);
   });
 
+  it("answers the route's stock and most sold from the in-memory catalogue as the tables say them", async () => {
+    const res = await asStaff<{ data: Dashboard }>(t.app, await staffAgent(t.app, t.database.db, "owner"), "GET", "/api/admin/dashboard");
+    const direct = await dashboardFigures(t.database.db);
+    expect(res.body.data.estoque).toEqual(direct.estoque);
+    expect(res.body.data.mais_vendidos).toEqual(direct.mais_vendidos);
+  });
+
   it("keeps one working-out for 15 s by default, and works the figures out on every request when DASHBOARD_FRESH_MS is 0", async () => {
     const manager = await staffAgent(t.app, t.database.db, "manager");
     const paidToday = async (app: typeof t.app) =>

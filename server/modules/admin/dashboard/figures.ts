@@ -12,8 +12,16 @@ import {
 } from "#contract/api/admin/dashboard.ts";
 import { MOEDA } from "#contract/currencies.ts";
 import { queryRows, type Db } from "#db/client.ts";
-import type { ClosedDay, ClosedDays, Day } from "./closed-days.ts";
-import { liveFigures, rangesOf, type LiveFigures, type LiveUnits, type Range, type Slice } from "./day-queries.ts";
+import { HOUR_MS, hourOf, type ClosedHour, type ClosedHours } from "./closed-hours.ts";
+import type { DashboardCatalogue } from "../context.ts";
+import { liveFigures, LOWEST, rangesOf, type LiveFigures, type LiveUnits, type Range, type Slice } from "./queries.ts";
+
+/** A day of the shop's calendar: its date and its edges as instants. */
+interface Day {
+  dia: string;
+  inicio: string;
+  fim: string;
+}
 
 /**
  * The dashboard's figures (docs/decisions/034), one query per block. Each reads a narrow slice through
@@ -38,8 +46,8 @@ interface Bounds {
   mes_ant: string;
   mes_ant_fim: string;
   dias: string;
-  /** The end of the last day whose figures may be kept: yesterday's start, by the given clock and the database's. */
-  fechado_ate: string;
+  /** The present by the database's clock (the kept hours are those over by both clocks). */
+  agora_banco: string;
   agora: string;
 }
 
@@ -68,7 +76,7 @@ async function bounds(db: Db, now: Date): Promise<{ b: Bounds; days: Day[] }> {
                to_json(least((m - interval '1 month') + (agora - m), m) AT TIME ZONE ${TZ}) #>> '{}' AS mes_ant_fim,
                to_json(c AT TIME ZONE ${TZ}) #>> '{}' AS dias,
                to_json(agora AT TIME ZONE ${TZ}) #>> '{}' AS agora,
-               to_json((least(d, date_trunc('day', now() AT TIME ZONE ${TZ})) - interval '1 day') AT TIME ZONE ${TZ}) #>> '{}' AS fechado_ate,
+               to_json(now()) #>> '{}' AS agora_banco,
                (SELECT json_agg(json_build_array(to_char(g, 'YYYY-MM-DD'), g AT TIME ZONE ${TZ}, (g + interval '1 day') AT TIME ZONE ${TZ}) ORDER BY g)
                 FROM generate_series(least(m - interval '1 month', w - interval '7 days', c), d, interval '1 day') g)::text AS calendario
         FROM t`,
@@ -88,27 +96,24 @@ const SPANS = (b: Bounds): Record<string, [string, string]> => ({
   mes_ant: [b.mes_ant, b.mes_ant_fim],
 });
 
-/** Where a slice between the edges starts: width_bucket's answer for that instant. */
-const bucketOf = (edges: string[], at: string) => edges.filter((e) => Date.parse(e) <= Date.parse(at)).length;
-
 /** The slices' edges: every span's start and end and every day's start, in order, the present last. */
 function edgesOf(b: Bounds, days: string[]): string[] {
   const all = new Set<string>([...Object.values(SPANS(b)).flat(), ...days, b.agora]);
   return [...all].filter((e) => e <= b.agora).sort((x, y) => Date.parse(x) - Date.parse(y));
 }
 
-/** The slices that lie within [start, end) (both edges). */
-const within = (rows: Slice[], edges: string[], start: string, end: string) => {
+/** The slices that lie within [start, end) (both edges; the edges as milliseconds, read once). */
+const within = (rows: Slice[], edgeMs: number[], start: string, end: string) => {
   const s = Date.parse(start);
   const e = Date.parse(end);
-  return rows.filter((r) => r.b >= 1 && r.b < edges.length && Date.parse(edges[r.b - 1]!) >= s && Date.parse(edges[r.b]!) <= e);
+  return rows.filter((r) => r.b >= 1 && r.b < edgeMs.length && edgeMs[r.b - 1]! >= s && edgeMs[r.b]! <= e);
 };
 
-function spanFigures(b: Bounds, rows: Slice[], edges: string[]) {
+function spanFigures(b: Bounds, rows: Slice[], edgeMs: number[]) {
   const spans = SPANS(b);
   const figures = (span: string, moeda: number): CurrencyFigures => {
     const [start, end] = spans[span]!;
-    const mine = within(rows, edges, start, end).filter((r) => r.moeda_id === moeda);
+    const mine = within(rows, edgeMs, start, end).filter((r) => r.moeda_id === moeda);
     const paid = mine.filter((r) => r.status === "PAGO");
     const refunded = mine.filter((r) => r.status === "ESTORNADO");
     const dp = decimalsOf(moeda);
@@ -143,11 +148,11 @@ function spanFigures(b: Bounds, rows: Slice[], edges: string[]) {
   return { moedas, periods };
 }
 
-function daily(b: Bounds, rows: Slice[], edges: string[], starts: string[], moedas: number[]) {
+function daily(b: Bounds, rows: Slice[], edgeMs: number[], starts: string[], moedas: number[]) {
   return starts.flatMap((start, i) => {
     const end = starts[i + 1] ?? b.agora;
     const dia = new Date(Date.parse(start) + 43_200_000).toLocaleDateString("en-CA", { timeZone: TZ });
-    const paid = within(rows, edges, start, end).filter((r) => r.status === "PAGO");
+    const paid = within(rows, edgeMs, start, end).filter((r) => r.status === "PAGO");
     return moedas.map((moeda_id) => {
       const mine = paid.filter((r) => r.moeda_id === moeda_id);
       const vendas = mine.reduce((sum, r) => sum.plus(r.total).minus(r.estornado), new Big(0));
@@ -168,20 +173,23 @@ function waiting(rows: LiveFigures["waiting"]) {
 
 /**
  * The five most sold products of today, the week and the month, from the units of the paid orders of
- * the kept closed days and of the days read now.
+ * the kept closed hours and of the hours read now.
  */
-async function topProducts(db: Db, b: Bounds, kept: { day: Day; units: Map<number, number> }[], live: LiveUnits[]) {
+async function topProducts(
+  db: Db,
+  b: Bounds,
+  kept: { hour: number; units: Map<number, number> }[],
+  live: LiveUnits[],
+  catalogue: DashboardCatalogue | undefined,
+) {
   const all = new Map<number, LiveUnits>();
   const add = (id: number, hoje: number, semana: number, mes: number) => {
     const u = all.get(id) ?? { produto_id: id, hoje: 0, semana: 0, mes: 0 };
     all.set(id, { produto_id: id, hoje: u.hoje + hoje, semana: u.semana + semana, mes: u.mes + mes });
   };
   for (const u of live) add(u.produto_id, u.hoje, u.semana, u.mes);
-  for (const { day, units } of kept) {
-    const at = Date.parse(day.inicio);
-    const [hoje, semana, mes] = [b.hoje, b.semana, b.mes].map((start) => at >= Date.parse(start));
-    for (const [id, n] of units) add(id, hoje ? n : 0, semana ? n : 0, mes ? n : 0);
-  }
+  const [hoje, semana, mes] = [b.hoje, b.semana, b.mes].map(hourOf) as [number, number, number];
+  for (const { hour, units } of kept) for (const [id, n] of units) add(id, hour >= hoje ? n : 0, hour >= semana ? n : 0, hour >= mes ? n : 0);
   const best = (p: DashboardPeriod) =>
     [...all.values()]
       .filter((u) => u[p] > 0)
@@ -189,13 +197,15 @@ async function topProducts(db: Db, b: Bounds, kept: { day: Day; units: Map<numbe
       .slice(0, TOP_PRODUCTS);
   const chosen = { hoje: best("hoje"), semana: best("semana"), mes: best("mes") };
   const ids = [...new Set(Object.values(chosen).flatMap((list) => list.map((u) => u.produto_id)))];
-  const names = ids.length
-    ? await queryRows<Omit<TopProduct, "unidades">>(
-        db,
-        sql`SELECT id AS produto_id, codigo, nome_pt, nome_es FROM produtos WHERE id IN (${sql.join(ids, sql`, `)})`,
-      )
-    : [];
-  const named = new Map(names.map((n) => [n.produto_id, n]));
+  // Active products' names from the in-memory catalogue; a product hidden since is read from the table.
+  const named = catalogue?.named(ids) ?? new Map<number, Omit<TopProduct, "unidades">>();
+  const unnamed = ids.filter((id) => !named.has(id));
+  if (unnamed.length)
+    for (const n of await queryRows<Omit<TopProduct, "unidades">>(
+      db,
+      sql`SELECT id AS produto_id, codigo, nome_pt, nome_es FROM produtos WHERE id IN (${sql.join(unnamed, sql`, `)})`,
+    ))
+      named.set(n.produto_id, n);
   const of = (p: DashboardPeriod): TopProduct[] =>
     chosen[p].flatMap((u) => {
       const n = named.get(u.produto_id);
@@ -206,69 +216,79 @@ async function topProducts(db: Db, b: Bounds, kept: { day: Day; units: Map<numbe
 
 /**
  * The dashboard as of `now` (the tests set the clock; the route asks for the present). With `closed`,
- * the days that are over (before yesterday, and cut by no span's end) come from what it keeps
- * (docs/decisions/044); only today, yesterday and the days a span ends within are read on each call.
+ * the hours that are over (ended an hour ago by both clocks, and cut by no span's end) come from what it
+ * keeps (docs/decisions/044); only the last hours and the hours a span ends within are read on each call.
  */
-export async function dashboardFigures(db: Db, now = new Date(), closed?: ClosedDays): Promise<Dashboard> {
-  const { b, days } = await bounds(db, now);
+export async function dashboardFigures(db: Db, now = new Date(), closed?: ClosedHours, catalogue?: DashboardCatalogue): Promise<Dashboard> {
+  const [{ b, days }] = await Promise.all([bounds(db, now), catalogue?.fresh()]);
   const chart = days.filter((d) => d.inicio >= b.dias).map((d) => d.inicio);
   const edges = edgesOf(b, chart);
+  const edgeMs = edges.map((e) => Date.parse(e));
   const topFrom = [b.mes, b.semana].sort()[0]!;
-  const cut = (d: Day) => edges.some((e) => e > d.inicio && e < d.fim);
-  const keep = closed ? days.filter((d) => Date.parse(d.fim) <= Date.parse(b.fechado_ate) && !cut(d)) : [];
-  const kept = new Set(keep.map((d) => d.dia));
-  const ranges = rangesOf(
-    days.filter((d) => !kept.has(d.dia)),
-    b.agora,
-  );
+  const first = hourOf(days[0]!.inicio);
+  const last = Math.ceil(Date.parse(b.agora) / HOUR_MS);
+  // An hour may be kept once it ended an hour ago: a transaction of its own time has long committed (044).
+  const keptUntil = Math.floor(Math.min(Date.parse(b.agora), Date.parse(b.agora_banco)) / HOUR_MS) - 1;
+  // Edges inside an hour (a span's end at this minute) leave it to be read; the others fall on hour starts.
+  const cutHours = new Set(edgeMs.filter((e) => e % HOUR_MS !== 0).map((e) => Math.floor(e / HOUR_MS)));
+  const keep: number[] = [];
+  const read: number[] = [];
+  for (let h = first; h < last; h++) (closed && h < keptUntil && !cutHours.has(h) ? keep : read).push(h);
+  const ranges = rangesOf(read, b.agora);
   const live = await liveFigures(db, {
     ranges,
     edges,
     unitRanges: ranges.filter(([, end]) => end > topFrom).map(([start, end]): Range => [start > topFrom ? start : topFrom, end]),
     starts: b,
-    lowStock: LOW_STOCK,
+    lowStock: catalogue ? undefined : LOW_STOCK,
     since: closed?.since(),
   });
   closed?.forget(live.changes);
-  const keptFigures = closed && keep.length ? await closed.figures(db, keep, (d) => d.inicio >= topFrom) : new Map<string, ClosedDay>();
-  const rows = [...live.slices, ...keepSlices(keep, keptFigures, edges)];
-  const spans = spanFigures(b, rows, edges);
+  const topHour = hourOf(topFrom);
+  const keptFigures = closed && keep.length ? await closed.figures(db, keep, (h) => h >= topHour) : new Map<number, ClosedHour>();
+  const rows = [...live.slices, ...keepSlices(keep, keptFigures, edgeMs)];
+  const spans = spanFigures(b, rows, edgeMs);
   const top = await topProducts(
     db,
     b,
-    keep.flatMap((day) => {
-      const units = keptFigures.get(day.dia)?.units;
-      return units && day.inicio >= topFrom ? [{ day, units }] : [];
+    keep.flatMap((hour) => {
+      const units = keptFigures.get(hour)?.units;
+      return units && hour >= topHour ? [{ hour, units }] : [];
     }),
     live.units,
+    catalogue,
   );
+  const stock = catalogue?.stockLevels(LOW_STOCK, LOWEST);
   return {
     gerado_em: b.agora,
     fuso: TZ,
     moedas: spans.moedas,
     periodos: spans.periods,
     ...waiting(live.waiting),
-    estoque: { limite: LOW_STOCK, sem_estoque: live.stock.sem, estoque_baixo: live.stock.baixo, baixos: live.baixos },
+    estoque: stock
+      ? { limite: LOW_STOCK, sem_estoque: stock.out, estoque_baixo: stock.low, baixos: stock.lowest }
+      : { limite: LOW_STOCK, sem_estoque: live.stock.sem, estoque_baixo: live.stock.baixo, baixos: live.baixos },
     mais_vendidos: top,
-    vendas_diarias: daily(b, rows, edges, chart, spans.moedas),
+    vendas_diarias: daily(b, rows, edgeMs, chart, spans.moedas),
   };
 }
 
-/** The kept days' sums as slices between the edges: a closed day lies whole within one slice. */
-function keepSlices(keep: Day[], figures: Map<string, ClosedDay>, edges: string[]): Slice[] {
-  const merged = new Map<string, Slice>();
-  for (const day of keep) {
-    const b = bucketOf(edges, day.inicio);
-    for (const r of figures.get(day.dia)?.rows ?? []) {
+/** The kept hours' sums as slices between the edges: a closed hour lies whole within one slice. */
+function keepSlices(keep: number[], figures: Map<number, ClosedHour>, edgeMs: number[]): Slice[] {
+  const merged = new Map<string, { row: Slice; total: Big; estornado: Big }>();
+  let b = 0;
+  for (const hour of keep) {
+    // The hours come in order: the slice only moves forward (width_bucket's answer for the hour's start).
+    while (b < edgeMs.length && edgeMs[b]! <= hour * HOUR_MS) b++;
+    for (const r of figures.get(hour)?.rows ?? []) {
       const key = `${r.moeda_id}:${r.status}:${b}`;
       const m = merged.get(key);
-      merged.set(
-        key,
-        m
-          ? { ...m, n: m.n + r.n, total: new Big(m.total).plus(r.total).toString(), estornado: new Big(m.estornado).plus(r.estornado).toString() }
-          : { ...r, b },
-      );
+      if (m) {
+        m.row.n += r.n;
+        m.total = m.total.plus(r.total);
+        m.estornado = m.estornado.plus(r.estornado);
+      } else merged.set(key, { row: { ...r, b }, total: new Big(r.total), estornado: new Big(r.estornado) });
     }
   }
-  return [...merged.values()];
+  return [...merged.values()].map(({ row, total, estornado }) => ({ ...row, total: total.toString(), estornado: estornado.toString() }));
 }

@@ -9,7 +9,7 @@ import { createNames } from "./names.ts";
 import { createOrders } from "./orders.ts";
 import { createPaging } from "./paging.ts";
 import { createScoring } from "./scoring.ts";
-import type { CatalogIndex } from "./types.ts";
+import type { CatalogIndex, NamedProduct } from "./types.ts";
 import { createWordCache } from "./word-cache.ts";
 import { createWordIndex, parseSearchDocument } from "./word-index.ts";
 
@@ -98,8 +98,39 @@ export function createCatalogIndex(db: Db, options: CatalogIndexOptions = {}): C
     return e && names.row(e, lang);
   }
 
+  function stockLevels(low: number, take: number) {
+    let out = 0;
+    let few = 0;
+    const lowest: Entry[] = [];
+    const before = (x: Entry, y: Entry) => x.qtdeDisponivel - y.qtdeDisponivel || x.id - y.id;
+    for (const e of entries.all()) {
+      const q = e.qtdeDisponivel;
+      if (q > low) continue;
+      if (q <= 0) {
+        out++;
+        continue;
+      }
+      few++;
+      if (lowest.length < take || before(e, lowest.at(-1)!) < 0) {
+        lowest.push(e);
+        lowest.sort(before);
+        if (lowest.length > take) lowest.pop();
+      }
+    }
+    return { out, low: few, lowest: lowest.map((e) => ({ ...namedOf(e), qtde: e.qtdeDisponivel })) };
+  }
+  const namedOf = (e: Entry): NamedProduct => ({ produto_id: e.id, codigo: e.codigo, nome_pt: e.nomePt, nome_es: e.nomeEs });
+
   return {
     fresh: feed.fresh,
+    stockLevels,
+    named: (ids) =>
+      new Map(
+        ids.flatMap((id) => {
+          const e = entries.get(id);
+          return e ? [[id, namedOf(e)] as const] : [];
+        }),
+      ),
     list: paging.list,
     searchIds,
     product,

@@ -1,4 +1,5 @@
 import type { ExchangeRate, ProductSortField } from "#contract/api/catalog.ts";
+import type { TopProduct } from "#contract/api/admin/dashboard.ts";
 import type { ApiLang } from "#contract/locale.ts";
 import type { BrandTotal, ProductRow } from "../repo.ts";
 
@@ -24,6 +25,13 @@ export interface CatalogIndex {
   product(idOrSlug: string, lang: ApiLang): ProductRow | undefined;
   /** Every exchange rate (spec §9), as current as the products. */
   rates(): ExchangeRate[];
+  /**
+   * The active products with no unit available and with 1 to `low`, and the `take` with the fewest units
+   * (then the lowest id) among the latter: the back office's dashboard.
+   */
+  stockLevels(low: number, take: number): { out: number; low: number; lowest: (NamedProduct & { qtde: number })[] };
+  /** The code and names of the active products among `ids` (the dashboard's most sold). */
+  named(ids: readonly number[]): Map<number, NamedProduct>;
   /** How many active products the index holds. */
   readonly size: number;
 }
@@ -58,3 +66,6 @@ export interface ListAnswer {
   /** Matching products per brand, whatever brands are ticked (null: products without a brand); empty unless asked. */
   brandTotals: BrandTotal[];
 }
+
+/** A product as the back office's dashboard names it. */
+export type NamedProduct = Omit<TopProduct, "unidades">;

@@ -1,13 +1,15 @@
 import { sql, type SQL } from "drizzle-orm";
-import { SHOP_TIME_ZONE as TZ } from "#contract/api/admin/dashboard.ts";
 import { queryRows, type Db } from "#db/client.ts";
-import type { ClosedDay, Day, DayRow } from "./closed-days.ts";
+import { HOUR_MS, hourStart, type ClosedHour, type HourRow } from "./closed-hours.ts";
 
 /**
  * The orders' sums the dashboard reads, for any set of stretches of time, each through
  * `pedidos_criado_idx` (docs/decisions/034, 044): per slice between edges for the stretches worked out
- * on each request (today, yesterday, the days cut at a span's end), per day for the closed days kept.
+ * on each request (the last hours, the hours cut at a span's end), per hour for the closed hours kept.
  */
+
+/** How many of the products low in stock the dashboard lists. */
+export const LOWEST = 8;
 
 /** A stretch of time, [start, end). */
 export type Range = [string, string];
@@ -28,7 +30,7 @@ const partialRefunds = sql`LEFT JOIN LATERAL (
     FROM pagamentos WHERE order_id = o.id AND valor_estornado > 0) r ON o.status = 'PAGO'`;
 
 /** What one slice of time holds for one currency and one payment status. */
-export interface Slice extends DayRow {
+export interface Slice extends HourRow {
   /** The slice: between edges[b - 1] and edges[b]. */
   b: number;
 }
@@ -57,15 +59,15 @@ export interface LiveFigures {
   waiting: Waiting[];
   stock: { sem: number; baixo: number };
   baixos: { produto_id: number; codigo: string; nome_pt: string; nome_es: string; qtde: number }[];
-  /** The closed days' change rows from `since` on (none asked: none). */
-  changes: { dia: string | null; xid: string }[];
+  /** The closed hours' change rows from `since` on (none asked: none). */
+  changes: { hora: number | null; xid: string }[];
 }
 
 /**
  * Everything the dashboard reads on each call, in one statement (on the embedded database each statement
  * costs a millisecond or more of its own, and rows cost more than one JSON text): the orders within the
  * ranges per currency, payment status and slice between edges; their paid lines' units per product; what
- * waits for payment or for its customer; the stock out and low; the closed days' changes since `since`.
+ * waits for payment or for its customer; the stock out and low; the closed hours' changes since `since`.
  */
 export async function liveFigures(
   db: Db,
@@ -74,7 +76,8 @@ export async function liveFigures(
     edges: string[];
     unitRanges: Range[];
     starts: { hoje: string; semana: string; mes: string };
-    lowStock: number;
+    /** Read the stock here (without the in-memory catalogue), with this limit of low. */
+    lowStock?: number;
     since?: bigint;
   },
 ): Promise<LiveFigures> {
@@ -96,14 +99,18 @@ export async function liveFigures(
         SELECT (SELECT json_agg(s) FROM s)::text AS slices,
                (SELECT json_agg(u) FROM u)::text AS units,
                (SELECT json_agg(w) FROM w)::text AS waiting,
-               (SELECT json_build_object('sem', count(*) FILTER (WHERE qtde_disponivel <= 0), 'baixo', count(*) FILTER (WHERE qtde_disponivel > 0))
-                FROM produtos WHERE ativo AND qtde_disponivel <= ${q.lowStock})::text AS stock,
-               (SELECT json_agg(p) FROM (SELECT id AS produto_id, codigo, nome_pt, nome_es, qtde_disponivel AS qtde FROM produtos
-                 WHERE ativo AND qtde_disponivel <= ${q.lowStock} AND qtde_disponivel > 0 ORDER BY qtde_disponivel, id LIMIT 8) p)::text AS baixos,
+               ${
+                 q.lowStock === undefined
+                   ? sql`NULL AS stock, NULL AS baixos,`
+                   : sql`(SELECT json_build_object('sem', count(*) FILTER (WHERE qtde_disponivel <= 0), 'baixo', count(*) FILTER (WHERE qtde_disponivel > 0))
+                          FROM produtos WHERE ativo AND qtde_disponivel <= ${q.lowStock})::text AS stock,
+                         (SELECT json_agg(p) FROM (SELECT id AS produto_id, codigo, nome_pt, nome_es, qtde_disponivel AS qtde FROM produtos
+                           WHERE ativo AND qtde_disponivel <= ${q.lowStock} AND qtde_disponivel > 0 ORDER BY qtde_disponivel, id LIMIT ${LOWEST}) p)::text AS baixos,`
+               }
                ${
                  q.since === undefined
                    ? sql`NULL`
-                   : sql`(SELECT json_agg(c) FROM (SELECT dia::text AS dia, xid::text AS xid FROM painel_alteracoes WHERE xid >= ${String(q.since)}::xid8) c)::text`
+                   : sql`(SELECT json_agg(c) FROM (SELECT hora, xid::text AS xid FROM painel_alteracoes WHERE xid >= ${String(q.since)}::xid8) c)::text`
                } AS changes`,
   );
   const parsed = (k: keyof LiveFigures) => JSON.parse(row?.[k] ?? "[]") as never;
@@ -117,39 +124,36 @@ export async function liveFigures(
   };
 }
 
-/** The days as wholes (a run of consecutive days read as one stretch). */
-export function rangesOf(days: Day[], until?: string): Range[] {
-  const ranges: Range[] = [];
-  for (const d of days) {
-    const end = until && Date.parse(until) < Date.parse(d.fim) ? until : d.fim;
+/** Hours as stretches of time (a run of consecutive hours read as one), the last one cut at `until`. */
+export function rangesOf(hours: number[], until?: string): Range[] {
+  const ranges: [number, number][] = [];
+  for (const h of [...hours].sort((x, y) => x - y)) {
     const last = ranges.at(-1);
-    if (last && last[1] === d.inicio) last[1] = end;
-    else ranges.push([d.inicio, end]);
+    if (last && last[1] === h) last[1] = h + 1;
+    else ranges.push([h, h + 1]);
   }
-  return ranges;
+  const cap = until ? Date.parse(until) : Infinity;
+  return ranges
+    .filter(([start]) => start * HOUR_MS < cap)
+    .map(([start, end]): Range => [hourStart(start), end * HOUR_MS > cap ? until! : hourStart(end)]);
 }
 
-/** Closed days' figures, per day: the sums of their orders, and their paid lines' units where asked. */
-export async function closedDayFigures(db: Db, days: Day[], withUnits: (day: Day) => boolean): Promise<Map<string, ClosedDay>> {
-  const byDay = new Map<string, ClosedDay>(days.map((d) => [d.dia, { rows: [] }]));
-  const local = sql`to_char(o.created_at AT TIME ZONE ${TZ}, 'YYYY-MM-DD')`;
-  const rows = await queryRows<DayRow & { dia: string }>(
+/** Closed hours' figures, per hour: the sums of their orders, and their paid lines' units where asked. */
+export async function closedHourFigures(db: Db, hours: number[], withUnits: (hour: number) => boolean): Promise<Map<number, ClosedHour>> {
+  const byHour = new Map<number, ClosedHour>(hours.map((h) => [h, { rows: [] }]));
+  const counted = hours.filter(withUnits);
+  for (const h of counted) byHour.get(h)!.units = new Map();
+  const [row] = await queryRows<{ rows: string | null; units: string | null }>(
     db,
-    sql`SELECT ${local} AS dia, o.moeda_id, o.status, ${sums}
-        FROM pedidos o ${partialRefunds}
-        WHERE ${inRanges(rangesOf(days))}
-        GROUP BY 1, 2, 3`,
+    sql`WITH s AS (SELECT painel_hora(o.created_at) AS hora, o.moeda_id, o.status, ${sums}
+                   FROM pedidos o ${partialRefunds} WHERE ${inRanges(rangesOf(hours))} GROUP BY 1, 2, 3),
+             u AS (SELECT painel_hora(o.created_at) AS hora, i.produto_id, sum(i.qtde)::int AS unidades
+                   FROM pedidos o JOIN pedido_itens i ON i.order_id = o.id
+                   WHERE (${counted.length ? inRanges(rangesOf(counted)) : sql`false`}) AND o.status = 'PAGO' GROUP BY 1, 2)
+        SELECT (SELECT json_agg(s) FROM s)::text AS rows, (SELECT json_agg(u) FROM u)::text AS units`,
   );
-  for (const { dia, ...row } of rows) byDay.get(dia)?.rows.push(row);
-  const counted = days.filter(withUnits);
-  if (counted.length) {
-    for (const d of counted) byDay.get(d.dia)!.units = new Map();
-    const units = await queryRows<{ dia: string; produto_id: number; unidades: number }>(
-      db,
-      sql`WITH o AS MATERIALIZED (SELECT id, ${local} AS dia FROM pedidos o WHERE (${inRanges(rangesOf(counted))}) AND o.status = 'PAGO')
-          SELECT o.dia, i.produto_id, sum(i.qtde)::int AS unidades FROM pedido_itens i JOIN o ON o.id = i.order_id GROUP BY 1, 2`,
-    );
-    for (const u of units) byDay.get(u.dia)?.units?.set(u.produto_id, u.unidades);
-  }
-  return byDay;
+  for (const { hora, ...r } of JSON.parse(row?.rows ?? "[]") as (HourRow & { hora: number })[]) byHour.get(Number(hora))?.rows.push(r);
+  for (const u of JSON.parse(row?.units ?? "[]") as { hora: number; produto_id: number; unidades: number }[])
+    byHour.get(Number(u.hora))?.units?.set(u.produto_id, u.unidades);
+  return byHour;
 }

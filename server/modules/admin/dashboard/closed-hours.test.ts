@@ -4,8 +4,8 @@ import { inject } from "vitest";
 import { MOEDA } from "#contract/currencies.ts";
 import { queryRows } from "#db/client.ts";
 import { createTestApp, type TestApp } from "../../../../tests/support/test-app.ts";
-import { ClosedDays, Snapshot, type Day } from "./closed-days.ts";
-import { closedDayFigures } from "./day-queries.ts";
+import { ClosedHours, HOUR_MS, hourOf, Snapshot } from "./closed-hours.ts";
+import { closedHourFigures } from "./queries.ts";
 import { dashboardFigures } from "./figures.ts";
 import { local, placeOrder, testBuyer, type OrderSpec } from "./test-orders.ts";
 
@@ -15,21 +15,25 @@ let products: number[];
 const db = () => t.database.db;
 const order = (spec: OrderSpec) => placeOrder(db(), customer, spec);
 
-/** Thursday 9 April 2026, 3 pm in Asunción: the spans reach back to 1 March (last month's start). */
-const NOW = local("2026-04-09T15:00:00");
+/** Thursday 9 April 2026, 3:30 pm in Asunción: the spans reach back to 1 March (last month's start). */
+const NOW = local("2026-04-09T15:30:00");
 const STATUSES = ["PAGO", "PAGO", "PAGO", "PAGAMENTO", "ESTORNADO", "CANCELADO"] as const;
 
-/** The days each working-out of closed days was asked for. */
-let workedOut: string[][];
+/** The hours each working-out of closed hours was asked for. */
+let workedOut: number[][];
 let clock: number;
 const closed = () =>
-  new ClosedDays(
-    async (database, days, withUnits) => {
-      workedOut.push(days.map((d: Day) => d.dia));
-      return closedDayFigures(database, days, withUnits);
+  new ClosedHours(
+    async (database, hours, withUnits) => {
+      workedOut.push(hours);
+      return closedHourFigures(database, hours, withUnits);
     },
     () => clock,
   );
+/** The shop's day of an hour. */
+const dayOf = (hour: number) => new Date(hour * HOUR_MS).toLocaleDateString("en-CA", { timeZone: "America/Asuncion" });
+/** From last month's start to the hour before the last one (2 pm), but the three hours a span ends within at 3:30 pm. */
+const KEPT = hourOf(local("2026-04-09T14:00:00").toISOString()) - hourOf(local("2026-03-01T00:00:00").toISOString()) - 3;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -68,7 +72,7 @@ async function orderOf(daysBefore: number, status: string) {
   return row!.id;
 }
 
-describe("the closed days a process keeps", () => {
+describe("the closed hours a process keeps", () => {
   it("reads a snapshot as PostgreSQL does: before xmin seen, from xmax not, the running ones between not", () => {
     const s = Snapshot.parse("100:110:103,107");
     expect([99n, 100n, 102n, 103n, 104n, 107n, 109n, 110n, 500n].map((x) => s.sees(x))).toEqual([
@@ -86,18 +90,19 @@ describe("the closed days a process keeps", () => {
     expect(Snapshot.parse("5:5:").sees(5n)).toBe(false);
   });
 
-  it("gives the same figures as working everything out, and reads no closed day again while none changed", async () => {
-    const days = closed();
+  it("gives the same figures as working everything out, and reads no closed hour again while none changed", async () => {
+    const hours = closed();
     const live = await dashboardFigures(db(), NOW);
-    expect(await dashboardFigures(db(), NOW, days)).toEqual(live);
-    // Every day from last month's start to two days ago, but the two a span ends within at this hour: a
-    // week ago (2 April) and last month's 9th (the month so far is 8 days and 15 hours long).
+    expect(await dashboardFigures(db(), NOW, hours)).toEqual(live);
     expect(workedOut).toHaveLength(1);
-    expect(workedOut[0]).toHaveLength(36);
-    expect(workedOut[0]).toContain("2026-03-01");
-    expect(workedOut[0]).toContain("2026-04-07");
-    for (const dia of ["2026-03-09", "2026-04-02", "2026-04-08", "2026-04-09"]) expect(workedOut[0]).not.toContain(dia);
-    expect(await dashboardFigures(db(), NOW, days)).toEqual(live);
+    expect(workedOut[0]).toHaveLength(KEPT);
+    const at = (text: string) => hourOf(local(text).toISOString());
+    expect(workedOut[0]).toContain(at("2026-03-01T00:00:00"));
+    expect(workedOut[0]).toContain(at("2026-04-09T13:00:00"));
+    // The present hour and the one before it; yesterday, a week ago and last month's 9th at 3 pm (cut at 3:30).
+    for (const text of ["2026-04-09T15:00:00", "2026-04-09T14:00:00", "2026-04-08T15:00:00", "2026-04-02T15:00:00", "2026-03-09T15:00:00"])
+      expect(workedOut[0]).not.toContain(at(text));
+    expect(await dashboardFigures(db(), NOW, hours)).toEqual(live);
     expect(workedOut).toHaveLength(1);
   });
 
@@ -118,13 +123,14 @@ describe("the closed days a process keeps", () => {
     expect(first).toMatchObject({ dia: "2026-01-31", pagos: 1, vendas: "7000" });
   });
 
-  it("works out again only the days a late payment, a refund, a new line or a removal changed", async () => {
-    const days = closed();
-    await dashboardFigures(db(), NOW, days);
+  it("works out again only the hours a late payment, a refund, a new line or a removal changed", async () => {
+    const hours = closed();
+    await dashboardFigures(db(), NOW, hours);
     workedOut = [];
+    /** One hour worked out again on each of these days. */
     const check = async (dias: string[]) => {
-      const kept = await dashboardFigures(db(), NOW, days);
-      expect(workedOut.flat().sort()).toEqual(dias);
+      const kept = await dashboardFigures(db(), NOW, hours);
+      expect(workedOut.flat().map(dayOf).sort()).toEqual(dias);
       expect(kept).toEqual(await dashboardFigures(db(), NOW));
       workedOut = [];
     };
@@ -146,34 +152,51 @@ describe("the closed days a process keeps", () => {
     await check([]);
   });
 
-  it("works every day out again after a statement that changed many days, and after ten minutes in any case", async () => {
-    const days = closed();
-    await dashboardFigures(db(), NOW, days);
+  it("works every hour out again after a statement that changed more than 200 hours, and after an hour in any case", async () => {
+    const hours = closed();
+    await dashboardFigures(db(), NOW, hours);
+    // Every order's hour changed in one statement: about 130 hours, each worked out again.
+    const changedHours = await queryRows<{ n: number }>(
+      db(),
+      sql`SELECT count(DISTINCT painel_hora(created_at))::int AS n FROM pedidos WHERE created_at >= ${local("2026-03-01T00:00:00").toISOString()}::timestamptz AND created_at < ${local("2026-04-09T14:00:00").toISOString()}::timestamptz`,
+    );
     await db().execute(sql`UPDATE pedidos SET valor_total = valor_total + 1`);
     workedOut = [];
-    expect(await dashboardFigures(db(), NOW, days)).toEqual(await dashboardFigures(db(), NOW));
-    expect(workedOut[0]).toHaveLength(36);
-    clock += 10 * 60_000;
+    expect(await dashboardFigures(db(), NOW, hours)).toEqual(await dashboardFigures(db(), NOW));
+    expect(workedOut[0]!.length).toBeLessThanOrEqual(changedHours[0]!.n);
+    expect(workedOut[0]!.length).toBeGreaterThan(changedHours[0]!.n - 4);
+    // More than 200 hours at once: one row without an hour, every hour.
+    await db().execute(sql`SELECT painel_anotar(ARRAY(SELECT generate_series(1, 201)::bigint))`);
     workedOut = [];
-    await dashboardFigures(db(), NOW, days);
-    expect(workedOut[0]).toHaveLength(36);
+    await dashboardFigures(db(), NOW, hours);
+    expect(workedOut[0]).toHaveLength(KEPT);
+    clock += 60 * 60_000;
+    workedOut = [];
+    await dashboardFigures(db(), NOW, hours);
+    expect(workedOut[0]).toHaveLength(KEPT);
   });
 
-  it("writes a change row only for days before today, in the shop's time zone", async () => {
+  it("writes a change row only for hours before the present one, as hours since 1970", async () => {
     await db().execute(sql`DELETE FROM painel_alteracoes`);
-    await order({ at: new Date(Date.now() - 60_000), moeda: MOEDA.PYG, total: "1000", status: "PAGAMENTO" });
-    await db().execute(sql`UPDATE pedidos SET status = 'PAGO' WHERE created_at > now() - interval '2 minutes'`);
-    expect(await queryRows(db(), sql`SELECT dia FROM painel_alteracoes`)).toEqual([]);
-    await db().execute(sql`UPDATE pedidos SET status = 'PAGAMENTO' WHERE id = ${await orderOf(5, "PAGO")}`);
-    expect(await queryRows(db(), sql`SELECT dia::text FROM painel_alteracoes`)).toEqual([{ dia: "2026-04-04" }]);
+    // Placed and paid within the present hour (a minute into it at the latest, so the hour cannot turn meanwhile).
+    const start = Math.floor(Date.now() / HOUR_MS) * HOUR_MS;
+    await order({ at: new Date(Math.min(Date.now(), start + 60_000)), moeda: MOEDA.PYG, total: "1000", status: "PAGAMENTO" });
+    await db().execute(sql`UPDATE pedidos SET status = 'PAGO' WHERE created_at >= ${new Date(start).toISOString()}::timestamptz`);
+    expect(await queryRows(db(), sql`SELECT hora FROM painel_alteracoes`)).toEqual([]);
+    const old = await orderOf(5, "PAGO");
+    await db().execute(sql`UPDATE pedidos SET status = 'PAGAMENTO' WHERE id = ${old}`);
+    const [placed] = await queryRows<{ at: string }>(db(), sql`SELECT to_json(created_at) #>> '{}' AS at FROM pedidos WHERE id = ${old}`);
+    expect(await queryRows(db(), sql`SELECT hora::int AS hora FROM painel_alteracoes`)).toEqual([
+      { hora: hourOf(new Date(placed!.at).toISOString()) },
+    ]);
   });
 
   // A transaction still open while the day is worked out: PostgreSQL only (two connections).
   it.skipIf(inject("seeded").kind !== "postgres")(
-    "works a day out again when the change committed after its figures were read without it",
+    "works an hour out again when the change committed after its figures were read without it",
     async () => {
-      const days = closed();
-      await dashboardFigures(db(), NOW, days);
+      const hours = closed();
+      await dashboardFigures(db(), NOW, hours);
       const target = await orderOf(21, "PAGAMENTO");
       let changed!: () => void;
       let commit!: () => void;
@@ -187,12 +210,12 @@ describe("the closed days a process keeps", () => {
       await isChanged;
       // A later transaction that commits first: the open one is then among the snapshot's running ones.
       await db().execute(sql`UPDATE pedidos SET status_entrega = status_entrega WHERE id = ${await orderOf(27, "PAGAMENTO")}`);
-      // Ten minutes on: every day is worked out again, the open payment unseen.
-      clock += 10 * 60_000;
-      const before = await dashboardFigures(db(), NOW, days);
+      // An hour on: every hour is worked out again, the open payment unseen.
+      clock += 60 * 60_000;
+      const before = await dashboardFigures(db(), NOW, hours);
       commit();
       await paying;
-      const after = await dashboardFigures(db(), NOW, days);
+      const after = await dashboardFigures(db(), NOW, hours);
       expect(after).toEqual(await dashboardFigures(db(), NOW));
       expect(after).not.toEqual(before);
     },

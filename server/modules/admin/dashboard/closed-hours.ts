@@ -2,19 +2,24 @@ import { sql } from "drizzle-orm";
 import { queryRows, type Db } from "#db/client.ts";
 
 /**
- * The figures of days that are over, kept by each process between dashboards (docs/decisions/044).
+ * The figures of the hours that are over, kept by each process between dashboards (docs/decisions/044).
  *
- * A day's figures are worked out under a database snapshot and kept with it. The triggers of migration
- * 0025 write a row to `painel_alteracoes` for every closed day a transaction changes (an order paid or
- * expired the next day, a refund, a cleared table), with that transaction's id. Before each dashboard
- * the rows newer than the oldest kept snapshot are read: a day whose row comes from a transaction its
- * snapshot did not see is worked out again. A transaction that had not committed when the day was
+ * An hour's figures are worked out under a database snapshot and kept with it. The triggers of migration
+ * 0025 write a row to `painel_alteracoes` for every closed hour a transaction changes (an order paid or
+ * expired after its hour, a refund, a cleared table), with that transaction's id. Before each dashboard
+ * the rows newer than the oldest kept snapshot are read: an hour whose row comes from a transaction its
+ * snapshot did not see is worked out again. A transaction that had not committed when the hour was
  * worked out is invisible to that snapshot, so no change slips between the reading and the keeping,
  * whatever order the transactions commit in; and nothing here is locked by a checkout or a payment.
  */
 
-/** What a closed day holds for one currency and one payment status. */
-export interface DayRow {
+/** Hours are counted since 1970 (UTC): the shop's days start on whole hours. */
+export const HOUR_MS = 3_600_000;
+export const hourOf = (iso: string) => Math.floor(Date.parse(iso) / HOUR_MS);
+export const hourStart = (hour: number) => new Date(hour * HOUR_MS).toISOString();
+
+/** What a closed hour holds for one currency and one payment status. */
+export interface HourRow {
   moeda_id: number;
   status: string;
   n: number;
@@ -22,17 +27,10 @@ export interface DayRow {
   estornado: string;
 }
 
-export interface ClosedDay {
-  rows: DayRow[];
-  /** Units of each product in the day's paid orders (kept only for days the most sold may count). */
+export interface ClosedHour {
+  rows: HourRow[];
+  /** Units of each product in the hour's paid orders (kept only for hours the most sold may count). */
   units?: Map<number, number>;
-}
-
-/** A day of the shop's calendar: its date and its edges as instants. */
-export interface Day {
-  dia: string;
-  inicio: string;
-  fim: string;
 }
 
 /** A PostgreSQL snapshot (`pg_current_snapshot()`): which transactions' work it sees. */
@@ -55,20 +53,20 @@ export class Snapshot {
   }
 }
 
-interface Kept extends ClosedDay {
+interface Kept extends ClosedHour {
   snapshot: Snapshot;
   at: number;
 }
 
-/** How long a kept day answers before it is worked out again anyway (the change rows live a day). */
-const KEEP_MS = 10 * 60_000;
+/** How long a kept hour answers before it is worked out again anyway (the change rows live a day). */
+const KEEP_MS = 60 * 60_000;
 /** How often a process removes the change rows older than a day. */
 const PRUNE_EVERY_MS = 60 * 60_000;
 
-export type WorkOut = (db: Db, days: Day[], withUnits: (day: Day) => boolean) => Promise<Map<string, ClosedDay>>;
+export type WorkOut = (db: Db, hours: number[], withUnits: (hour: number) => boolean) => Promise<Map<number, ClosedHour>>;
 
-export class ClosedDays {
-  private readonly kept = new Map<string, Kept>();
+export class ClosedHours {
+  private readonly kept = new Map<number, Kept>();
   private prunedAt = 0;
 
   constructor(
@@ -86,33 +84,37 @@ export class ClosedDays {
     return oldest;
   }
 
-  /** Drops the kept days that a transaction their snapshot did not see has changed (a row without a day: every day). */
-  forget(changes: { dia: string | null; xid: string }[]) {
+  /** Drops the kept hours that a transaction their snapshot did not see has changed (a row without an hour: every hour). */
+  forget(changes: { hora: string | number | null; xid: string }[]) {
     for (const c of changes) {
       const xid = BigInt(c.xid);
-      for (const [dia, k] of this.kept) if ((c.dia === null || c.dia === dia) && !k.snapshot.sees(xid)) this.kept.delete(dia);
+      const hours = c.hora === null ? [...this.kept.keys()] : [Number(c.hora)];
+      for (const hour of hours) {
+        const k = this.kept.get(hour);
+        if (k && !k.snapshot.sees(xid)) this.kept.delete(hour);
+      }
     }
   }
 
-  /** The figures of these closed days, those kept (after `forget`) and young enough, the rest worked out now and kept. */
-  async figures(db: Db, days: Day[], withUnits: (day: Day) => boolean): Promise<Map<string, ClosedDay>> {
+  /** The figures of these closed hours, those kept (after `forget`) and young enough, the rest worked out now and kept. */
+  async figures(db: Db, hours: number[], withUnits: (hour: number) => boolean): Promise<Map<number, ClosedHour>> {
     await this.prune(db);
     const now = this.clock();
-    const missing = days.filter((d) => {
-      const k = this.kept.get(d.dia);
-      return !k || now - k.at >= KEEP_MS || (withUnits(d) && !k.units);
+    const missing = hours.filter((h) => {
+      const k = this.kept.get(h);
+      return !k || now - k.at >= KEEP_MS || (withUnits(h) && !k.units);
     });
     if (missing.length) {
       // Taken before the figures are read: a change between the two is seen by the figures and not by the
-      // snapshot, which only works the day out once more.
+      // snapshot, which only works the hour out once more.
       const [{ snap }] = (await queryRows<{ snap: string }>(db, sql`SELECT pg_current_snapshot()::text AS snap`)) as [{ snap: string }];
       const snapshot = Snapshot.parse(snap);
       const fresh = await this.workOut(db, missing, withUnits);
-      for (const d of missing) this.kept.set(d.dia, { rows: [], ...fresh.get(d.dia), snapshot, at: now });
+      for (const h of missing) this.kept.set(h, { rows: [], ...fresh.get(h), snapshot, at: now });
     }
-    const wanted = new Set(days.map((d) => d.dia));
-    for (const dia of this.kept.keys()) if (!wanted.has(dia)) this.kept.delete(dia);
-    return new Map(days.map((d) => [d.dia, this.kept.get(d.dia)!]));
+    const wanted = new Set(hours);
+    for (const h of this.kept.keys()) if (!wanted.has(h)) this.kept.delete(h);
+    return this.kept;
   }
 
   /** Removes the change rows older than a day, once an hour. */
