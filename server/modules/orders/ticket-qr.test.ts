@@ -98,6 +98,11 @@ describe("the ticket's QR code", () => {
     expect(readQr(images[0]!)).toBe(order.codigo_retirada);
     expect(text).toContain(`Código de retirada: ${order.codigo_retirada}`);
     expect(text).toContain("Situação: Pago");
+    // es-AR reads the code's hint and the footer in voseo.
+    const ar = (await ticket("es-AR")).text;
+    expect(ar).toContain("Estado: Pagado");
+    expect(ar).toContain("Mostrá este código en el mostrador del local para retirar el pedido.");
+    expect(ar).toContain("Presentá el código de retiro y un documento con foto al retirar tus productos.");
   });
 
   it("is still there once the order is ready at the counter", async () => {
