@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fulfilmentRefusal, nextFulfilment, type FulfilmentState } from "./fulfilment.ts";
+import { fulfilmentRefusal, nextFulfilment, pickupRefusal, type FulfilmentState } from "./fulfilment.ts";
 
 const pickup = (status: string, status_entrega: FulfilmentState["status_entrega"]): FulfilmentState => ({ status, status_entrega, kind: "retirada" });
 const delivery = (status: string, status_entrega: FulfilmentState["status_entrega"]): FulfilmentState => ({
@@ -36,5 +36,24 @@ describe("fulfilment rules", () => {
     expect(fulfilmentRefusal(pickup("PAGO", "em_separacao"), "enviado")).toBe("wrong_kind");
     expect(fulfilmentRefusal(pickup("PAGO", "retirado"), "retirado")).toBe("already");
     expect(fulfilmentRefusal(delivery("PAGO", "em_separacao"), "entregue")).toBe("not_next");
+  });
+});
+
+describe("whether the pickup code takes the goods out of the shop", () => {
+  it("does for a paid store pickup being prepared or ready, and for nothing else", () => {
+    expect(pickupRefusal(pickup("PAGO", "em_separacao"))).toBeUndefined();
+    expect(pickupRefusal(pickup("PAGO", "pronto_retirada"))).toBeUndefined();
+    expect(pickupRefusal(pickup("PAGAMENTO", "em_separacao"))).toBe("not_paid");
+    expect(pickupRefusal(pickup("AUTORIZADO", "em_separacao"))).toBe("not_paid");
+    expect(pickupRefusal(pickup("PAGO", "retirado"))).toBe("handed_over");
+    expect(pickupRefusal(delivery("PAGO", "em_separacao"))).toBe("delivery");
+  });
+
+  it("puts a refund first, then a cancellation, whatever else the order says", () => {
+    expect(pickupRefusal(pickup("ESTORNADO", "retirado"))).toBe("refunded");
+    expect(pickupRefusal(delivery("ESTORNADO", "cancelado"))).toBe("refunded");
+    expect(pickupRefusal(pickup("CANCELADO", "em_separacao"))).toBe("cancelled");
+    expect(pickupRefusal(pickup("PAGO", "cancelado"))).toBe("cancelled");
+    expect(pickupRefusal(delivery("PAGAMENTO", "cancelado"))).toBe("cancelled");
   });
 });

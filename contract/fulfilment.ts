@@ -53,3 +53,20 @@ export function fulfilmentRefusal(order: FulfilmentState, to: FulfilmentStatus):
 export function nextFulfilment(order: FulfilmentState): FulfilmentStatus[] {
   return FULFILMENT_STATUSES.filter((to) => fulfilmentRefusal(order, to) === undefined);
 }
+
+/**
+ * Why the pickup code may not take the order's goods out of the shop now, or undefined when it may: a paid
+ * store-pickup order not handed over yet. The counter refuses with these (server/modules/admin/counter/refusal.ts)
+ * and the ticket prints a code to scan only when there is none (server/modules/orders/ticket.ts). A refund or
+ * a cancellation wins over everything else.
+ */
+export type PickupRefusal = "refunded" | "cancelled" | "delivery" | "handed_over" | "not_paid" | "not_open";
+
+export function pickupRefusal(order: { status: string; status_entrega: string; kind: FulfilmentKind }): PickupRefusal | undefined {
+  if (order.status === "ESTORNADO") return "refunded";
+  if ((CLOSED_PAYMENT_STATUSES as readonly string[]).includes(order.status) || order.status_entrega === "cancelado") return "cancelled";
+  if (order.kind === "entrega") return "delivery";
+  if (order.status_entrega === "retirado") return "handed_over";
+  if (!(PAID_STATUSES as readonly string[]).includes(order.status)) return "not_paid";
+  return order.status_entrega === "em_separacao" || order.status_entrega === "pronto_retirada" ? undefined : "not_open";
+}

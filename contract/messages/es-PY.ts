@@ -6,6 +6,7 @@ import * as content from "./admin/content.ts";
 import * as pages from "./admin/pages.ts";
 import * as delivery from "./admin/delivery.ts";
 import * as dashboard from "./admin/dashboard.ts";
+import * as ticket from "./ticket.ts";
 import type { ApiTexts, ValidationTexts } from "./pt-BR.ts";
 
 /** es-PY: the texts of a rejected field, which the storefront shows too (contract/validation-messages.ts). */
@@ -250,4 +251,5 @@ export const messages: ApiTexts = {
   ...pages.esPY,
   ...delivery.esPY,
   ...dashboard.esPY,
+  ...ticket.esPY,
 };

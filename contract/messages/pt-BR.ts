@@ -6,6 +6,7 @@ import * as content from "./admin/content.ts";
 import * as pages from "./admin/pages.ts";
 import * as delivery from "./admin/delivery.ts";
 import * as dashboard from "./admin/dashboard.ts";
+import * as ticket from "./ticket.ts";
 /** pt-BR: the texts of a rejected field, which the storefront shows too (contract/validation-messages.ts). */
 export const validation = {
   validation_failed: "Existem alguns campos com problema, verifique e tente novamente!",
@@ -248,6 +249,7 @@ export const messages = {
   ...pages.ptBR,
   ...delivery.ptBR,
   ...dashboard.ptBR,
+  ...ticket.ptBR,
 };
 
 export type ValidationTexts = Record<keyof typeof validation, string>;

@@ -5,11 +5,14 @@ import { formatPrice } from "#contract/money.ts";
 import { orderHref } from "./order-links.ts";
 import { formatDate, fulfilmentLabel, fulfilmentShown, fulfilmentTone, orderStatusLabel, statusTone } from "./status.ts";
 
-/** The fulfilment beside the payment's status, once it says something. */
+/**
+ * The fulfilment beside the payment's status, once it says something the status does not already say (a
+ * cancelled order is "Cancelado" once, not twice).
+ */
 function FulfilmentBadge({ order }: { order: OrdersPage["data"][number] }) {
   const { t } = useTranslation();
   const status = fulfilmentShown(order);
-  if (!status) return null;
+  if (!status || fulfilmentLabel(t, status) === orderStatusLabel(t, order.status)) return null;
   return <span className={`ml-1 rounded px-2 py-0.5 text-xs font-bold ${fulfilmentTone(status)}`}>{fulfilmentLabel(t, status)}</span>;
 }
 

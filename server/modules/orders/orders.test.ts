@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Order } from "#contract/api/cart.ts";
 import { call, type ApiError } from "../../../tests/support/customers.ts";
@@ -122,6 +123,35 @@ describe("GET /ecom/venda/pedidos/{external_id}/ticket.pdf", () => {
     expect(res.status).toBe(200);
     expect(res.raw.toString("latin1")).toContain(`(Comprobante del pedido ${second.order.pedido})`);
   });
+
+  it("prints the order's status as the customer's pages word it, in the buyer's language, never its code", async () => {
+    const [order] = (await get<Page>("/ecom/venda/pedidos", owner.token)).body.data.data.filter((o) => o.external_id === second.order.external_id);
+    expect(order!.status).toBe("PAGAMENTO");
+    const statusLine = async (lang: string) =>
+      pdfText((await get(`/ecom/venda/pedidos/${second.order.external_id}/ticket.pdf?lang=${lang}`, owner.token)).raw).find((l) =>
+        /^(Situação|Estado):/.test(l),
+      );
+    expect(await statusLine("pt-BR")).toBe("Situação: Aguardando pagamento");
+    expect(await statusLine("es-PY")).toBe("Estado: Esperando pago");
+    expect(await statusLine("es-AR")).toBe("Estado: Esperando pago");
+    const brazilian = await shopper(t.app, t.database.db, "br");
+    const cancelled = await placeOrder(t.app, brazilian.token, [{ produto_id: p.id, qtde: 1 }]);
+    await t.database.db.execute(sql`UPDATE pedidos SET status = 'CANCELADO', status_entrega = 'cancelado' WHERE pedido = ${cancelled.order.pedido}`);
+    const refunded = await placeOrder(t.app, brazilian.token, [{ produto_id: p.id, qtde: 1 }]);
+    await t.database.db.execute(sql`UPDATE pedidos SET status = 'ESTORNADO' WHERE pedido = ${refunded.order.pedido}`);
+    const lines = async (external_id: string, lang: string) =>
+      pdfText((await get(`/ecom/venda/pedidos/${external_id}/ticket.pdf?lang=${lang}`, brazilian.token)).raw);
+    for (const [external_id, words] of [
+      [cancelled.order.external_id, { "pt-BR": "Situação: Cancelado", "es-PY": "Estado: Cancelado", "es-AR": "Estado: Cancelado" }],
+      [refunded.order.external_id, { "pt-BR": "Situação: Estornado", "es-PY": "Estado: Reembolsado", "es-AR": "Estado: Reembolsado" }],
+    ] as const) {
+      for (const [lang, line] of Object.entries(words)) {
+        const text = await lines(external_id, lang);
+        expect(text, lang).toContain(line);
+        expect(text.join("\n"), lang).not.toMatch(/CANCELADO|ESTORNADO/);
+      }
+    }
+  });
 });
 
 describe("where the order goes (detail and ticket)", () => {
@@ -161,5 +191,9 @@ describe("where the order goes (detail and ticket)", () => {
     expect(res.body.pedido).toMatchObject({ entrega_tipo: "endereco", entrega_local: line });
     const text = pdfText((await get(`/ecom/venda/pedidos/${res.body.pedido.external_id}/ticket.pdf?lang=es-PY`, owner.token)).raw);
     expect(text).toContain(`Dirección de entrega: ${line}`);
+    // A delivery is not handed over at the counter: its ticket carries no pickup code and says so.
+    const written = text.join(" ").replace(/\s+/g, " ");
+    expect(written).not.toContain(res.body.pedido.codigo_retirada);
+    expect(written).toContain("Sin código de retiro: este pedido lo entrega la transportadora, no se retira en el mostrador de la tienda.");
   });
 });

@@ -1,4 +1,4 @@
-import { CLOSED_PAYMENT_STATUSES, PAID_STATUSES } from "#contract/fulfilment.ts";
+import { pickupRefusal, type PickupRefusal } from "#contract/fulfilment.ts";
 import type { Locale } from "#contract/locale.ts";
 import { apiMessage } from "#contract/messages.ts";
 import { HttpError } from "../../../lib/errors.ts";
@@ -14,11 +14,11 @@ export interface CounterState {
   entregue_por: string | null;
 }
 
+const refusalOf = (o: CounterState): PickupRefusal | undefined =>
+  pickupRefusal({ status: o.status, status_entrega: o.status_entrega, kind: o.entrega_servico_id === null ? "retirada" : "entrega" });
+
 /** Open at the counter: a paid pickup order whose goods have not left yet. */
-export const isOpenAtCounter = (o: CounterState) =>
-  o.entrega_servico_id === null &&
-  (PAID_STATUSES as readonly string[]).includes(o.status) &&
-  (o.status_entrega === "em_separacao" || o.status_entrega === "pronto_retirada");
+export const isOpenAtCounter = (o: CounterState) => refusalOf(o) === undefined;
 
 /** A day and time as the counter reads it, in the shop's time zone. */
 export const counterTime = (when: Date, locale: Locale) =>
@@ -30,19 +30,26 @@ export const counterTime = (when: Date, locale: Locale) =>
  */
 export function counterRefusal(o: CounterState, locale: Locale): HttpError | undefined {
   const pedido = o.pedido;
-  if (o.status === "ESTORNADO") return new HttpError(409, "counter_refunded", { vars: { pedido } });
-  if ((CLOSED_PAYMENT_STATUSES as readonly string[]).includes(o.status) || o.status_entrega === "cancelado") {
-    return new HttpError(409, "counter_cancelled", { vars: { pedido } });
+  switch (refusalOf(o)) {
+    case undefined:
+      return undefined;
+    case "refunded":
+      return new HttpError(409, "counter_refunded", { vars: { pedido } });
+    case "cancelled":
+      return new HttpError(409, "counter_cancelled", { vars: { pedido } });
+    case "delivery":
+      return new HttpError(409, "counter_delivery", { vars: { pedido } });
+    case "handed_over": {
+      const quem = o.entregue_por ?? apiMessage(locale, "counter_someone");
+      const quando = o.status_entrega_em ? counterTime(o.status_entrega_em, locale) : "—";
+      return new HttpError(409, "counter_handed_over", {
+        vars: { pedido, quem, quando },
+        data: { entregue_em: o.status_entrega_em?.toISOString() ?? null, entregue_por: o.entregue_por },
+      });
+    }
+    case "not_paid":
+      return new HttpError(409, "counter_not_paid", { vars: { pedido } });
+    case "not_open":
+      return new HttpError(409, "fulfilment_not_next");
   }
-  if (o.entrega_servico_id !== null) return new HttpError(409, "counter_delivery", { vars: { pedido } });
-  if (o.status_entrega === "retirado") {
-    const quem = o.entregue_por ?? apiMessage(locale, "counter_someone");
-    const quando = o.status_entrega_em ? counterTime(o.status_entrega_em, locale) : "—";
-    return new HttpError(409, "counter_handed_over", {
-      vars: { pedido, quem, quando },
-      data: { entregue_em: o.status_entrega_em?.toISOString() ?? null, entregue_por: o.entregue_por },
-    });
-  }
-  if (!(PAID_STATUSES as readonly string[]).includes(o.status)) return new HttpError(409, "counter_not_paid", { vars: { pedido } });
-  return isOpenAtCounter(o) ? undefined : new HttpError(409, "fulfilment_not_next");
 }

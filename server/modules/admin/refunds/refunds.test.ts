@@ -546,7 +546,11 @@ describe("a payment approved after a member cancelled the order (decision 037)",
     // The ticket says so in the buyer's language: voseo in es-AR.
     const ticket = async (lang: string) => pdfText((await asBuyer(`/ecom/venda/pedidos/${o.order.external_id}/ticket.pdf?lang=${lang}`)).raw);
     expect(await ticket("pt-BR")).toEqual(
-      expect.arrayContaining(["Situação: CANCELADO", "A loja cancelou este pedido. O pagamento que recebemos será estornado."]),
+      expect.arrayContaining([
+        "Situação: Cancelado",
+        "A loja cancelou este pedido. O pagamento que recebemos será estornado.",
+        "Sem código de retirada: este pedido foi cancelado.",
+      ]),
     );
     expect(await ticket("es-PY")).toContain("La tienda canceló este pedido. Le devolveremos el pago que recibimos.");
     expect(await ticket("es-AR")).toContain("La tienda canceló este pedido. Te vamos a devolver el pago que recibimos.");
