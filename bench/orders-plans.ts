@@ -103,8 +103,8 @@ for (const t of counterTargets(samples, {}, 1)) {
   console.log(rows.at(-1));
 }
 
-// As the route works it out (docs/decisions/044): the closed days kept, then with one of them changed
-// before each call (a late payment of an order of 10 days ago, set back and forth), which works that day out again.
+// As the route works it out (docs/decisions/044): the closed hours kept, then with one of them changed
+// before each call (a late payment of an order of 10 days ago, set back and forth), which works that hour out again.
 {
   const closed = new ClosedHours(closedHourFigures);
   await dashboardFigures(db, new Date(), closed);
@@ -123,7 +123,7 @@ for (const t of counterTargets(samples, {}, 1)) {
       wall.push(run.wall);
       cpu.push(run.cpu);
     }
-    rows.push(`| back office: dashboard, closed days kept${changing ? ", one changed before each call" : ""} | | | ${cell(wall)} | ${cell(cpu)} |`);
+    rows.push(`| back office: dashboard, closed hours kept${changing ? ", one changed before each call" : ""} | | | ${cell(wall)} | ${cell(cpu)} |`);
     console.log(rows.at(-1));
   }
   if (late) await db.execute(sql`UPDATE pedidos SET status = ${late.status} WHERE id = ${late.id}`);

@@ -191,13 +191,13 @@ export function counterTargets(s: OrderSamples, headers: Record<string, string>,
 
 /**
  * The dashboard as the manager's home page asks for it. The bench's servers run with
- * DASHBOARD_FRESH_MS=0 (bench/server.ts), so every request works its figures out again: today,
- * yesterday and the days a span ends within read from the orders, the closed days from what the
- * process keeps of them (docs/decisions/044; `npm run bench:orders-plans` measures a changed day too).
+ * DASHBOARD_FRESH_MS=0 (bench/server.ts), so every request works its figures out again: the last
+ * hours and the hours a span ends within read from the orders, the closed hours from what the
+ * process keeps of them (docs/decisions/044; `npm run bench:orders-plans` measures a changed hour too).
  * What is measured is the queries, not the 15-second memo a shop's processes keep.
  */
 export function dashboardTargets(headers: Record<string, string>, connections: number): Target[] {
-  return [{ name: "back office: dashboard (API, no memo, closed days kept)", paths: ["/api/admin/dashboard"], headers, connections }];
+  return [{ name: "back office: dashboard (API, no memo, closed hours kept)", paths: ["/api/admin/dashboard"], headers, connections }];
 }
 
 /** Every target of the orders: the list, its searches, the counter and the dashboard. */
