@@ -43,6 +43,10 @@ const { values: args } = parseArgs({
     // PostgreSQL only: the database the bench seeds and measures (created when missing).
     database: { type: "string", default: "bench" },
     metrics: { type: "boolean", default: false },
+    // --metrics only: metrics off on both servers (A/A), only the targets whose name holds the text, no app.inject part.
+    aa: { type: "boolean", default: false },
+    only: { type: "string" },
+    "no-inject": { type: "boolean", default: false },
   },
 });
 const products = Number(args.products);
@@ -92,7 +96,15 @@ execFileSync(
 );
 if (args.metrics) {
   const { runMetricsCost } = await import("./metrics-cost.ts");
-  await runMetricsCost({ dataDir, connections, duration, rounds: Number(args.rounds ?? 3) });
+  await runMetricsCost({
+    dataDir,
+    connections,
+    duration,
+    rounds: Number(args.rounds ?? 3),
+    aa: args.aa!,
+    only: args.only,
+    inject: !args["no-inject"],
+  });
   process.exit(0);
 }
 const server = await startBenchServer({ DATA_DIR: dataDir, ...(args["orders-only"] ? { API_ONLY: "1" } : {}) });
