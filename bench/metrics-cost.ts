@@ -150,10 +150,14 @@ function measureInProcess(dataDir: string, targets: Target[], rounds: number, aa
   const sides = { off: [] as Record<string, number>[], on: [] as Record<string, number>[] };
   for (let round = 0; round < rounds * 2; round++) {
     const side = round % 4 === 1 || round % 4 === 2 ? "on" : "off";
-    const out = execFileSync(process.execPath, ["--import", "tsx", "bench/metrics-inject.ts", aa ? "off" : side, dataDir, String(IN_PROCESS_REQUESTS), ...args], {
-      encoding: "utf8",
-      stdio: ["ignore", "pipe", "inherit"],
-    });
+    const out = execFileSync(
+      process.execPath,
+      ["--import", "tsx", "bench/metrics-inject.ts", aa ? "off" : side, dataDir, String(IN_PROCESS_REQUESTS), ...args],
+      {
+        encoding: "utf8",
+        stdio: ["ignore", "pipe", "inherit"],
+      },
+    );
     const result = JSON.parse(out.trim().split("\n").pop()!) as Record<string, number>;
     sides[side].push(result);
     console.log(`in process, metrics ${side}: ${JSON.stringify(result)}`);
