@@ -1,17 +1,22 @@
 import { execFileSync } from "node:child_process";
 import { cpSync, readFileSync, rmSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import path from "node:path";
-import { load, startBenchServer, stopBenchServer, type Load, type Target } from "./server.ts";
+import { load, startBenchServer, stopBenchServer, type BenchServer, type Load } from "./server.ts";
+import { hasWrk, wrkLoad } from "./wrk.ts";
 import { freePort } from "../tests/support/free-port.ts";
 
 /**
- * What the Prometheus metrics cost (docs/operations.md): two servers on copies of the same data, one with
- * METRICS_PORT unset and one with it set and scraped every few seconds, both running at once; each target
+ * What the Prometheus metrics cost (docs/operations.md): servers on copies of the same data, half with
+ * METRICS_PORT unset and half with it set and scraped every few seconds, all running at once; each target
  * loads them in turns of `duration` seconds (off then on, then on then off …), so the noise of a shared
- * machine falls on both alike. Reported as the throughput ratio, on / off, and as the CPU time each server
+ * machine falls on both alike. Each turn begins with `lead` seconds of load that are not counted: a server
+ * that has been idle answers slowly for its first second or two. With two CPUs or more, the load runs on
+ * the first and the servers on the others (taskset), so that the load generator and the server measured
+ * do not take turns on one CPU. Reported as the throughput ratio, on / off, and as the CPU time each server
  * spent per request (read from /proc), which other processes' load disturbs much less than throughput.
  *
- *   npm run bench -- --metrics --products 20000 --duration 10 --rounds 3
+ *   npm run bench -- --metrics --data data-metrics --products 20000 --orders 0 --duration 3 --rounds 3 --processes 4
  *   npm run bench -- --metrics --aa …          # A/A: metrics off on both servers, to see the method's own bias
  *   npm run bench -- --metrics --only "cache,API" --no-inject …   # the targets whose name holds a text; no app.inject part
  */
@@ -49,59 +54,115 @@ export interface MetricsCostOptions {
   only?: string;
   /** Leave out the in-process (app.inject) measurement. */
   inject?: boolean;
+  /** Seconds of load at the start of each turn that are not counted (1 unless given). */
+  lead?: number;
+  /**
+   * Servers a side (3 unless given). Two processes of the same code on copies of the same data differ by
+   * 10 % or more in CPU per request, and each keeps its difference through a run: one process a side
+   * measures that difference as much as the metrics'.
+   */
+  processes?: number;
+}
+
+/** A target of this bench: its paths walked round-robin; `unique`: each request's path made new (`bench=<n>`). */
+interface CostTarget {
+  name: string;
+  paths: string[];
+  unique?: boolean;
+}
+
+/** With two CPUs or more: this process (the load) on CPU 0, the servers it starts on the rest. */
+function pinToCpus(): string {
+  const cpus = availableParallelism();
+  if (cpus < 2 || process.env.BENCH_SERVER_CPUS) return process.env.BENCH_SERVER_CPUS ?? "any CPU";
+  try {
+    execFileSync("taskset", ["-a", "-p", "-c", "0", String(process.pid)], { stdio: "ignore" });
+  } catch {
+    return "any CPU (taskset is missing)";
+  }
+  process.env.BENCH_SERVER_CPUS = cpus === 2 ? "1" : `1-${cpus - 1}`;
+  return `CPU ${process.env.BENCH_SERVER_CPUS}, the load on CPU 0`;
 }
 
 export async function runMetricsCost(options: MetricsCostOptions) {
-  const { dataDir, connections, duration, rounds, aa = false, only, inject = true } = options;
-  // The embedded database belongs to one process: the second server gets a copy (without the first's lock).
-  const copy = `${dataDir}-metrics`;
-  rmSync(copy, { recursive: true, force: true });
-  cpSync(dataDir, copy, { recursive: true, filter: (source) => path.basename(source) !== "store.lock" });
-  const metricsPort = await freePort();
-  const off = await startBenchServer({ DATA_DIR: dataDir });
-  const on = await startBenchServer({ DATA_DIR: copy, ...(aa ? {} : { METRICS_PORT: String(metricsPort) }) });
+  const { dataDir, connections, duration, rounds, aa = false, only, inject = true, lead = 1, processes = 3 } = options;
+  const pinned = pinToCpus();
+  // The embedded database belongs to one process: each server gets a copy (without the first's lock).
+  const copies = Array.from({ length: processes * 2 }, (_, i) => `${dataDir}-metrics-${i}`);
+  const metricsPorts: number[] = [];
+  const servers = { off: [] as BenchServer[], on: [] as BenchServer[] };
   let scrapes = 0;
   const scraper = setInterval(() => {
-    void fetch(`http://127.0.0.1:${metricsPort}/metrics`)
-      .then((r) => r.text())
-      .then(
-        () => scrapes++,
-        () => {},
-      );
+    for (const port of metricsPorts)
+      void fetch(`http://127.0.0.1:${port}/metrics`)
+        .then((r) => r.text())
+        .then(
+          () => scrapes++,
+          () => {},
+        );
   }, SCRAPE_EVERY_MS);
   const rows: string[] = [];
-  let targets: Target[] = [];
+  let targets: CostTarget[] = [];
+  // wrk when installed: autocannon's own CPU per request exceeds a cached page's, so on two CPUs it, not the server, sets the pace.
+  const withWrk = hasWrk();
+  const loadCpus = process.env.BENCH_SERVER_CPUS ? "0" : undefined;
+  const send = (server: BenchServer, t: CostTarget, seconds: number) => {
+    if (withWrk) return wrkLoad(server.base, t.paths, connections, seconds, { unique: t.unique, cpus: loadCpus });
+    let n = 0;
+    const paths = t.unique ? () => `${t.paths[n % t.paths.length]}?bench=${(n++).toString(36)}` : t.paths;
+    return load(server.base, paths, connections, seconds);
+  };
   try {
-    targets = (await targetsOf(off.base)).filter((t) => only === undefined || only.split(",").some((part) => t.name.includes(part)));
+    // Started in turns, off then on: no side is always the first started or the last.
+    for (const [i, copy] of copies.entries()) {
+      rmSync(copy, { recursive: true, force: true });
+      cpSync(dataDir, copy, { recursive: true, filter: (source) => path.basename(source) !== "store.lock" });
+      const which = i % 2 === 0 ? "off" : "on";
+      const env: Record<string, string> = { DATA_DIR: copy };
+      if (which === "on" && !aa) {
+        const port = await freePort();
+        metricsPorts.push(port);
+        env.METRICS_PORT = String(port);
+      }
+      servers[which].push(await startBenchServer(env));
+    }
+    const all = [...servers.off, ...servers.on];
+    targets = (await targetsOf(servers.off[0]!.base)).filter((t) => only === undefined || only.split(",").some((part) => t.name.includes(part)));
     for (const t of targets) {
       const side = { off: [] as Slice[], on: [] as Slice[] };
-      for (const server of [off, on]) await load(server.base, t.paths, connections, Math.max(2, Math.round(duration / 2))); // warm-up
+      for (const server of all) await send(server, t, Math.max(2, Math.round(duration / 2))); // warm-up
       for (let round = 0; round < rounds; round++) {
-        const order = round % 2 === 0 ? (["off", "on"] as const) : (["on", "off"] as const);
-        for (const which of order) {
-          const server = which === "off" ? off : on;
-          const cpuBefore = cpuMs(server.proc.pid!);
-          const clientBefore = process.cpuUsage();
-          const machineBefore = machineBusyMs();
-          const otherBefore = cpuMs((which === "off" ? on : off).proc.pid!);
-          const loaded = await load(server.base, t.paths, connections, duration);
-          const requests = Math.max(1, loaded.rps * duration);
-          const r = { ...loaded, cpuPerRequest: (cpuMs(server.proc.pid!) - cpuBefore) / requests };
-          const client = process.cpuUsage(clientBefore);
-          const clientMs = (client.user + client.system) / 1000;
-          // What the rest of the machine used meanwhile (the idle server, other processes), in cores.
-          const elsewhere = (machineBusyMs() - machineBefore - r.cpuPerRequest * requests - clientMs) / (duration * 1000);
-          const idleServer = (cpuMs((which === "off" ? on : off).proc.pid!) - otherBefore) / (duration * 1000);
-          side[which].push(r);
-          console.log(
-            `${t.name}, round ${round + 1}, metrics ${which}: ${Math.round(r.rps)} req/s, p99 ${r.p99} ms, ${r.cpuPerRequest.toFixed(3)} ms CPU a request (the load's ${(clientMs / requests).toFixed(3)}; elsewhere ${elsewhere.toFixed(2)} cores, of which the idle server ${idleServer.toFixed(2)}), errors ${r.errors}`,
-          );
+        for (let p = 0; p < processes; p++) {
+          const order = (round + p) % 2 === 0 ? (["off", "on"] as const) : (["on", "off"] as const);
+          for (const which of order) {
+            const server = servers[which][p]!;
+            await send(server, t, lead);
+            const cpuBefore = cpuMs(server.proc.pid!);
+            const machineBefore = machineBusyMs();
+            const loaded = await send(server, t, duration);
+            const requests = Math.max(1, loaded.rps * duration);
+            const r = { ...loaded, cpuPerRequest: (cpuMs(server.proc.pid!) - cpuBefore) / requests };
+            // What the rest of the machine used meanwhile (the load, the idle servers, other processes), in cores.
+            const elsewhere = (machineBusyMs() - machineBefore - r.cpuPerRequest * requests) / (duration * 1000);
+            side[which].push(r);
+            console.log(
+              `${t.name}, round ${round + 1}, process ${p + 1}, metrics ${which}: ${Math.round(r.rps)} req/s, p99 ${r.p99} ms, ${r.cpuPerRequest.toFixed(3)} ms CPU a request (elsewhere ${elsewhere.toFixed(2)} cores), errors ${r.errors}`,
+            );
+          }
         }
       }
       const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
       const offRps = mean(side.off.map((r) => r.rps));
       const onRps = mean(side.on.map((r) => r.rps));
-      const perRound = side.on.map((r, i) => `${((1 - r.rps / side.off[i]!.rps) * 100).toFixed(1)}`).join(", ");
+      // Each pair was loaded one after the other: its ratio is the least disturbed by the machine's drift.
+      const costs = side.on.map((r, i) => (1 - r.rps / side.off[i]!.rps) * 100);
+      const sorted = [...costs].sort((x, y) => x - y);
+      const median = (sorted[Math.floor((sorted.length - 1) / 2)]! + sorted[Math.ceil((sorted.length - 1) / 2)]!) / 2;
+      // Each process's own mean over the rounds: the processes differ among themselves more than the rounds do.
+      const perProcess = Array.from({ length: processes }, (_, p) => {
+        const of = (slices: Slice[]) => mean(slices.filter((_, i) => i % processes === p).map((r) => r.rps));
+        return `${((1 - of(side.on) / of(side.off)) * 100).toFixed(1)}`;
+      }).join(", ");
       // CPU per request over all the rounds of each side: total CPU / total requests.
       const cpu = (slices: Slice[]) =>
         slices.reduce((n, r) => n + r.cpuPerRequest * r.rps * duration, 0) /
@@ -111,24 +172,24 @@ export async function runMetricsCost(options: MetricsCostOptions) {
         );
       const [cpuOff, cpuOn] = [cpu(side.off), cpu(side.on)];
       rows.push(
-        `| ${t.name} | ${Math.round(offRps)} | ${Math.round(onRps)} | ${((1 - onRps / offRps) * 100).toFixed(1)} % (${perRound}) | ${cpuOff.toFixed(3)} | ${cpuOn.toFixed(3)} | ${((cpuOn / cpuOff - 1) * 100).toFixed(1)} % | ${mean(side.off.map((r) => r.p99)).toFixed(0)} | ${mean(side.on.map((r) => r.p99)).toFixed(0)} | ${[...side.off, ...side.on].reduce((n, r) => n + r.errors, 0)} |`,
+        `| ${t.name} | ${Math.round(offRps)} | ${Math.round(onRps)} | ${((1 - onRps / offRps) * 100).toFixed(1)} % | ${perProcess} | ${median.toFixed(1)} % | ${cpuOff.toFixed(3)} | ${cpuOn.toFixed(3)} | ${((cpuOn / cpuOff - 1) * 100).toFixed(1)} % | ${mean(side.off.map((r) => r.p99)).toFixed(0)} | ${mean(side.on.map((r) => r.p99)).toFixed(0)} | ${[...side.off, ...side.on].reduce((n, r) => n + r.errors, 0)} |`,
       );
     }
     if (!aa) {
-      const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+      const text = await (await fetch(`http://127.0.0.1:${metricsPorts[0]}/metrics`)).text();
       if (!/store_http_request_duration_seconds_count\{kind=/.test(text)) throw new Error("the metrics server counted no request");
     }
   } finally {
     clearInterval(scraper);
-    await Promise.all([stopBenchServer(off), stopBenchServer(on)]);
-    rmSync(copy, { recursive: true, force: true });
+    await Promise.all([...servers.off, ...servers.on].map(stopBenchServer));
+    for (const copy of copies) rmSync(copy, { recursive: true, force: true });
   }
   const inProcess = inject ? measureInProcess(dataDir, targets, rounds, aa) : "";
   const table = [
-    `${aa ? "A/A: metrics off on both servers (the second's column headed 'on')" : "Metrics off and on"}, two servers at once on copies of one catalogue, loaded in turns of ${duration} s (${rounds} each, alternating which goes first), ${connections} connections, the one with metrics scraped every ${SCRAPE_EVERY_MS / 1000} s (${scrapes} scrapes).`,
+    `${aa ? "A/A: metrics off on both servers (the second's column headed 'on')" : "Metrics off and on"}, the load from ${withWrk ? "wrk (one thread)" : "autocannon"}, ${processes} servers a side at once on copies of one catalogue, each loaded in turns of ${duration} s after ${lead} s uncounted (${rounds} rounds, each process of one side beside one of the other, alternating which goes first), ${connections} connections, the servers on ${pinned}, those with metrics scraped every ${SCRAPE_EVERY_MS / 1000} s (${scrapes} scrapes).`,
     "",
-    "| target | req/s off | req/s on | throughput cost (each round) | CPU ms a request, off | on | CPU cost | p99 ms off | p99 ms on | errors |",
-    "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+    "| target | req/s off | req/s on | throughput cost | each pair of processes | median of the turns' pairs | CPU ms a request, off | on | CPU cost | p99 ms off | p99 ms on | errors |",
+    "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
     ...rows,
     "",
     inProcess,
@@ -144,8 +205,8 @@ const IN_PROCESS_REQUESTS = 2000;
  * The same targets through app.inject in a process of their own (bench/metrics-inject.ts), metrics off and
  * on in turns, `rounds` each: the CPU time per request, which the machine's other load barely moves.
  */
-function measureInProcess(dataDir: string, targets: Target[], rounds: number, aa: boolean): string {
-  const listed = targets.filter((t): t is Target & { paths: string[] } => Array.isArray(t.paths));
+function measureInProcess(dataDir: string, targets: CostTarget[], rounds: number, aa: boolean): string {
+  const listed = targets.filter((t) => !t.unique);
   const args = listed.map((t) => `${t.name}=${t.paths.join(" ")}`);
   const sides = { off: [] as Record<string, number>[], on: [] as Record<string, number>[] };
   for (let round = 0; round < rounds * 2; round++) {
@@ -178,16 +239,15 @@ function measureInProcess(dataDir: string, targets: Target[], rounds: number, aa
 }
 
 /** The product page (from the page cache, and rendered every request) and the product list (the API and its page). */
-async function targetsOf(base: string): Promise<Target[]> {
+async function targetsOf(base: string): Promise<CostTarget[]> {
   const sample = (await (await fetch(`${base}/api/public/products?per_page=50&order_by=id&order=asc`)).json()) as {
     data: { slug: string; categoria: { id: number } | null }[];
   };
   const slugs = sample.data.map((p) => p.slug);
   const categories = [...new Set(sample.data.map((p) => p.categoria?.id).filter(Boolean))];
-  let n = 0;
   return [
     { name: "product page (SSR, page cache)", paths: slugs.map((s) => `/produto/${s}`) },
-    { name: "product page (SSR, rendered every request)", paths: () => `/produto/${slugs[n % slugs.length]}?bench=${(n++).toString(36)}` },
+    { name: "product page (SSR, rendered every request)", paths: slugs.map((s) => `/produto/${s}`), unique: true },
     {
       name: "product list (API)",
       paths: categories.flatMap((c, i) => [

@@ -47,6 +47,10 @@ const { values: args } = parseArgs({
     aa: { type: "boolean", default: false },
     only: { type: "string" },
     "no-inject": { type: "boolean", default: false },
+    // --metrics only: seconds of load at the start of each turn that are not counted.
+    lead: { type: "string", default: "1" },
+    // --metrics only: servers a side.
+    processes: { type: "string", default: "3" },
   },
 });
 const products = Number(args.products);
@@ -104,6 +108,8 @@ if (args.metrics) {
     aa: args.aa!,
     only: args.only,
     inject: !args["no-inject"],
+    lead: Number(args.lead),
+    processes: Number(args.processes),
   });
   process.exit(0);
 }

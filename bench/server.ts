@@ -21,7 +21,11 @@ export async function startBenchServer(env: Record<string, string>, imports: str
   const base = `http://127.0.0.1:${port}`;
   // BENCH_NODE_ARGS: extra node flags for the server (e.g. --cpu-prof to see where a target spends its time).
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
-  const proc = spawn(process.execPath, [...nodeArgs, "--import", "tsx", ...imports, "server/main.ts"], {
+  const command = [process.execPath, ...nodeArgs, "--import", "tsx", ...imports, "server/main.ts"];
+  // BENCH_SERVER_CPUS: the CPUs the server may run on (taskset's list, e.g. "1"), away from the load's.
+  const cpus = process.env.BENCH_SERVER_CPUS;
+  const [file, ...args] = cpus ? ["taskset", "-c", cpus, ...command] : command;
+  const proc = spawn(file!, args, {
     env: {
       ...process.env,
       ...SECRETS,

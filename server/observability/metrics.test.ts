@@ -1,7 +1,9 @@
+import Fastify from "fastify";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { Database } from "#db/client.ts";
 import { createMailer } from "../lib/mailer.ts";
 import { GatewayError, type PaymentProvider } from "../payments/provider.ts";
 import { createTestApp, type TestApp } from "../../tests/support/test-app.ts";
@@ -9,6 +11,7 @@ import { enableMetrics, record, watchDatabase, type StoreMetrics } from "./metri
 import { timedGateway } from "./metrics-gateway.ts";
 import { pageTemplates, UNMATCHED } from "./metrics-routes.ts";
 import { serveMetrics } from "./metrics-server.ts";
+import { metricsPlugin } from "./metrics-plugin.ts";
 
 /** The value of `name` (a histogram's count) summed over its series whose labels include `labels`; undefined when none. */
 async function value(metrics: StoreMetrics, name: string, labels: Record<string, string> = {}): Promise<number | undefined> {
@@ -76,6 +79,48 @@ describe("request timings", () => {
     expect(text).toMatch(/store_http_request_duration_seconds_count\{kind="api",method="GET",route="unmatched",status_class="4xx"\} \d+/);
     expect(await value(metrics, "store_http_request_duration_seconds", { route: "/api/public/products/:id/details" })).toBeGreaterThan(before);
     expect(await value(metrics, "store_http_requests_in_flight", { kind: "api" })).toBe(0);
+  });
+
+  it("count a request in flight until it is answered, and not past the moment its visitor leaves", async () => {
+    // Each call to /api/slow waits until the test lets it answer.
+    const calls: { answer(): void; answered: boolean }[] = [];
+    const app = Fastify();
+    app.get("/api/slow", async () => {
+      const call = { answer: () => {}, answered: false };
+      const answered = new Promise<void>((resolve) => (call.answer = resolve));
+      calls.push(call);
+      await answered;
+      call.answered = true;
+      return { ok: true };
+    });
+    await app.register(metricsPlugin, { database: {} as Database });
+    const address = await app.listen({ port: 0, host: "127.0.0.1" });
+    const inFlight = () => value(metrics, "store_http_requests_in_flight", { kind: "api" });
+    try {
+      // One visitor waits for the answer: counted until it comes.
+      const waited = fetch(`${address}/api/slow`);
+      await vi.waitFor(() => expect(calls).toHaveLength(1));
+      expect(await inFlight()).toBe(1);
+      calls[0]!.answer();
+      expect((await waited).status).toBe(200);
+      await vi.waitFor(async () => expect(await inFlight()).toBe(0));
+
+      // Another leaves before its answer: no longer counted once its connection is gone, though the handler still runs.
+      const leaving = new AbortController();
+      const left = fetch(`${address}/api/slow`, { signal: leaving.signal }).catch(() => "left");
+      await vi.waitFor(() => expect(calls).toHaveLength(2));
+      expect(await inFlight()).toBe(1);
+      leaving.abort();
+      expect(await left).toBe("left");
+      await vi.waitFor(async () => expect(await inFlight()).toBe(0));
+      expect(calls[1]!.answered).toBe(false);
+      calls[1]!.answer();
+      await vi.waitFor(() => expect(calls[1]!.answered).toBe(true));
+      expect(await inFlight()).toBe(0);
+    } finally {
+      for (const call of calls) call.answer();
+      await app.close();
+    }
   });
 
   it("name a page by the storefront route that renders it, as React Router would match it", () => {

@@ -22,12 +22,6 @@ function define(registry: Registry) {
       buckets: DURATION_BUCKETS,
       registers,
     }),
-    httpInFlight: new Gauge({
-      name: "store_http_requests_in_flight",
-      help: "Requests being answered now, by kind (api or page).",
-      labelNames: ["kind"] as const,
-      registers,
-    }),
     orders: new Counter({
       name: "store_orders_total",
       help: "Orders placed, paid, cancelled and refunded, by currency and gateway.",
