@@ -12,7 +12,7 @@ import {
 } from "#contract/api/admin/dashboard.ts";
 import { MOEDA } from "#contract/currencies.ts";
 import { queryRows, type Db } from "#db/client.ts";
-import { HOUR_MS, hourOf, type ClosedHour, type ClosedHours } from "./closed-hours.ts";
+import { HOUR_MS, hourOf, type ClosedHours } from "./closed-hours.ts";
 import type { DashboardCatalogue } from "../context.ts";
 import { liveFigures, LOWEST, rangesOf, type LiveFigures, type LiveUnits, type Range, type Slice } from "./queries.ts";
 
@@ -33,6 +33,8 @@ interface Day {
 /** The currencies orders are placed in (spec §9: dollars for foreigners, guaraníes for residents). */
 const ORDER_CURRENCIES = [MOEDA.USD, MOEDA.PYG];
 const TZ = SHOP_TIME_ZONE;
+/** A day's date (YYYY-MM-DD) in the shop's time zone; made once, as each formatter costs to make. */
+const DAY_FORMAT = new Intl.DateTimeFormat("en-CA", { timeZone: TZ });
 const decimalsOf = (moeda: number) => (moeda === MOEDA.PYG ? 0 : 2);
 
 interface Bounds {
@@ -102,18 +104,33 @@ function edgesOf(b: Bounds, days: string[]): string[] {
   return [...all].filter((e) => e <= b.agora).sort((x, y) => Date.parse(x) - Date.parse(y));
 }
 
-/** The slices that lie within [start, end) (both edges; the edges as milliseconds, read once). */
-const within = (rows: Slice[], edgeMs: number[], start: string, end: string) => {
-  const s = Date.parse(start);
-  const e = Date.parse(end);
-  return rows.filter((r) => r.b >= 1 && r.b < edgeMs.length && edgeMs[r.b - 1]! >= s && edgeMs[r.b]! <= e);
-};
+/** The slices grouped by their place between the edges, to take those within a stretch without a look at the rest. */
+class Slices {
+  private readonly byB: Slice[][];
 
-function spanFigures(b: Bounds, rows: Slice[], edgeMs: number[]) {
+  constructor(
+    rows: Slice[],
+    private readonly edgeMs: number[],
+  ) {
+    this.byB = Array.from({ length: edgeMs.length }, () => []);
+    for (const r of rows) if (r.b >= 1 && r.b < edgeMs.length) this.byB[r.b]!.push(r);
+  }
+
+  /** The slices that lie within [start, end) (both edges). */
+  within(start: string, end: string): Slice[] {
+    const s = Date.parse(start);
+    const e = Date.parse(end);
+    const found: Slice[] = [];
+    for (let b = 1; b < this.edgeMs.length; b++) if (this.edgeMs[b - 1]! >= s && this.edgeMs[b]! <= e) found.push(...this.byB[b]!);
+    return found;
+  }
+}
+
+function spanFigures(b: Bounds, rows: Slice[], slices: Slices) {
   const spans = SPANS(b);
   const figures = (span: string, moeda: number): CurrencyFigures => {
     const [start, end] = spans[span]!;
-    const mine = within(rows, edgeMs, start, end).filter((r) => r.moeda_id === moeda);
+    const mine = slices.within(start, end).filter((r) => r.moeda_id === moeda);
     const paid = mine.filter((r) => r.status === "PAGO");
     const refunded = mine.filter((r) => r.status === "ESTORNADO");
     const dp = decimalsOf(moeda);
@@ -148,11 +165,11 @@ function spanFigures(b: Bounds, rows: Slice[], edgeMs: number[]) {
   return { moedas, periods };
 }
 
-function daily(b: Bounds, rows: Slice[], edgeMs: number[], starts: string[], moedas: number[]) {
+function daily(b: Bounds, slices: Slices, starts: string[], moedas: number[]) {
   return starts.flatMap((start, i) => {
     const end = starts[i + 1] ?? b.agora;
-    const dia = new Date(Date.parse(start) + 43_200_000).toLocaleDateString("en-CA", { timeZone: TZ });
-    const paid = within(rows, edgeMs, start, end).filter((r) => r.status === "PAGO");
+    const dia = DAY_FORMAT.format(Date.parse(start) + 43_200_000);
+    const paid = slices.within(start, end).filter((r) => r.status === "PAGO");
     return moedas.map((moeda_id) => {
       const mine = paid.filter((r) => r.moeda_id === moeda_id);
       const vendas = mine.reduce((sum, r) => sum.plus(r.total).minus(r.estornado), new Big(0));
@@ -178,23 +195,36 @@ function waiting(rows: LiveFigures["waiting"]) {
 async function topProducts(
   db: Db,
   b: Bounds,
+  /** The kept hours' units, by runs of hours that start at `hour`. */
   kept: { hour: number; units: Map<number, number> }[],
   live: LiveUnits[],
   catalogue: DashboardCatalogue | undefined,
 ) {
   const all = new Map<number, LiveUnits>();
   const add = (id: number, hoje: number, semana: number, mes: number) => {
-    const u = all.get(id) ?? { produto_id: id, hoje: 0, semana: 0, mes: 0 };
-    all.set(id, { produto_id: id, hoje: u.hoje + hoje, semana: u.semana + semana, mes: u.mes + mes });
+    const u = all.get(id);
+    if (!u) all.set(id, { produto_id: id, hoje, semana, mes });
+    else {
+      u.hoje += hoje;
+      u.semana += semana;
+      u.mes += mes;
+    }
   };
   for (const u of live) add(u.produto_id, u.hoje, u.semana, u.mes);
   const [hoje, semana, mes] = [b.hoje, b.semana, b.mes].map(hourOf) as [number, number, number];
   for (const { hour, units } of kept) for (const [id, n] of units) add(id, hour >= hoje ? n : 0, hour >= semana ? n : 0, hour >= mes ? n : 0);
-  const best = (p: DashboardPeriod) =>
-    [...all.values()]
-      .filter((u) => u[p] > 0)
-      .sort((x, y) => y[p] - x[p] || x.produto_id - y.produto_id)
-      .slice(0, TOP_PRODUCTS);
+  // The first few by units, then by id, in one pass (a month's sales hold thousands of products).
+  const best = (p: DashboardPeriod) => {
+    const before = (x: LiveUnits, y: LiveUnits) => y[p] - x[p] || x.produto_id - y.produto_id;
+    const top: LiveUnits[] = [];
+    for (const u of all.values()) {
+      if (u[p] <= 0 || (top.length === TOP_PRODUCTS && before(u, top.at(-1)!) >= 0)) continue;
+      top.push(u);
+      top.sort(before);
+      if (top.length > TOP_PRODUCTS) top.pop();
+    }
+    return top;
+  };
   const chosen = { hoje: best("hoje"), semana: best("semana"), mes: best("mes") };
   const ids = [...new Set(Object.values(chosen).flatMap((list) => list.map((u) => u.produto_id)))];
   // Active products' names from the in-memory catalogue; a product hidden since is read from the table.
@@ -245,16 +275,18 @@ export async function dashboardFigures(db: Db, now = new Date(), closed?: Closed
   });
   closed?.forget(live.changes);
   const topHour = hourOf(topFrom);
-  const keptFigures = closed && keep.length ? await closed.figures(db, keep, (h) => h >= topHour) : new Map<number, ClosedHour>();
-  const rows = [...live.slices, ...keepSlices(keep, keptFigures, edgeMs)];
-  const spans = spanFigures(b, rows, edgeMs);
+  if (closed && keep.length) await closed.figures(db, keep, (h) => h >= topHour);
+  const runs = closed ? runsOf(keep, edgeMs).map((run) => ({ ...run, sums: closed.sums(run.hours) })) : [];
+  const rows = [
+    ...live.slices,
+    ...runs.flatMap(({ b, sums }) => sums.rows.map((r) => ({ ...r, b, total: r.total.toString(), estornado: r.estornado.toString() }))),
+  ];
+  const slices = new Slices(rows, edgeMs);
+  const spans = spanFigures(b, rows, slices);
   const top = await topProducts(
     db,
     b,
-    keep.flatMap((hour) => {
-      const units = keptFigures.get(hour)?.units;
-      return units && hour >= topHour ? [{ hour, units }] : [];
-    }),
+    runs.filter((run) => run.hours[0]! >= topHour).map((run) => ({ hour: run.hours[0]!, units: run.sums.units })),
     live.units,
     catalogue,
   );
@@ -269,26 +301,24 @@ export async function dashboardFigures(db: Db, now = new Date(), closed?: Closed
       ? { limite: LOW_STOCK, sem_estoque: stock.out, estoque_baixo: stock.low, baixos: stock.lowest }
       : { limite: LOW_STOCK, sem_estoque: live.stock.sem, estoque_baixo: live.stock.baixo, baixos: live.baixos },
     mais_vendidos: top,
-    vendas_diarias: daily(b, rows, edgeMs, chart, spans.moedas),
+    vendas_diarias: daily(b, slices, chart, spans.moedas),
   };
 }
 
-/** The kept hours' sums as slices between the edges: a closed hour lies whole within one slice. */
-function keepSlices(keep: number[], figures: Map<number, ClosedHour>, edgeMs: number[]): Slice[] {
-  const merged = new Map<string, { row: Slice; total: Big; estornado: Big }>();
+/**
+ * The kept hours in runs of consecutive hours within one slice between the edges (a closed hour lies
+ * whole within one slice; a slice's edges include every span's start, so a run lies wholly within or
+ * without each span and each chart day).
+ */
+function runsOf(keep: number[], edgeMs: number[]): { hours: number[]; b: number }[] {
+  const runs: { hours: number[]; b: number }[] = [];
   let b = 0;
   for (const hour of keep) {
     // The hours come in order: the slice only moves forward (width_bucket's answer for the hour's start).
     while (b < edgeMs.length && edgeMs[b]! <= hour * HOUR_MS) b++;
-    for (const r of figures.get(hour)?.rows ?? []) {
-      const key = `${r.moeda_id}:${r.status}:${b}`;
-      const m = merged.get(key);
-      if (m) {
-        m.row.n += r.n;
-        m.total = m.total.plus(r.total);
-        m.estornado = m.estornado.plus(r.estornado);
-      } else merged.set(key, { row: { ...r, b }, total: new Big(r.total), estornado: new Big(r.estornado) });
-    }
+    const last = runs.at(-1);
+    if (last && last.b === b && last.hours.at(-1) === hour - 1) last.hours.push(hour);
+    else runs.push({ hours: [hour], b });
   }
-  return [...merged.values()].map(({ row, total, estornado }) => ({ ...row, total: total.toString(), estornado: estornado.toString() }));
+  return runs;
 }

@@ -32,6 +32,9 @@ export function createCatalogIndex(db: Db, options: CatalogIndexOptions = {}): C
   const scoring = createScoring(entries, words, wordCache);
   const paging = createPaging(entries, orders, names, scoring.search);
 
+  /** The last stock levels worked out, until the next change to the products (a dashboard asks on every call). */
+  let stockMemo: { low: number; take: number; levels: ReturnType<typeof stockLevelsNow> } | undefined;
+
   function unlist(old: Entry) {
     words.remove(old.slot, old.words);
     orders.remove(old);
@@ -52,6 +55,7 @@ export function createCatalogIndex(db: Db, options: CatalogIndexOptions = {}): C
   }
   /** Drops what was worked out from the products (totals, scopes' orders, words' matches). */
   function forgetAnswers() {
+    stockMemo = undefined;
     paging.forget();
     orders.forgetScopes();
     wordCache.clear();
@@ -99,6 +103,10 @@ export function createCatalogIndex(db: Db, options: CatalogIndexOptions = {}): C
   }
 
   function stockLevels(low: number, take: number) {
+    if (stockMemo?.low !== low || stockMemo.take !== take) stockMemo = { low, take, levels: stockLevelsNow(low, take) };
+    return stockMemo.levels;
+  }
+  function stockLevelsNow(low: number, take: number) {
     let out = 0;
     let few = 0;
     const lowest: Entry[] = [];
