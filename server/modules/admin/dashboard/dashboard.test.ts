@@ -165,6 +165,25 @@ describe("GET /api/admin/dashboard", () => {
     const direct = await dashboardFigures(t.database.db);
     expect(res.body.data.estoque).toEqual(direct.estoque);
     expect(res.body.data.mais_vendidos).toEqual(direct.mais_vendidos);
+
+    // A product sold out since: the next working-out says so (the catalogue's stock levels follow its changes).
+    const live = await buildApp({ config: { ...t.config, dashboardFreshMs: 0 }, database: t.database });
+    await live.ready();
+    const owner = await staffAgent(live, t.database.db, "owner");
+    try {
+      const before = (await asStaff<{ data: Dashboard }>(live, owner, "GET", "/api/admin/dashboard")).body.data.estoque;
+      const [plenty] = await queryRows<{ id: number; qtde: number }>(
+        t.database.db,
+        sql`SELECT id, qtde_disponivel AS qtde FROM produtos WHERE ativo AND qtde_disponivel > 5 ORDER BY id LIMIT 1`,
+      );
+      await t.database.db.execute(sql`UPDATE produtos SET qtde_disponivel = 0 WHERE id = ${plenty!.id}`);
+      const after = (await asStaff<{ data: Dashboard }>(live, owner, "GET", "/api/admin/dashboard")).body.data.estoque;
+      expect(after.sem_estoque).toBe(before.sem_estoque + 1);
+      expect(after).toEqual((await dashboardFigures(t.database.db)).estoque);
+      await t.database.db.execute(sql`UPDATE produtos SET qtde_disponivel = ${plenty!.qtde} WHERE id = ${plenty!.id}`);
+    } finally {
+      await live.close();
+    }
   });
 
   it("keeps one working-out for 15 s by default, and works the figures out on every request when DASHBOARD_FRESH_MS is 0", async () => {
