@@ -34,11 +34,16 @@ const SWEEP_ABOVE = 4096;
  * and it cost a fifth of the list API's throughput), those are swept out when the gauge is read: a request
  * whose connection is closed is no longer being answered.
  */
-export class InFlight {
+class InFlight {
   readonly #open = new Map<FastifyRequest, Kind>();
+  /** The size that sweeps next: twice what a sweep left, so that thousands truly open are not swept on every request. */
+  #sweepAt = SWEEP_ABOVE;
 
   begin(request: FastifyRequest, kind: Kind) {
-    if (this.#open.size >= SWEEP_ABOVE) this.sweep();
+    if (this.#open.size >= this.#sweepAt) {
+      this.sweep();
+      this.#sweepAt = Math.max(SWEEP_ABOVE, this.#open.size * 2);
+    }
     this.#open.set(request, kind);
   }
 
