@@ -65,9 +65,13 @@ async function saveRate(page: Page, value: string) {
   const form = item.getByRole("form", { name: pt.delivery.rates.edit.replace("{{place}}", PLACE) });
   await form.getByLabel(pt.delivery.rates.value).fill(value);
   await form.getByRole("button", { name: pt.delivery.save }).click();
-  await expect.poll(() => form.getByRole("status").textContent()).toBe("Tarifa salva. A próxima cotação já a usa.");
+  const saved = "Tarifa salva. A próxima cotação já a usa.";
+  await expect.poll(() => form.getByRole("status").textContent()).toBe(saved);
   // The list read again shows the saved value (and the form holds it): only then is the next edit its own.
   await expect.poll(() => item.locator("summary").textContent()).toContain(`G$ ${Number(value).toLocaleString("es-PY")}`);
+  // The form's fields start again from the saved rate, and its message stays until the member moves on.
+  expect(await form.getByLabel(pt.delivery.rates.value).inputValue()).toBe(value);
+  expect(await form.getByRole("status").textContent({ timeout: 2_000 })).toBe(saved);
   return form;
 }
 

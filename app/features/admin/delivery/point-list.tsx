@@ -52,7 +52,8 @@ function PointForm({ point, places, services }: { point?: AdminPickupPoint; plac
       <div className="md:col-span-2">
         <FormResult result={result} />
       </div>
-      <PostedValues values={typed}>
+      {/* The fields start again from the record each time it changes (a save read back); the form, its fetcher and its message stay. */}
+      <PostedValues key={point ? JSON.stringify(point) : undefined} values={typed}>
         <TextField
           id={`${prefix}-nome`}
           name="nome"
@@ -117,7 +118,7 @@ export function PointItem({ point, places, services }: { point: AdminPickupPoint
           <Badge tone={point.ativo ? "good" : "neutral"}>{point.ativo ? t("admin.delivery.active") : t("admin.delivery.inactive")}</Badge>
         </summary>
         <div className="mt-3">
-          <PointForm key={JSON.stringify(point)} point={point} places={places} services={services} />
+          <PointForm point={point} places={places} services={services} />
         </div>
       </details>
     </li>

@@ -56,7 +56,8 @@ function RateForm({ rate, places, services, place }: Lists & { rate?: AdminShipp
       <div className="md:col-span-2">
         <FormResult result={result} />
       </div>
-      <PostedValues values={typed}>
+      {/* The fields start again from the record each time it changes (a save read back); the form, its fetcher and its message stay. */}
+      <PostedValues key={rate ? JSON.stringify(rate) : undefined} values={typed}>
         <SelectField
           id={`${prefix}-servico`}
           name="servico_id"
@@ -139,7 +140,7 @@ export function RateItem({ rate, places, services }: Lists & { rate: AdminShippi
           <span className="text-sm">{t("admin.delivery.rates.daysShort", { count: rate.prazo })}</span>
         </summary>
         <div className="mt-3">
-          <RateForm key={JSON.stringify(rate)} rate={rate} place={place} places={places} services={services} />
+          <RateForm rate={rate} place={place} places={places} services={services} />
         </div>
       </details>
     </li>

@@ -47,7 +47,8 @@ function ServiceForm({ service }: { service?: AdminShippingService }) {
       <div className="md:col-span-2">
         <FormResult result={result} />
       </div>
-      <PostedValues values={typed}>
+      {/* The fields start again from the record each time it changes (a save read back); the form, its fetcher and its message stay. */}
+      <PostedValues key={service ? JSON.stringify(service) : undefined} values={typed}>
         <TextField
           id={`${prefix}-pt`}
           name="descricao_pt"
@@ -93,7 +94,7 @@ export function ServiceItem({ service }: { service: AdminShippingService }) {
           <span className="text-sm font-normal text-muted">{t("admin.delivery.services.rates", { count: service.tarifas })}</span>
         </summary>
         <div className="mt-3">
-          <ServiceForm key={JSON.stringify(service)} service={service} />
+          <ServiceForm service={service} />
         </div>
       </details>
     </li>
