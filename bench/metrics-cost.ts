@@ -1,8 +1,8 @@
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { cpSync, readFileSync, rmSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import path from "node:path";
-import { load, startBenchServer, stopBenchServer, type BenchServer, type Load } from "./server.ts";
+import { benchServerEnv, load, startBenchServer, stopBenchServer, type BenchServer, type Load } from "./server.ts";
 import { hasWrk, wrkLoad } from "./wrk.ts";
 import { freePort } from "../tests/support/free-port.ts";
 
@@ -18,7 +18,8 @@ import { freePort } from "../tests/support/free-port.ts";
  *
  *   npm run bench -- --metrics --data data-metrics --products 20000 --orders 0 --duration 3 --rounds 3 --processes 4
  *   npm run bench -- --metrics --aa …          # A/A: metrics off on both servers, to see the method's own bias
- *   npm run bench -- --metrics --only "cache,API" --no-inject …   # the targets whose name holds a text; no app.inject part
+ *   npm run bench -- --metrics --only "cache,API" --pairs 0 …   # the targets whose name holds a text; no one-process part
+ *   npm run bench -- --metrics --processes 0 --pairs 3 …          # only the one-process part (bench/metrics-pair.ts)
  */
 
 /** The CPU time a process has used, in milliseconds (Linux /proc; clock ticks of 10 ms). */
@@ -52,8 +53,11 @@ export interface MetricsCostOptions {
   aa?: boolean;
   /** Only the targets whose name holds this text (or one of these, split by commas). */
   only?: string;
-  /** Leave out the in-process (app.inject) measurement. */
-  inject?: boolean;
+  /**
+   * Processes holding a pair of apps, one without metrics and one with them (bench/metrics-pair.ts), loaded
+   * in turns after the servers a side (2 unless given; 0 leaves that part out).
+   */
+  pairs?: number;
   /** Seconds of load at the start of each turn that are not counted (1 unless given). */
   lead?: number;
   /**
@@ -85,7 +89,7 @@ function pinToCpus(): string {
 }
 
 export async function runMetricsCost(options: MetricsCostOptions) {
-  const { dataDir, connections, duration, rounds, aa = false, only, inject = true, lead = 1, processes = 3 } = options;
+  const { dataDir, connections, duration, rounds, aa = false, only, pairs = 2, lead = 1, processes = 3 } = options;
   const pinned = pinToCpus();
   // The embedded database belongs to one process: each server gets a copy (without the first's lock).
   const copies = Array.from({ length: processes * 2 }, (_, i) => `${dataDir}-metrics-${i}`);
@@ -106,11 +110,11 @@ export async function runMetricsCost(options: MetricsCostOptions) {
   // wrk when installed: autocannon's own CPU per request exceeds a cached page's, so on two CPUs it, not the server, sets the pace.
   const withWrk = hasWrk();
   const loadCpus = process.env.BENCH_SERVER_CPUS ? "0" : undefined;
-  const send = (server: BenchServer, t: CostTarget, seconds: number) => {
-    if (withWrk) return wrkLoad(server.base, t.paths, connections, seconds, { unique: t.unique, cpus: loadCpus });
+  const send = (base: string, t: CostTarget, seconds: number) => {
+    if (withWrk) return wrkLoad(base, t.paths, connections, seconds, { unique: t.unique, cpus: loadCpus });
     let n = 0;
     const paths = t.unique ? () => `${t.paths[n % t.paths.length]}?bench=${(n++).toString(36)}` : t.paths;
-    return load(server.base, paths, connections, seconds);
+    return load(base, paths, connections, seconds);
   };
   try {
     // Started in turns, off then on: no side is always the first started or the last.
@@ -127,19 +131,19 @@ export async function runMetricsCost(options: MetricsCostOptions) {
       servers[which].push(await startBenchServer(env));
     }
     const all = [...servers.off, ...servers.on];
-    targets = (await targetsOf(servers.off[0]!.base)).filter((t) => only === undefined || only.split(",").some((part) => t.name.includes(part)));
+    if (all.length > 0) targets = chosen(await targetsOf(servers.off[0]!.base), only);
     for (const t of targets) {
       const side = { off: [] as Slice[], on: [] as Slice[] };
-      for (const server of all) await send(server, t, Math.max(2, Math.round(duration / 2))); // warm-up
+      for (const server of all) await send(server.base, t, Math.max(2, Math.round(duration / 2))); // warm-up
       for (let round = 0; round < rounds; round++) {
         for (let p = 0; p < processes; p++) {
           const order = (round + p) % 2 === 0 ? (["off", "on"] as const) : (["on", "off"] as const);
           for (const which of order) {
             const server = servers[which][p]!;
-            await send(server, t, lead);
+            await send(server.base, t, lead);
             const cpuBefore = cpuMs(server.proc.pid!);
             const machineBefore = machineBusyMs();
-            const loaded = await send(server, t, duration);
+            const loaded = await send(server.base, t, duration);
             const requests = Math.max(1, loaded.rps * duration);
             const r = { ...loaded, cpuPerRequest: (cpuMs(server.proc.pid!) - cpuBefore) / requests };
             // What the rest of the machine used meanwhile (the load, the idle servers, other processes), in cores.
@@ -175,7 +179,7 @@ export async function runMetricsCost(options: MetricsCostOptions) {
         `| ${t.name} | ${Math.round(offRps)} | ${Math.round(onRps)} | ${((1 - onRps / offRps) * 100).toFixed(1)} % | ${perProcess} | ${median.toFixed(1)} % | ${cpuOff.toFixed(3)} | ${cpuOn.toFixed(3)} | ${((cpuOn / cpuOff - 1) * 100).toFixed(1)} % | ${mean(side.off.map((r) => r.p99)).toFixed(0)} | ${mean(side.on.map((r) => r.p99)).toFixed(0)} | ${[...side.off, ...side.on].reduce((n, r) => n + r.errors, 0)} |`,
       );
     }
-    if (!aa) {
+    if (!aa && metricsPorts.length > 0) {
       const text = await (await fetch(`http://127.0.0.1:${metricsPorts[0]}/metrics`)).text();
       if (!/store_http_request_duration_seconds_count\{kind=/.test(text)) throw new Error("the metrics server counted no request");
     }
@@ -184,57 +188,182 @@ export async function runMetricsCost(options: MetricsCostOptions) {
     await Promise.all([...servers.off, ...servers.on].map(stopBenchServer));
     for (const copy of copies) rmSync(copy, { recursive: true, force: true });
   }
-  const inProcess = inject ? measureInProcess(dataDir, targets, rounds, aa) : "";
-  const table = [
-    `${aa ? "A/A: metrics off on both servers (the second's column headed 'on')" : "Metrics off and on"}, the load from ${withWrk ? "wrk (one thread)" : "autocannon"}, ${processes} servers a side at once on copies of one catalogue, each loaded in turns of ${duration} s after ${lead} s uncounted (${rounds} rounds, each process of one side beside one of the other, alternating which goes first), ${connections} connections, the servers on ${pinned}, those with metrics scraped every ${SCRAPE_EVERY_MS / 1000} s (${scrapes} scrapes).`,
-    "",
-    "| target | req/s off | req/s on | throughput cost | each pair of processes | median of the turns' pairs | CPU ms a request, off | on | CPU cost | p99 ms off | p99 ms on | errors |",
-    "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
-    ...rows,
-    "",
-    inProcess,
-  ].join("\n");
+  const onePerProcess = pairs > 0 ? await measurePairs({ dataDir, targets, only, pairs, rounds: rounds * 3, duration, lead, aa, send }) : "";
+  const apart =
+    processes > 0
+      ? [
+          `${aa ? "A/A: metrics off on both servers (the second's column headed 'on')" : "Metrics off and on"}, the load from ${withWrk ? "wrk (one thread)" : "autocannon"}, ${processes} servers a side at once on copies of one catalogue, each loaded in turns of ${duration} s after ${lead} s uncounted (${rounds} rounds, each process of one side beside one of the other, alternating which goes first), ${connections} connections, the servers on ${pinned}, those with metrics scraped every ${SCRAPE_EVERY_MS / 1000} s (${scrapes} scrapes).`,
+          "",
+          "| target | req/s off | req/s on | throughput cost | each pair of processes | median of the turns' pairs | CPU ms a request, off | on | CPU cost | p99 ms off | p99 ms on | errors |",
+          "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+          ...rows,
+          "",
+        ]
+      : [];
+  const table = [...apart, onePerProcess].join("\n");
   console.log(`\n${table}`);
   return table;
 }
 
-/** Requests per target and side in the in-process measurement. */
-const IN_PROCESS_REQUESTS = 2000;
+/** The targets whose name holds `only` (or one of its comma-separated parts); all without it. */
+const chosen = (targets: CostTarget[], only: string | undefined) =>
+  targets.filter((t) => only === undefined || only.split(",").some((part) => t.name.includes(part)));
+
+interface PairProcess {
+  proc: ChildProcess;
+  bases: { off: string; on: string };
+  metricsPort?: number;
+  /** Tells the process which app is loaded next (the metrics switched on or off), once it has switched. */
+  turn(side: "off" | "on"): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** bench/metrics-pair.ts on a copy of the data, on the servers' CPUs, once both its apps listen. */
+async function startPair(copy: string, aa: boolean): Promise<PairProcess> {
+  const command = [process.execPath, "--import", "tsx", "bench/metrics-pair.ts", copy, aa ? "aa" : "on"];
+  const cpus = process.env.BENCH_SERVER_CPUS;
+  const [file, ...args] = cpus ? ["taskset", "-c", cpus, ...command] : command;
+  const proc = spawn(file!, args, { env: { ...benchServerEnv("http://127.0.0.1") }, stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  const exited = new Promise((resolve) => proc.once("exit", resolve));
+  const ready = await new Promise<{ off: string; on: string; metricsPort?: number }>((resolve, reject) => {
+    proc.once("message", (m) => resolve(m as { off: string; on: string; metricsPort?: number }));
+    void exited.then(() => reject(new Error("bench/metrics-pair.ts exited while starting")));
+  });
+  return {
+    proc,
+    bases: { off: ready.off, on: ready.on },
+    metricsPort: ready.metricsPort,
+    turn: (side) =>
+      new Promise((resolve) => {
+        proc.once("message", () => resolve());
+        proc.send({ side });
+      }),
+    async stop() {
+      proc.kill("SIGTERM");
+      const timer = setTimeout(() => proc.kill("SIGKILL"), 15_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+/** Student's t at 97.5 % for n - 1 degrees of freedom (n pairs), for a 95 % interval of a mean. */
+function t975(n: number): number {
+  const table = [12.71, 4.3, 3.18, 2.78, 2.57, 2.45, 2.36, 2.31, 2.26, 2.23, 2.2, 2.18, 2.16, 2.14, 2.13];
+  return n - 2 < table.length ? table[Math.max(0, n - 2)]! : n < 30 ? 2.08 : 2.0;
+}
+
+/** The mean of `xs` and the half-width of its 95 % interval. */
+function interval(xs: number[]): { mean: number; half: number } {
+  const mean = xs.reduce((a, b) => a + b, 0) / xs.length;
+  if (xs.length < 2) return { mean, half: Number.NaN };
+  const variance = xs.reduce((a, x) => a + (x - mean) ** 2, 0) / (xs.length - 1);
+  return { mean, half: (t975(xs.length) * Math.sqrt(variance)) / Math.sqrt(xs.length) };
+}
 
 /**
- * The same targets through app.inject in a process of their own (bench/metrics-inject.ts), metrics off and
- * on in turns, `rounds` each: the CPU time per request, which the machine's other load barely moves.
+ * The one-process part: `pairs` processes one after the other, each holding an app without metrics and one
+ * with them (bench/metrics-pair.ts); each target loads the two apps of a process in turns (alternating which
+ * goes first), `rounds` pairs of turns a process, the metrics scraped every 5 s of the metered app's load.
+ * The processes' own differences are outside each pair of turns, so the pairs' ratios give the cost with
+ * its 95 % interval.
  */
-function measureInProcess(dataDir: string, targets: CostTarget[], rounds: number, aa: boolean): string {
-  const listed = targets.filter((t) => !t.unique);
-  const args = listed.map((t) => `${t.name}=${t.paths.join(" ")}`);
-  const sides = { off: [] as Record<string, number>[], on: [] as Record<string, number>[] };
-  for (let round = 0; round < rounds * 2; round++) {
-    const side = round % 4 === 1 || round % 4 === 2 ? "on" : "off";
-    const out = execFileSync(
-      process.execPath,
-      ["--import", "tsx", "bench/metrics-inject.ts", aa ? "off" : side, dataDir, String(IN_PROCESS_REQUESTS), ...args],
-      {
-        encoding: "utf8",
-        stdio: ["ignore", "pipe", "inherit"],
-      },
-    );
-    const result = JSON.parse(out.trim().split("\n").pop()!) as Record<string, number>;
-    sides[side].push(result);
-    console.log(`in process, metrics ${side}: ${JSON.stringify(result)}`);
+async function measurePairs(options: {
+  dataDir: string;
+  targets: CostTarget[];
+  only: string | undefined;
+  pairs: number;
+  rounds: number;
+  duration: number;
+  lead: number;
+  aa: boolean;
+  send: (base: string, t: CostTarget, seconds: number) => Promise<Load>;
+}): Promise<string> {
+  const { dataDir, only, pairs, rounds, duration, lead, aa, send } = options;
+  let targets = options.targets;
+  const results = new Map<string, { off: Slice[]; on: Slice[]; ratios: number[]; cpuRatios: number[] }>();
+  let scrapes = 0;
+  for (let p = 0; p < pairs; p++) {
+    const copy = `${dataDir}-metrics-pair`;
+    rmSync(copy, { recursive: true, force: true });
+    cpSync(dataDir, copy, { recursive: true, filter: (source) => path.basename(source) !== "store.lock" });
+    const pair = await startPair(copy, aa);
+    // Prometheus's scrape every 5 s of the metered app's load (15 s is its default): the clock runs in its turns only.
+    let sinceScrape = 0;
+    const scrape = () => {
+      if (pair.metricsPort === undefined) return;
+      void fetch(`http://127.0.0.1:${pair.metricsPort}/metrics`)
+        .then((r) => r.text())
+        .then(
+          () => void scrapes++,
+          () => {},
+        );
+    };
+    const loadTurn = async (side: "off" | "on", t: CostTarget, seconds: number) => {
+      await pair.turn(side);
+      if (side === "off") return send(pair.bases.off, t, seconds);
+      let from = Date.now();
+      let timer: NodeJS.Timeout | undefined;
+      const schedule = (ms: number) => {
+        timer = setTimeout(() => {
+          scrape();
+          sinceScrape = 0;
+          from = Date.now();
+          schedule(SCRAPE_EVERY_MS);
+        }, ms);
+      };
+      schedule(Math.max(0, SCRAPE_EVERY_MS - sinceScrape));
+      try {
+        return await send(pair.bases.on, t, seconds);
+      } finally {
+        clearTimeout(timer);
+        sinceScrape += Date.now() - from;
+      }
+    };
+    try {
+      if (targets.length === 0) targets = chosen(await targetsOf(pair.bases.off), only);
+      for (const t of targets) {
+        const r = results.get(t.name) ?? { off: [], on: [], ratios: [], cpuRatios: [] };
+        results.set(t.name, r);
+        for (const side of ["off", "on"] as const) await loadTurn(side, t, Math.max(2, Math.round(duration / 2))); // warm-up
+        for (let round = 0; round < rounds; round++) {
+          const order = (round + p) % 2 === 0 ? (["off", "on"] as const) : (["on", "off"] as const);
+          const turn: Partial<Record<"off" | "on", Slice>> = {};
+          for (const side of order) {
+            await loadTurn(side, t, lead);
+            const cpuBefore = cpuMs(pair.proc.pid!);
+            const loaded = await loadTurn(side, t, duration);
+            const requests = Math.max(1, loaded.rps * duration);
+            turn[side] = { ...loaded, cpuPerRequest: (cpuMs(pair.proc.pid!) - cpuBefore) / requests };
+            console.log(
+              `one process ${p + 1}, ${t.name}, round ${round + 1}, metrics ${side}: ${Math.round(loaded.rps)} req/s, p99 ${loaded.p99} ms, ${turn[side].cpuPerRequest.toFixed(3)} ms CPU a request, errors ${loaded.errors}`,
+            );
+          }
+          r.off.push(turn.off!);
+          r.on.push(turn.on!);
+          r.ratios.push((1 - turn.on!.rps / turn.off!.rps) * 100);
+          r.cpuRatios.push((turn.on!.cpuPerRequest / turn.off!.cpuPerRequest - 1) * 100);
+        }
+      }
+    } finally {
+      await pair.stop();
+      rmSync(copy, { recursive: true, force: true });
+    }
   }
   const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+  const pm = (xs: number[]) => {
+    const { mean: m, half } = interval(xs);
+    return `${m.toFixed(1)} % ± ${half.toFixed(1)}`;
+  };
   return [
-    `In process (app.inject, ${IN_PROCESS_REQUESTS} requests a target, ${rounds} processes a side in turns), the CPU time per request:`,
+    `${aa ? "A/A, one process: two apps without metrics (the second's column headed 'on')" : "One process, two apps: one without metrics, one with them"}, ${pairs} processes one after the other, ${rounds} pairs of turns of ${duration} s (after ${lead} s uncounted) each, ${scrapes} scrapes. The cost is the mean of the pairs' ratios with its 95 % interval.`,
     "",
-    "| target | CPU ms a request, off | on | CPU cost (each pair) |",
-    "| --- | ---: | ---: | ---: |",
-    ...listed.map((t) => {
-      const off = sides.off.map((r) => r[t.name]!);
-      const on = sides.on.map((r) => r[t.name]!);
-      const pairs = on.map((x, i) => ((x / off[i]! - 1) * 100).toFixed(1)).join(", ");
-      return `| ${t.name} | ${mean(off).toFixed(3)} | ${mean(on).toFixed(3)} | ${((mean(on) / mean(off) - 1) * 100).toFixed(1)} % (${pairs}) |`;
-    }),
+    "| target | req/s off | req/s on | throughput cost | CPU ms a request, off | on | CPU cost | p99 ms off | p99 ms on | errors |",
+    "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ...[...results].map(
+      ([name, r]) =>
+        `| ${name} | ${Math.round(mean(r.off.map((x) => x.rps)))} | ${Math.round(mean(r.on.map((x) => x.rps)))} | ${pm(r.ratios)} | ${mean(r.off.map((x) => x.cpuPerRequest)).toFixed(3)} | ${mean(r.on.map((x) => x.cpuPerRequest)).toFixed(3)} | ${pm(r.cpuRatios)} | ${mean(r.off.map((x) => x.p99)).toFixed(0)} | ${mean(r.on.map((x) => x.p99)).toFixed(0)} | ${[...r.off, ...r.on].reduce((n, x) => n + x.errors, 0)} |`,
+    ),
   ].join("\n");
 }
 

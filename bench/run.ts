@@ -43,13 +43,14 @@ const { values: args } = parseArgs({
     // PostgreSQL only: the database the bench seeds and measures (created when missing).
     database: { type: "string", default: "bench" },
     metrics: { type: "boolean", default: false },
-    // --metrics only: metrics off on both servers (A/A), only the targets whose name holds the text, no app.inject part.
+    // --metrics only: metrics off on both sides (A/A), only the targets whose name holds the text.
     aa: { type: "boolean", default: false },
     only: { type: "string" },
-    "no-inject": { type: "boolean", default: false },
+    // --metrics only: processes holding an app without metrics and one with them (bench/metrics-pair.ts); 0 leaves them out.
+    pairs: { type: "string", default: "2" },
     // --metrics only: seconds of load at the start of each turn that are not counted.
     lead: { type: "string", default: "1" },
-    // --metrics only: servers a side.
+    // --metrics only: servers a side (0 leaves that part out).
     processes: { type: "string", default: "3" },
   },
 });
@@ -107,7 +108,7 @@ if (args.metrics) {
     rounds: Number(args.rounds ?? 3),
     aa: args.aa!,
     only: args.only,
-    inject: !args["no-inject"],
+    pairs: Number(args.pairs),
     lead: Number(args.lead),
     processes: Number(args.processes),
   });

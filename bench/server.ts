@@ -15,6 +15,22 @@ export interface BenchServer {
 // TEST_SHOP=1: the benches check out through the sandbox gateway, which production otherwise refuses.
 const SECRETS = { APP_SECRET: randomBytes(32).toString("hex"), SANDBOX_WEBHOOK_SECRET: randomBytes(32).toString("hex") };
 
+/** The environment of a bench's production server answering at `base`. */
+export function benchServerEnv(base: string): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    ...SECRETS,
+    NODE_ENV: "production",
+    TEST_SHOP: "1",
+    LOG_LEVEL: "warn",
+    HOST: "127.0.0.1",
+    PUBLIC_URL: base,
+    RATE_LIMITS: "0",
+    // The dashboard's figures worked out on every request: the bench measures its queries, not its memo.
+    DASHBOARD_FRESH_MS: "0",
+  };
+}
+
 /** `node --import tsx server/main.ts` with NODE_ENV=production and `env`, once GET /readyz answers 200; `imports` go after tsx's. */
 export async function startBenchServer(env: Record<string, string>, imports: string[] = []): Promise<BenchServer> {
   const port = await freePort();
@@ -26,20 +42,7 @@ export async function startBenchServer(env: Record<string, string>, imports: str
   const cpus = process.env.BENCH_SERVER_CPUS;
   const [file, ...args] = cpus ? ["taskset", "-c", cpus, ...command] : command;
   const proc = spawn(file!, args, {
-    env: {
-      ...process.env,
-      ...SECRETS,
-      NODE_ENV: "production",
-      TEST_SHOP: "1",
-      LOG_LEVEL: "warn",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      PUBLIC_URL: base,
-      RATE_LIMITS: "0",
-      // The dashboard's figures worked out on every request: the bench measures its queries, not its memo.
-      DASHBOARD_FRESH_MS: "0",
-      ...env,
-    },
+    env: { ...benchServerEnv(base), PORT: String(port), ...env },
     stdio: ["ignore", "inherit", "inherit"],
   });
   const exited = new Promise((resolve) => proc.once("exit", resolve));

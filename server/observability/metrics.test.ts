@@ -7,7 +7,7 @@ import type { Database } from "#db/client.ts";
 import { createMailer } from "../lib/mailer.ts";
 import { GatewayError, type PaymentProvider } from "../payments/provider.ts";
 import { createTestApp, type TestApp } from "../../tests/support/test-app.ts";
-import { enableMetrics, record, watchDatabase, type StoreMetrics } from "./metrics.ts";
+import { enableMetrics, record, storeMetrics, switchMetrics, watchDatabase, type StoreMetrics } from "./metrics.ts";
 import { timedGateway } from "./metrics-gateway.ts";
 import { pageTemplates, UNMATCHED } from "./metrics-routes.ts";
 import { serveMetrics } from "./metrics-server.ts";
@@ -249,6 +249,20 @@ describe("the store's parts", () => {
     await mailer.send(message);
     expect(await value(metrics, "store_emails_total", { outcome: "sent" })).toBe(1);
     expect(await value(metrics, "store_emails_total", { outcome: "failed" })).toBe(2);
+  });
+
+  it("count nothing while switched off, and count again into the same series once switched back", async () => {
+    const before = (await value(metrics, "store_page_cache_lookups_total", { result: "hit" })) ?? 0;
+    switchMetrics(undefined);
+    try {
+      record.pageCache("hit");
+      expect(storeMetrics()).toBeUndefined();
+    } finally {
+      switchMetrics(metrics);
+    }
+    expect((await value(metrics, "store_page_cache_lookups_total", { result: "hit" })) ?? 0).toBe(before);
+    record.pageCache("hit");
+    expect(await value(metrics, "store_page_cache_lookups_total", { result: "hit" })).toBe(before + 1);
   });
 
   it("open PostgreSQL's circuit when a request finds it out of reach, and close it once a probe answers", async () => {

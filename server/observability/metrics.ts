@@ -164,6 +164,15 @@ export function collectedGauge(
 /** The metrics when they are on. */
 export const storeMetrics = (): StoreMetrics | undefined => on;
 
+/**
+ * The metrics that `enableMetrics` made switched off (undefined) and on again, in a process that holds an app
+ * built with them and one built without (bench/metrics-pair.ts): while the one without answers, the store's
+ * parts count nothing, as in a process without metrics.
+ */
+export function switchMetrics(metrics: StoreMetrics | undefined) {
+  on = metrics;
+}
+
 /** The currency's code as a label (ids of contract/currencies.ts). */
 export function currencyLabel(moedaId: number): string {
   const found = Object.entries(MOEDA).find(([, id]) => id === moedaId);
