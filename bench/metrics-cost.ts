@@ -247,26 +247,40 @@ async function startPair(copy: string, aa: boolean): Promise<PairProcess> {
   };
 }
 
-/** Student's t at 97.5 % for n - 1 degrees of freedom (n pairs), for a 95 % interval of a mean. */
-function t975(n: number): number {
+/** Student's t at 97.5 % for `df` degrees of freedom, for a 95 % interval. */
+function t975(df: number): number {
   const table = [12.71, 4.3, 3.18, 2.78, 2.57, 2.45, 2.36, 2.31, 2.26, 2.23, 2.2, 2.18, 2.16, 2.14, 2.13];
-  return n - 2 < table.length ? table[Math.max(0, n - 2)]! : n < 30 ? 2.08 : 2.0;
+  return df <= table.length ? table[Math.max(1, df) - 1]! : df < 30 ? 2.08 : 2.0;
 }
 
-/** The mean of `xs` and the half-width of its 95 % interval. */
-function interval(xs: number[]): { mean: number; half: number } {
-  const mean = xs.reduce((a, b) => a + b, 0) / xs.length;
-  if (xs.length < 2) return { mean, half: Number.NaN };
-  const variance = xs.reduce((a, x) => a + (x - mean) ** 2, 0) / (xs.length - 1);
-  return { mean, half: (t975(xs.length) * Math.sqrt(variance)) / Math.sqrt(xs.length) };
+/** One pair of turns: the logarithm of on / off of a figure, and which side went first. */
+interface PairOfTurns {
+  ln: number;
+  onFirst: boolean;
+}
+
+/**
+ * The effect of the metrics on a figure from pairs of turns, as a crossover trial reads it: the side loaded
+ * second in a pair does better or worse for its place alone (a second of rest for the other app, the
+ * machine's own rhythm), and the turns alternate which side goes first, so the mean of the two groups' means
+ * is the metrics' effect with the place's cancelled, and the spread within each group gives its 95 % interval.
+ * Returns the ratio on / off and its interval, and the place's own effect.
+ */
+function crossover(pairs: PairOfTurns[]): { ratio: number; low: number; high: number; place: number } {
+  const groups = [pairs.filter((p) => p.onFirst).map((p) => p.ln), pairs.filter((p) => !p.onFirst).map((p) => p.ln)];
+  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+  const variance = (xs: number[]) => (xs.length < 2 ? Number.NaN : xs.reduce((a, x) => a + (x - mean(xs)) ** 2, 0) / (xs.length - 1));
+  const [first, second] = groups as [number[], number[]];
+  const effect = (mean(first) + mean(second)) / 2;
+  const half = (t975(first.length + second.length - 2) * Math.sqrt(variance(first) / first.length + variance(second) / second.length)) / 2;
+  return { ratio: Math.exp(effect), low: Math.exp(effect - half), high: Math.exp(effect + half), place: (mean(second) - mean(first)) / 2 };
 }
 
 /**
  * The one-process part: `pairs` processes one after the other, each holding an app without metrics and one
  * with them (bench/metrics-pair.ts); each target loads the two apps of a process in turns (alternating which
  * goes first), `rounds` pairs of turns a process, the metrics scraped every 5 s of the metered app's load.
- * The processes' own differences are outside each pair of turns, so the pairs' ratios give the cost with
- * its 95 % interval.
+ * The processes' own differences are outside each pair of turns (crossover, above).
  */
 async function measurePairs(options: {
   dataDir: string;
@@ -281,7 +295,7 @@ async function measurePairs(options: {
 }): Promise<string> {
   const { dataDir, only, pairs, rounds, duration, lead, aa, send } = options;
   let targets = options.targets;
-  const results = new Map<string, { off: Slice[]; on: Slice[]; ratios: number[]; cpuRatios: number[] }>();
+  const results = new Map<string, { off: Slice[]; on: Slice[]; rps: PairOfTurns[]; cpu: PairOfTurns[] }>();
   let scrapes = 0;
   for (let p = 0; p < pairs; p++) {
     const copy = `${dataDir}-metrics-pair`;
@@ -323,7 +337,7 @@ async function measurePairs(options: {
     try {
       if (targets.length === 0) targets = chosen(await targetsOf(pair.bases.off), only);
       for (const t of targets) {
-        const r = results.get(t.name) ?? { off: [], on: [], ratios: [], cpuRatios: [] };
+        const r = results.get(t.name) ?? { off: [], on: [], rps: [], cpu: [] };
         results.set(t.name, r);
         for (const side of ["off", "on"] as const) await loadTurn(side, t, Math.max(2, Math.round(duration / 2))); // warm-up
         for (let round = 0; round < rounds; round++) {
@@ -341,8 +355,9 @@ async function measurePairs(options: {
           }
           r.off.push(turn.off!);
           r.on.push(turn.on!);
-          r.ratios.push((1 - turn.on!.rps / turn.off!.rps) * 100);
-          r.cpuRatios.push((turn.on!.cpuPerRequest / turn.off!.cpuPerRequest - 1) * 100);
+          const onFirst = order[0] === "on";
+          r.rps.push({ ln: Math.log(turn.on!.rps / turn.off!.rps), onFirst });
+          r.cpu.push({ ln: Math.log(turn.on!.cpuPerRequest / turn.off!.cpuPerRequest), onFirst });
         }
       }
     } finally {
@@ -351,18 +366,24 @@ async function measurePairs(options: {
     }
   }
   const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
-  const pm = (xs: number[]) => {
-    const { mean: m, half } = interval(xs);
-    return `${m.toFixed(1)} % ± ${half.toFixed(1)}`;
+  const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
+  // Throughput lost (1 - on / off) and CPU added (on / off - 1), each with its interval.
+  const lost = (pairs: PairOfTurns[]) => {
+    const c = crossover(pairs);
+    return `${pct(1 - c.ratio)} (${pct(1 - c.high)} to ${pct(1 - c.low)}; second place ${pct(Math.exp(c.place) - 1)})`;
+  };
+  const added = (pairs: PairOfTurns[]) => {
+    const c = crossover(pairs);
+    return `${pct(c.ratio - 1)} (${pct(c.low - 1)} to ${pct(c.high - 1)})`;
   };
   return [
-    `${aa ? "A/A, one process: two apps without metrics (the second's column headed 'on')" : "One process, two apps: one without metrics, one with them"}, ${pairs} processes one after the other, ${rounds} pairs of turns of ${duration} s (after ${lead} s uncounted) each, ${scrapes} scrapes. The cost is the mean of the pairs' ratios with its 95 % interval.`,
+    `${aa ? "A/A, one process: two apps without metrics (the second's column headed 'on')" : "One process, two apps: one without metrics, one with them"}, ${pairs} processes one after the other, ${rounds} pairs of turns of ${duration} s (after ${lead} s uncounted) each, ${scrapes} scrapes. Each cost with its 95 % interval, read as a crossover trial (the side loaded second in a pair gains for its place alone: its gain in throughput is shown too).`,
     "",
     "| target | req/s off | req/s on | throughput cost | CPU ms a request, off | on | CPU cost | p99 ms off | p99 ms on | errors |",
     "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
     ...[...results].map(
       ([name, r]) =>
-        `| ${name} | ${Math.round(mean(r.off.map((x) => x.rps)))} | ${Math.round(mean(r.on.map((x) => x.rps)))} | ${pm(r.ratios)} | ${mean(r.off.map((x) => x.cpuPerRequest)).toFixed(3)} | ${mean(r.on.map((x) => x.cpuPerRequest)).toFixed(3)} | ${pm(r.cpuRatios)} | ${mean(r.off.map((x) => x.p99)).toFixed(0)} | ${mean(r.on.map((x) => x.p99)).toFixed(0)} | ${[...r.off, ...r.on].reduce((n, x) => n + x.errors, 0)} |`,
+        `| ${name} | ${Math.round(mean(r.off.map((x) => x.rps)))} | ${Math.round(mean(r.on.map((x) => x.rps)))} | ${lost(r.rps)} | ${mean(r.off.map((x) => x.cpuPerRequest)).toFixed(3)} | ${mean(r.on.map((x) => x.cpuPerRequest)).toFixed(3)} | ${added(r.cpu)} | ${mean(r.off.map((x) => x.p99)).toFixed(0)} | ${mean(r.on.map((x) => x.p99)).toFixed(0)} | ${[...r.off, ...r.on].reduce((n, x) => n + x.errors, 0)} |`,
     ),
   ].join("\n");
 }

@@ -29,22 +29,23 @@ function kindOf(route: string | undefined): Kind {
 const SWEEP_ABOVE = 4096;
 
 /**
- * The requests begun and not yet answered, by kind. A request whose visitor leaves before its answer never
- * reaches onResponse; rather than a 'close' listener on every request (Fastify's onRequestAbort hook adds one,
- * and it cost a fifth of the list API's throughput), those are swept out when the gauge is read: a request
- * whose connection is closed is no longer being answered.
+ * The requests begun and not yet answered. A request whose visitor leaves before its answer never reaches
+ * onResponse; rather than a 'close' listener on every request (Fastify's onRequestAbort hook adds one, and it
+ * cost a fifth of the list API's throughput), those are swept out when the gauge is read: a request whose
+ * connection is closed is no longer being answered. Each request's kind is worked out then too, for the few
+ * open at that moment rather than for every request.
  */
 class InFlight {
-  readonly #open = new Map<FastifyRequest, Kind>();
+  readonly #open = new Set<FastifyRequest>();
   /** The size that sweeps next: twice what a sweep left, so that thousands truly open are not swept on every request. */
   #sweepAt = SWEEP_ABOVE;
 
-  begin(request: FastifyRequest, kind: Kind) {
+  begin(request: FastifyRequest) {
     if (this.#open.size >= this.#sweepAt) {
       this.sweep();
       this.#sweepAt = Math.max(SWEEP_ABOVE, this.#open.size * 2);
     }
-    this.#open.set(request, kind);
+    this.#open.add(request);
   }
 
   end(request: FastifyRequest) {
@@ -53,14 +54,14 @@ class InFlight {
 
   /** Forgets the requests whose connection has closed. */
   sweep() {
-    for (const request of this.#open.keys()) if (request.raw.socket?.destroyed === true) this.#open.delete(request);
+    for (const request of this.#open) if (request.raw.socket?.destroyed === true) this.#open.delete(request);
   }
 
   /** The requests being answered now, by kind, after a sweep. */
   counts(): Record<Kind, number> {
     this.sweep();
     const counts = { api: 0, page: 0, other: 0 };
-    for (const kind of this.#open.values()) counts[kind]++;
+    for (const request of this.#open) counts[kindOf(request.routeOptions.url)]++;
     return counts;
   }
 }
@@ -89,7 +90,7 @@ export const metricsPlugin = fp(async (app: FastifyInstance, { database, build }
   app.addHook("onClose", async () => inFlightGauge.close());
 
   app.addHook("onRequest", (request, _reply, next) => {
-    inFlight.begin(request, kindOf(request.routeOptions.url));
+    inFlight.begin(request);
     next();
   });
   app.addHook("onResponse", (request, reply, next) => {

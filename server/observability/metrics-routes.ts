@@ -16,6 +16,10 @@ interface Pattern {
 
 const PARAM = /^:[\w-]+$/;
 
+/** How many paths' templates are kept, and the longest path kept: two megabytes at most, whatever a visitor sends. */
+const KNOWN_PATHS = 10_000;
+const KNOWN_PATH_LENGTH = 200;
+
 /** "a/:b?/c" → "a/c" and "a/:b/c": React Router's reading of optional segments. */
 function explode(segments: string[]): string[][] {
   if (segments.length === 0) return [[]];
@@ -77,15 +81,29 @@ export function pageTemplates(build: Pick<ServerBuild, "routes">): (pathname: st
         patterns.filter((p) => p.first === first || p.first === undefined),
       );
   }
-  return (pathname) => {
+  const match = (pathname: string): string => {
     let path = pathname;
-    try {
-      path = decodeURI(pathname);
-    } catch {
-      // A malformed escape: matched as it came.
+    if (path.includes("%")) {
+      try {
+        path = decodeURI(pathname);
+      } catch {
+        // A malformed escape: matched as it came.
+      }
     }
     const first = path.split("/", 2)[1]?.toLowerCase() ?? "";
     for (const p of byFirst.get(first) ?? open) if (p.regex.test(path)) return p.label;
     return UNMATCHED;
+  };
+  // The paths asked again and again (the page cache's own) are matched once; the memo starts over when full.
+  const known = new Map<string, string>();
+  return (pathname) => {
+    let label = known.get(pathname);
+    if (label === undefined) {
+      label = match(pathname);
+      if (pathname.length > KNOWN_PATH_LENGTH) return label;
+      if (known.size >= KNOWN_PATHS) known.clear();
+      known.set(pathname, label);
+    }
+    return label;
   };
 }
