@@ -25,6 +25,9 @@ function kindOf(route: string | undefined): Kind {
   return route.startsWith("/api/") || route.startsWith("/ecom/") ? "api" : "other";
 }
 
+/** A status code's class, by its first digit. */
+const STATUS_CLASSES = ["0xx", "1xx", "2xx", "3xx", "4xx", "5xx"];
+
 /** Past this many requests begun and not answered, those whose visitor has left are swept out before the next is added. */
 const SWEEP_ABOVE = 4096;
 
@@ -99,7 +102,13 @@ export const metricsPlugin = fp(async (app: FastifyInstance, { database, build }
     const kind = kindOf(url);
     const route = url === undefined || API_CATCH_ALL.has(url) ? UNMATCHED : kind === "page" ? pageOf(request.url.split("?", 1)[0]!) : url;
     const status = reply.statusCode;
-    metrics.httpDuration.observe({ kind, method: request.method, route, status_class: `${Math.floor(status / 100)}xx` }, reply.elapsedTime / 1000);
+    const { method } = request;
+    const statusClass = STATUS_CLASSES[Math.floor(status / 100)] ?? "other";
+    metrics.httpDuration.observe(
+      `${kind} ${method} ${statusClass} ${route}`,
+      () => ({ kind, method, route, status_class: statusClass }),
+      reply.elapsedTime / 1000,
+    );
     if (status === 429) metrics.rateLimited.inc({ limit: route });
     next();
   });

@@ -1,6 +1,7 @@
 import { performance } from "node:perf_hooks";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import { MOEDA } from "#contract/currencies.ts";
+import { RequestHistogram } from "./request-histogram.ts";
 
 /**
  * The store's Prometheus metrics (docs/operations.md lists each one). They are off unless METRICS_PORT is set:
@@ -15,10 +16,9 @@ function define(registry: Registry) {
   const registers = [registry];
   return {
     registry,
-    httpDuration: new Histogram({
+    httpDuration: new RequestHistogram<"kind" | "method" | "route" | "status_class">({
       name: "store_http_request_duration_seconds",
       help: "Time to answer a request, by kind (api or page), method, route template and status class.",
-      labelNames: ["kind", "method", "route", "status_class"] as const,
       buckets: DURATION_BUCKETS,
       registers,
     }),
