@@ -1,8 +1,8 @@
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, type ChildProcess } from "node:child_process";
 import { cpSync, readFileSync, rmSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import path from "node:path";
-import { benchServerEnv, load, startBenchServer, stopBenchServer, type BenchServer, type Load } from "./server.ts";
+import { benchServerEnv, load, spawnOnServerCpus, startBenchServer, stopBenchServer, type BenchServer, type Load } from "./server.ts";
 import { hasWrk, wrkLoad } from "./wrk.ts";
 import { freePort } from "../tests/support/free-port.ts";
 
@@ -220,11 +220,11 @@ interface PairProcess {
 
 /** bench/metrics-pair.ts on a copy of the data, on the servers' CPUs, once both its apps listen. */
 async function startPair(copy: string, aa: boolean): Promise<PairProcess> {
-  const command = [process.execPath, "--import", "tsx", "bench/metrics-pair.ts", copy, aa ? "aa" : "on"];
-  const cpus = process.env.BENCH_SERVER_CPUS;
-  const [file, ...args] = cpus ? ["taskset", "-c", cpus, ...command] : command;
-  const proc = spawn(file!, args, { env: { ...benchServerEnv("http://127.0.0.1") }, stdio: ["ignore", "inherit", "inherit", "ipc"] });
-  const exited = new Promise((resolve) => proc.once("exit", resolve));
+  const { proc, exited } = spawnOnServerCpus(
+    ["--import", "tsx", "bench/metrics-pair.ts", copy, aa ? "aa" : "on"],
+    benchServerEnv("http://127.0.0.1"),
+    ["ignore", "inherit", "inherit", "ipc"],
+  );
   const ready = await new Promise<{ off: string; on: string; metricsPort?: number }>((resolve, reject) => {
     proc.once("message", (m) => resolve(m as { off: string; on: string; metricsPort?: number }));
     void exited.then(() => reject(new Error("bench/metrics-pair.ts exited while starting")));
@@ -238,12 +238,7 @@ async function startPair(copy: string, aa: boolean): Promise<PairProcess> {
         proc.once("message", () => resolve());
         proc.send({ side });
       }),
-    async stop() {
-      proc.kill("SIGTERM");
-      const timer = setTimeout(() => proc.kill("SIGKILL"), 15_000);
-      await exited;
-      clearTimeout(timer);
-    },
+    stop: () => stopBenchServer({ base: "", proc, exited }),
   };
 }
 

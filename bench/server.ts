@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess, type StdioOptions } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import autocannon from "autocannon";
 import { freePort } from "../tests/support/free-port.ts";
@@ -31,21 +31,29 @@ export function benchServerEnv(base: string): NodeJS.ProcessEnv {
   };
 }
 
+/**
+ * `node <args>` on the servers' CPUs: BENCH_SERVER_CPUS is taskset's list (e.g. "1"), away from the load's.
+ * Also bench/metrics-cost.ts's one-process part.
+ */
+export function spawnOnServerCpus(args: string[], env: NodeJS.ProcessEnv, stdio: StdioOptions): { proc: ChildProcess; exited: Promise<unknown> } {
+  const command = [process.execPath, ...args];
+  const cpus = process.env.BENCH_SERVER_CPUS;
+  const [file, ...rest] = cpus ? ["taskset", "-c", cpus, ...command] : command;
+  const proc = spawn(file!, rest, { env, stdio });
+  return { proc, exited: new Promise((resolve) => proc.once("exit", resolve)) };
+}
+
 /** `node --import tsx server/main.ts` with NODE_ENV=production and `env`, once GET /readyz answers 200; `imports` go after tsx's. */
 export async function startBenchServer(env: Record<string, string>, imports: string[] = []): Promise<BenchServer> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   // BENCH_NODE_ARGS: extra node flags for the server (e.g. --cpu-prof to see where a target spends its time).
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
-  const command = [process.execPath, ...nodeArgs, "--import", "tsx", ...imports, "server/main.ts"];
-  // BENCH_SERVER_CPUS: the CPUs the server may run on (taskset's list, e.g. "1"), away from the load's.
-  const cpus = process.env.BENCH_SERVER_CPUS;
-  const [file, ...args] = cpus ? ["taskset", "-c", cpus, ...command] : command;
-  const proc = spawn(file!, args, {
-    env: { ...benchServerEnv(base), PORT: String(port), ...env },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-  const exited = new Promise((resolve) => proc.once("exit", resolve));
+  const { proc, exited } = spawnOnServerCpus(
+    [...nodeArgs, "--import", "tsx", ...imports, "server/main.ts"],
+    { ...benchServerEnv(base), PORT: String(port), ...env },
+    ["ignore", "inherit", "inherit"],
+  );
   let gone = false;
   void exited.then(() => (gone = true));
   const server = { base, proc, exited };
